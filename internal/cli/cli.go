@@ -1,0 +1,133 @@
+// Package cli holds storygate's subcommands, their flags and the named exit
+// codes of the CLI contract.
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Exit codes of the CLI contract.
+const (
+	// ExitOK means nothing was found at error severity.
+	ExitOK = 0
+	// ExitFindings means at least one finding has error severity.
+	ExitFindings = 1
+	// ExitUsage means the command line or the configuration is wrong.
+	ExitUsage = 2
+	// ExitInternal means storygate itself failed (I/O, git).
+	ExitInternal = 3
+)
+
+// Version is the storygate version, set at build time with -ldflags.
+var Version = "dev"
+
+// env carries the streams a subcommand may use.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+type command struct {
+	run     func(e env, args []string) int
+	summary string
+}
+
+// commands is the subcommand table; each entry lives in its own file.
+var commands = map[string]command{
+	"validate":   {runValidate, "check story files against enso.story/v1 and the rule catalog"},
+	"transition": {runTransition, "apply the orchestrator's legal move to a story"},
+	"version":    {runVersion, "print the storygate version"},
+}
+
+// Main runs storygate with args (args[0] is the program name) and returns
+// the process exit code.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) < 2 {
+		usage(stderr)
+		return ExitUsage
+	}
+	name := args[1]
+	if name == "help" || name == "-h" || name == "--help" {
+		usage(stdout)
+		return ExitOK
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(stderr, "storygate: unknown command %q\n", name)
+		usage(stderr)
+		return ExitUsage
+	}
+	return cmd.run(e, args[2:])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: storygate <command> [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-12s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nexit codes: 0 no errors, 1 findings at error severity, 2 usage or configuration error, 3 storygate failed")
+}
+
+func runVersion(e env, _ []string) int {
+	fmt.Fprintf(e.stdout, "storygate %s\n", Version)
+	return ExitOK
+}
+
+// newFlagSet builds a flag set that reports errors to e.stderr instead of
+// exiting the process.
+func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(e.stderr, "usage: storygate %s\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args and returns the exit code to use on failure, or -1.
+// Flags may follow positional arguments, as users expect from git-like tools.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, int) {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, ExitOK
+			}
+			return nil, ExitUsage
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, -1
+		}
+		if rest[0] == "--" {
+			return append(positional, rest[1:]...), -1
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// multiFlag collects a repeatable string flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string { return strings.Join(*m, ",") }
+
+// Set appends one value.
+func (m *multiFlag) Set(v string) error {
+	*m = append(*m, v)
+	return nil
+}

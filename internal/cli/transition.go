@@ -1,0 +1,8 @@
+package cli
+
+import "fmt"
+
+func runTransition(e env, args []string) int {
+	fmt.Fprintln(e.stderr, "storygate transition: not built yet")
+	return ExitInternal
+}

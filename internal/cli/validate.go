@@ -1,0 +1,8 @@
+package cli
+
+import "fmt"
+
+func runValidate(e env, args []string) int {
+	fmt.Fprintln(e.stderr, "storygate validate: not built yet")
+	return ExitInternal
+}

@@ -1,0 +1,41 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+// JSONVersion is the version of the JSON document; it changes only when a
+// field changes meaning or disappears.
+const JSONVersion = 1
+
+// JSONDocument is the shape of --format json.
+type JSONDocument struct {
+	Version      int               `json:"version"`
+	Tool         string            `json:"tool,omitempty"`
+	Diagnostics  []diag.Diagnostic `json:"diagnostics"`
+	FilesChecked int               `json:"files_checked"`
+	Summary      diag.Counts       `json:"summary"`
+}
+
+func printJSON(w io.Writer, doc Document) error {
+	out := JSONDocument{
+		Version:      JSONVersion,
+		Tool:         doc.Tool,
+		Diagnostics:  doc.Diagnostics,
+		FilesChecked: doc.FilesChecked,
+		Summary:      diag.Count(doc.Diagnostics),
+	}
+	if out.Diagnostics == nil {
+		out.Diagnostics = []diag.Diagnostic{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("write json report: %w", err)
+	}
+	return nil
+}

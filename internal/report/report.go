@@ -1,0 +1,99 @@
+// Package report prints diagnostics in the formats of the CLI contract:
+// text, json, sarif and github workflow commands. Printers only format; the
+// findings and their severities are decided before they get here.
+package report
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+// Formats lists the output formats every diagnostic-producing command accepts.
+var Formats = []string{"text", "json", "sarif", "github"}
+
+// RuleInfo describes a rule for formats that carry rule metadata (SARIF).
+type RuleInfo struct {
+	ID      string
+	Summary string
+}
+
+// Document is what a printer prints: the sorted diagnostics of one run.
+type Document struct {
+	// Tool names the command that produced the findings, e.g. "validate".
+	Tool        string
+	Diagnostics []diag.Diagnostic
+	// FilesChecked counts the files the run examined.
+	FilesChecked int
+	// Rules holds metadata for the rules that may appear, keyed by ID.
+	Rules map[string]RuleInfo
+}
+
+// Print writes doc to w in the named format.
+func Print(w io.Writer, format string, doc Document) error {
+	diag.Sort(doc.Diagnostics)
+	switch format {
+	case "text", "":
+		return printText(w, doc)
+	case "json":
+		return printJSON(w, doc)
+	case "sarif":
+		return printSARIF(w, doc)
+	case "github":
+		return printGitHub(w, doc)
+	}
+	return fmt.Errorf("unknown format %q (legal: text, json, sarif, github)", format)
+}
+
+// ValidFormat reports whether name is one of Formats.
+func ValidFormat(name string) bool {
+	for _, f := range Formats {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+func printText(w io.Writer, doc Document) error {
+	for _, d := range doc.Diagnostics {
+		if _, err := fmt.Fprintln(w, d.String()); err != nil {
+			return fmt.Errorf("write text report: %w", err)
+		}
+	}
+	_, err := fmt.Fprintln(w, Summary(doc))
+	return err
+}
+
+// Summary is the one-line closing summary of the text format.
+func Summary(doc Document) string {
+	c := diag.Count(doc.Diagnostics)
+	files := plural(doc.FilesChecked, "file")
+	if c == (diag.Counts{}) {
+		return fmt.Sprintf("no problems found in %s", files)
+	}
+	return fmt.Sprintf("%s, %s, %s in %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Notices, "notice"), files)
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// usedRules returns the IDs of the rules that occur in ds, sorted.
+func usedRules(ds []diag.Diagnostic) []string {
+	seen := map[string]bool{}
+	var ids []string
+	for _, d := range ds {
+		if !seen[d.Rule] {
+			seen[d.Rule] = true
+			ids = append(ids, d.Rule)
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}

@@ -1,0 +1,107 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+// The SARIF 2.1.0 subset code scanning reads.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID               string       `json:"id"`
+	ShortDescription sarifMessage `json:"shortDescription"`
+	HelpURI          string       `json:"helpUri"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical `json:"physicalLocation"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+}
+
+const docsURI = "https://github.com/storygate/storygate/blob/main/docs/rules.md"
+
+func printSARIF(w io.Writer, doc Document) error {
+	ids := usedRules(doc.Diagnostics)
+	index := map[string]int{}
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "storygate", InformationURI: "https://github.com/storygate/storygate", Rules: []sarifRule{}}}, Results: []sarifResult{}}
+	for i, id := range ids {
+		index[id] = i
+		summary := doc.Rules[id].Summary
+		if summary == "" {
+			summary = id
+		}
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: id, ShortDescription: sarifMessage{summary}, HelpURI: docsURI})
+	}
+	for _, d := range doc.Diagnostics {
+		run.Results = append(run.Results, sarifResult{
+			RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
+			Message:   sarifMessage{d.Message},
+			Locations: []sarifLocation{{sarifPhysical{sarifArtifact{d.File}, sarifRegion{d.Line, d.Column}}}},
+		})
+	}
+	log := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(log); err != nil {
+		return fmt.Errorf("write sarif report: %w", err)
+	}
+	return nil
+}
+
+func sarifLevel(s diag.Severity) string {
+	switch s {
+	case diag.SeverityError:
+		return "error"
+	case diag.SeverityWarning:
+		return "warning"
+	}
+	return "note"
+}

@@ -1,0 +1,102 @@
+// Package rules holds the story rule catalog: one rule per file, each
+// finding problems and nothing else. Severity overrides and filtering happen
+// later, in package lint.
+package rules
+
+import (
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// Need says what a rule must have to decide (see docs/rules.md).
+type Need string
+
+// The needs of the catalog.
+const (
+	NeedFile Need = "file"
+	NeedSet  Need = "set"
+	NeedBase Need = "base"
+	NeedPR   Need = "pr"
+	NeedRun  Need = "run"
+)
+
+// Rule is one catalog entry. File rules implement CheckFile (called once per
+// story, with the base version when there is one); set and repository-wide
+// base rules implement CheckSet (called once per run).
+type Rule struct {
+	ID       string
+	Need     Need
+	Severity diag.Severity
+	Spec     string
+	Summary  string
+	// CheckFile checks one story; nil for set-level rules.
+	CheckFile func(p *Pass)
+	// CheckSet checks the whole set of stories; nil for per-story rules.
+	CheckSet func(p *SetPass)
+}
+
+// Unit is one story at head with its base version (nil when new or no base).
+type Unit struct {
+	Head *story.Story
+	Base *story.Story
+}
+
+// Pass is what a per-story rule sees.
+type Pass struct {
+	Unit
+	// HasBase is true when a base revision was given (--base).
+	HasBase bool
+	rule    *Rule
+	out     *[]diag.Diagnostic
+}
+
+// Story is the story at head.
+func (p *Pass) Story() *story.Story { return p.Head }
+
+// Report records a finding at pos in the story file.
+func (p *Pass) Report(pos story.Pos, format string, args ...any) {
+	*p.out = append(*p.out, diag.New(p.rule.ID, p.rule.Severity, p.Head.Path, pos, format, args...))
+}
+
+// SetPass is what a set-level rule sees: every story, and with a base the
+// files changed between base and head.
+type SetPass struct {
+	Units   []Unit
+	HasBase bool
+	// Changes are the files changed base..head (empty without a base).
+	Changes []gitrepo.Change
+	// IsStory reports whether a path is a story file.
+	IsStory func(path string) bool
+	// Governed are the revert check's governed path prefixes.
+	Governed []string
+	rule     *Rule
+	out      *[]diag.Diagnostic
+}
+
+// Report records a finding at pos in file.
+func (p *SetPass) Report(file string, pos story.Pos, format string, args ...any) {
+	*p.out = append(*p.out, diag.New(p.rule.ID, p.rule.Severity, file, pos, format, args...))
+}
+
+// RunFile runs the per-story rules on u, appending findings to out.
+func RunFile(rs []*Rule, u Unit, hasBase bool, out *[]diag.Diagnostic) {
+	for _, r := range rs {
+		if r.CheckFile == nil || (r.Need == NeedBase && !hasBase) {
+			continue
+		}
+		r.CheckFile(&Pass{Unit: u, HasBase: hasBase, rule: r, out: out})
+	}
+}
+
+// RunSet runs the set-level rules, appending findings to out.
+func RunSet(rs []*Rule, p SetPass, out *[]diag.Diagnostic) {
+	for _, r := range rs {
+		if r.CheckSet == nil || (r.Need == NeedBase && !p.HasBase) {
+			continue
+		}
+		pass := p
+		pass.rule, pass.out = r, out
+		r.CheckSet(&pass)
+	}
+}

@@ -1,0 +1,118 @@
+package story
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+)
+
+// mappingValue returns the value for key in mapping n, and the key node.
+func mappingValue(n *yaml.Node, key string) (k, v *yaml.Node) {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == key {
+			return n.Content[i], n.Content[i+1]
+		}
+	}
+	return nil, nil
+}
+
+func (fm *Frontmatter) decodeScope() {
+	n := fm.Keys["scope"].Value
+	if n == nil {
+		return
+	}
+	fm.Scope.Pos = fm.pos(n)
+	if isNull(n) {
+		fm.Scope.Null = true
+		return
+	}
+	if n.Kind != yaml.MappingNode {
+		fm.typeError("scope", n, "a mapping with write, read and exclude lists")
+		return
+	}
+	fm.Scope.Set = true
+	_, w := mappingValue(n, "write")
+	_, r := mappingValue(n, "read")
+	_, x := mappingValue(n, "exclude")
+	fm.Scope.HasWrite, fm.Scope.HasRead, fm.Scope.HasExclude = w != nil, r != nil, x != nil
+	fm.Scope.Write = fm.stringList("scope.write", w)
+	fm.Scope.Read = fm.stringList("scope.read", r)
+	fm.Scope.Exclude = fm.stringList("scope.exclude", x)
+}
+
+// itemMapping checks that a list item is a mapping, recording a type error.
+func (fm *Frontmatter) itemMapping(field string, i int, n *yaml.Node) bool {
+	if n.Kind == yaml.MappingNode {
+		return true
+	}
+	fm.typeError(fmt.Sprintf("%s[%d]", field, i), n, "a mapping")
+	return false
+}
+
+// itemField decodes one string field of a list item; a missing or empty
+// required field is recorded in MissingItemFields.
+func (fm *Frontmatter) itemField(list string, i int, item *yaml.Node, key string, required bool) Scalar {
+	_, v := mappingValue(item, key)
+	name := fmt.Sprintf("%s[%d].%s", list, i, key)
+	sc := fm.scalar(name, v)
+	if required && !sc.Set && (v == nil || sc.Null) {
+		fm.MissingItemFields = append(fm.MissingItemFields, FieldError{Field: name, Pos: fm.pos(item),
+			Message: fmt.Sprintf("%s[%d] is missing required field %q", list, i, key)})
+	}
+	return sc
+}
+
+func (fm *Frontmatter) decodeAcceptance() {
+	n := fm.Keys["acceptance_criteria"].Value
+	if n == nil {
+		return
+	}
+	fm.Acceptance.Pos = fm.pos(n)
+	if isNull(n) {
+		fm.Acceptance.Null = true
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		fm.typeError("acceptance_criteria", n, "a list of {id, text} items")
+		return
+	}
+	fm.Acceptance.Set = true
+	for i, item := range n.Content {
+		if !fm.itemMapping("acceptance_criteria", i, item) {
+			continue
+		}
+		fm.Acceptance.Items = append(fm.Acceptance.Items, Criterion{
+			ID:   fm.itemField("acceptance_criteria", i, item, "id", true),
+			Text: fm.itemField("acceptance_criteria", i, item, "text", true),
+			Pos:  fm.pos(item),
+		})
+	}
+}
+
+func (fm *Frontmatter) decodeVerification() {
+	n := fm.Keys["verification"].Value
+	if n == nil {
+		return
+	}
+	fm.Verification.Pos = fm.pos(n)
+	if isNull(n) {
+		fm.Verification.Null = true
+		return
+	}
+	if n.Kind != yaml.SequenceNode {
+		fm.typeError("verification", n, "a list of {id, command, pass_when} items")
+		return
+	}
+	fm.Verification.Set = true
+	for i, item := range n.Content {
+		if !fm.itemMapping("verification", i, item) {
+			continue
+		}
+		fm.Verification.Items = append(fm.Verification.Items, Check{
+			ID:       fm.itemField("verification", i, item, "id", true),
+			Command:  fm.itemField("verification", i, item, "command", true),
+			PassWhen: fm.itemField("verification", i, item, "pass_when", false),
+			Pos:      fm.pos(item),
+		})
+	}
+}

@@ -1,0 +1,220 @@
+package story
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Scalar is a string-valued field.
+type Scalar struct {
+	Value string
+	Pos   Pos
+	// Set is true when the field holds a usable value.
+	Set bool
+	// Null is true when the key is present with no value.
+	Null bool
+}
+
+// Int is an integer field.
+type Int struct {
+	Value int
+	Pos   Pos
+	Set   bool
+	Null  bool
+}
+
+// Time is a timestamp field, accepted quoted or unquoted.
+type Time struct {
+	Value time.Time
+	Raw   string
+	Pos   Pos
+	Set   bool
+	Null  bool
+}
+
+// StringList is a list of strings.
+type StringList struct {
+	Items []Scalar
+	Pos   Pos
+	Set   bool
+	Null  bool
+}
+
+// Values returns the items' values.
+func (l StringList) Values() []string {
+	out := make([]string, len(l.Items))
+	for i, it := range l.Items {
+		out[i] = it.Value
+	}
+	return out
+}
+
+// Scope is the scope map: write, read and exclude path lists.
+type Scope struct {
+	Pos                   Pos
+	Set, Null             bool
+	Write, Read, Exclude  StringList
+	HasWrite, HasRead     bool
+	HasExclude            bool
+}
+
+// Criterion is one acceptance criterion.
+type Criterion struct {
+	ID, Text Scalar
+	Pos      Pos
+}
+
+// Criteria is the acceptance_criteria list.
+type Criteria struct {
+	Items []Criterion
+	Pos   Pos
+	Set   bool
+	Null  bool
+}
+
+// Check is one verification item.
+type Check struct {
+	ID, Command, PassWhen Scalar
+	Pos                   Pos
+}
+
+// Checks is the verification list.
+type Checks struct {
+	Items []Check
+	Pos   Pos
+	Set   bool
+	Null  bool
+}
+
+// TimeLayouts are the timestamp forms accepted in frontmatter and logs.
+var TimeLayouts = []string{
+	time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05",
+	"2006-01-02T15:04Z07:00", "2006-01-02T15:04", "2006-01-02 15:04Z07:00", "2006-01-02 15:04", "2006-01-02 15:04 MST", "2006-01-02",
+}
+
+// ParseTime parses a timestamp in any of TimeLayouts.
+func ParseTime(s string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	for _, layout := range TimeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
+}
+
+func (fm *Frontmatter) decodeFields() {
+	for _, f := range []struct {
+		name string
+		dst  *Scalar
+	}{{"schema", &fm.Schema}, {"id", &fm.ID}, {"title", &fm.Title}, {"state", &fm.State}, {"active_role", &fm.ActiveRole},
+		{"kind", &fm.Kind}, {"priority", &fm.Priority}, {"parent", &fm.Parent}, {"pending_gate", &fm.PendingGate},
+		{"escalation_reason", &fm.EscalationReason}, {"blocked_reason", &fm.BlockedReason}} {
+		*f.dst = fm.scalar(f.name, fm.Keys[f.name].Value)
+	}
+	fm.Iteration = fm.integer("iteration", fm.Keys["iteration"].Value)
+	fm.MaxIterations = fm.integer("max_iterations", fm.Keys["max_iterations"].Value)
+	fm.ContractVersion = fm.integer("current_contract_version", fm.Keys["current_contract_version"].Value)
+	fm.CreatedAt = fm.timestamp("created_at", fm.Keys["created_at"].Value)
+	fm.UpdatedAt = fm.timestamp("updated_at", fm.Keys["updated_at"].Value)
+	fm.Tags = fm.stringList("tags", fm.Keys["tags"].Value)
+	fm.DependsOn = fm.stringList("depends_on", fm.Keys["depends_on"].Value)
+	fm.DependentStories = fm.stringList("dependent_stories", fm.Keys["dependent_stories"].Value)
+	fm.decodeScope()
+	fm.decodeAcceptance()
+	fm.decodeVerification()
+}
+
+func (fm *Frontmatter) typeError(field string, n *yaml.Node, want string) {
+	fm.TypeErrors = append(fm.TypeErrors, FieldError{Field: field, Pos: fm.pos(n),
+		Message: fmt.Sprintf("field %q must be %s, found %s", field, want, kindName(n))})
+}
+
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}
+
+// scalar decodes a string field. Any YAML scalar is accepted as its text
+// (a title of 2026 is a string to the author); lists and maps are refused.
+func (fm *Frontmatter) scalar(field string, n *yaml.Node) Scalar {
+	if n == nil {
+		return Scalar{}
+	}
+	out := Scalar{Pos: fm.pos(n)}
+	switch {
+	case isNull(n):
+		out.Null = true
+	case n.Kind == yaml.ScalarNode:
+		out.Value, out.Set = n.Value, true
+	default:
+		fm.typeError(field, n, "a string")
+	}
+	return out
+}
+
+func (fm *Frontmatter) integer(field string, n *yaml.Node) Int {
+	if n == nil {
+		return Int{}
+	}
+	out := Int{Pos: fm.pos(n)}
+	if isNull(n) {
+		out.Null = true
+		return out
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!int" {
+		if v, err := strconv.ParseInt(n.Value, 0, 64); err == nil && v >= -1<<31 && v < 1<<31 {
+			out.Value, out.Set = int(v), true
+			return out
+		}
+	}
+	fm.typeError(field, n, "an integer")
+	return out
+}
+
+func (fm *Frontmatter) timestamp(field string, n *yaml.Node) Time {
+	if n == nil {
+		return Time{}
+	}
+	out := Time{Pos: fm.pos(n), Raw: n.Value}
+	if isNull(n) {
+		out.Null = true
+		return out
+	}
+	if n.Kind == yaml.ScalarNode && (n.Tag == "!!timestamp" || n.Tag == "!!str") {
+		if t, ok := ParseTime(n.Value); ok {
+			out.Value, out.Set = t, true
+			return out
+		}
+	}
+	fm.typeError(field, n, "a timestamp such as 2026-05-27T00:00:00Z")
+	return out
+}
+
+func (fm *Frontmatter) stringList(field string, n *yaml.Node) StringList {
+	if n == nil {
+		return StringList{}
+	}
+	out := StringList{Pos: fm.pos(n)}
+	if isNull(n) {
+		out.Null = true
+		return out
+	}
+	if n.Kind != yaml.SequenceNode {
+		fm.typeError(field, n, "a list of strings")
+		return out
+	}
+	out.Set = true
+	for i, item := range n.Content {
+		name := fmt.Sprintf("%s[%d]", field, i)
+		if sc := fm.scalar(name, item); sc.Set {
+			out.Items = append(out.Items, sc)
+		} else if sc.Null {
+			fm.typeError(name, item, "a string")
+		}
+	}
+	return out
+}

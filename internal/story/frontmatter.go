@@ -1,0 +1,197 @@
+package story
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Frontmatter is the decoded YAML block at the top of a story. Every field
+// keeps its position; fields of the wrong type are recorded in TypeErrors
+// and left unset.
+type Frontmatter struct {
+	// Root is the YAML mapping node.
+	Root *yaml.Node
+	// StartLine is the file line of the opening ---; EndLine of the closing one.
+	StartLine, EndLine int
+	// Keys indexes the top-level keys by name.
+	Keys map[string]KeyValue
+	// KeyOrder lists the top-level keys in file order.
+	KeyOrder []string
+
+	Schema, ID, Title, State, ActiveRole Scalar
+	Kind, Priority, Parent, PendingGate  Scalar
+	EscalationReason, BlockedReason     Scalar
+	Iteration, MaxIterations            Int
+	ContractVersion                     Int
+	CreatedAt, UpdatedAt                Time
+	Scope                               Scope
+	Acceptance                          Criteria
+	Verification                        Checks
+	Tags, DependsOn, DependentStories   StringList
+
+	// TypeErrors are values present with the wrong type or shape.
+	TypeErrors []FieldError
+	// MissingItemFields are required fields missing inside list items
+	// (an acceptance criterion without id, a verification without command).
+	MissingItemFields []FieldError
+	lineOffset        int
+}
+
+// KeyValue is one top-level frontmatter entry.
+type KeyValue struct {
+	Key   *yaml.Node
+	Value *yaml.Node
+}
+
+// FieldError is a problem with one field, positioned at the value.
+type FieldError struct {
+	Field   string
+	Pos     Pos
+	Message string
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
+
+// parseFrontmatter splits off and decodes the frontmatter, returning the byte
+// offset where the body starts (-1 when the body cannot be located).
+func (s *Story) parseFrontmatter() int {
+	start := 0
+	if bytes.HasPrefix(s.Src, []byte("\ufeff")) {
+		start = len("\ufeff")
+	}
+	if strings.TrimRight(strings.TrimPrefix(string(s.lines.text(1)), "\ufeff"), " \t") != "---" {
+		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-missing", Pos: Pos{Line: 1, Column: 1},
+			Message: "story does not start with a --- YAML frontmatter block"})
+		return start
+	}
+	end := s.closingLine()
+	if end == 0 {
+		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: 1, Column: 1},
+			Message: "frontmatter opened at line 1 is never closed by a --- line"})
+		return -1
+	}
+	s.decodeFrontmatter(end)
+	return s.lines.start(end + 1)
+}
+
+// closingLine finds the line that closes the frontmatter, or 0.
+func (s *Story) closingLine() int {
+	for n := 2; n <= s.lines.count(); n++ {
+		t := strings.TrimRight(string(s.lines.text(n)), " \t")
+		if t == "---" || t == "..." {
+			return n
+		}
+	}
+	return 0
+}
+
+func (s *Story) decodeFrontmatter(end int) {
+	src := s.Src[s.lines.start(2):s.lines.start(end)]
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		s.Problems = append(s.Problems, yamlProblem(err, 1))
+		return
+	}
+	root := &yaml.Node{Kind: yaml.MappingNode}
+	if len(doc.Content) > 0 {
+		root = doc.Content[0]
+	}
+	if root.Kind != yaml.MappingNode {
+		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: root.Line + 1, Column: root.Column},
+			Message: fmt.Sprintf("frontmatter must be a YAML mapping of fields, found %s", kindName(root))})
+		return
+	}
+	fm := &Frontmatter{Root: root, StartLine: 1, EndLine: end, lineOffset: 1, Keys: map[string]KeyValue{}}
+	if p, ok := fm.index(); !ok {
+		s.Problems = append(s.Problems, p)
+		return
+	}
+	fm.decodeFields()
+	s.Front = fm
+}
+
+// yamlProblem converts a yaml.v3 error into a positioned problem.
+func yamlProblem(err error, lineOffset int) Problem {
+	msg := err.Error()
+	line := 0
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	if line == 0 {
+		line = 1
+	}
+	return Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: line + lineOffset, Column: 1},
+		Message: "frontmatter is not valid YAML: " + msg}
+}
+
+// index records the top-level keys, refusing duplicates and non-string keys.
+func (fm *Frontmatter) index() (Problem, bool) {
+	for i := 0; i+1 < len(fm.Root.Content); i += 2 {
+		k, v := fm.Root.Content[i], fm.Root.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return Problem{Rule: "structure/frontmatter-syntax", Pos: fm.pos(k), Message: "frontmatter keys must be plain names"}, false
+		}
+		if prev, dup := fm.Keys[k.Value]; dup {
+			return Problem{Rule: "structure/frontmatter-syntax", Pos: fm.pos(k),
+				Message: fmt.Sprintf("duplicate key %q (first defined at line %d)", k.Value, fm.pos(prev.Key).Line)}, false
+		}
+		fm.Keys[k.Value] = KeyValue{Key: k, Value: v}
+		fm.KeyOrder = append(fm.KeyOrder, k.Value)
+	}
+	return Problem{}, true
+}
+
+// pos converts a node's YAML position into a file position.
+func (fm *Frontmatter) pos(n *yaml.Node) Pos {
+	return Pos{Line: n.Line + fm.lineOffset, Column: n.Column}
+}
+
+// Has reports whether the top-level key is present (even if null).
+func (fm *Frontmatter) Has(key string) bool {
+	_, ok := fm.Keys[key]
+	return ok
+}
+
+// KeyPos returns the position of a top-level key, or the frontmatter start.
+func (fm *Frontmatter) KeyPos(key string) Pos {
+	if kv, ok := fm.Keys[key]; ok {
+		return fm.pos(kv.Key)
+	}
+	return Pos{Line: fm.StartLine, Column: 1}
+}
+
+// ValuePos returns the position of a top-level value, or the frontmatter start.
+func (fm *Frontmatter) ValuePos(key string) Pos {
+	if kv, ok := fm.Keys[key]; ok {
+		return fm.pos(kv.Value)
+	}
+	return Pos{Line: fm.StartLine, Column: 1}
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.DocumentNode:
+		return "a document"
+	}
+	if n.Tag == "!!null" {
+		return "null"
+	}
+	return fmt.Sprintf("a scalar (%s)", strings.TrimPrefix(n.Tag, "!!"))
+}

@@ -1,0 +1,61 @@
+package story
+
+import (
+	"bytes"
+	"sort"
+	"unicode/utf8"
+)
+
+// lineIndex maps byte offsets to positions.
+type lineIndex struct {
+	src    []byte
+	starts []int
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	starts := make([]int, 1, bytes.Count(src, []byte("\n"))+1)
+	for i, b := range src {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &lineIndex{src: src, starts: starts}
+}
+
+// pos returns the 1-based line and column (in characters) of offset.
+func (li *lineIndex) pos(offset int) Pos {
+	if offset < 0 {
+		offset = 0
+	}
+	if offset > len(li.src) {
+		offset = len(li.src)
+	}
+	line := sort.Search(len(li.starts), func(i int) bool { return li.starts[i] > offset }) - 1
+	col := utf8.RuneCount(li.src[li.starts[line]:offset]) + 1
+	return Pos{Line: line + 1, Column: col}
+}
+
+// start returns the byte offset where 1-based line n begins.
+func (li *lineIndex) start(n int) int {
+	if n < 1 {
+		return 0
+	}
+	if n > len(li.starts) {
+		return len(li.src)
+	}
+	return li.starts[n-1]
+}
+
+// text returns line n without its line ending.
+func (li *lineIndex) text(n int) []byte {
+	if n < 1 || n > len(li.starts) {
+		return nil
+	}
+	end := len(li.src)
+	if n < len(li.starts) {
+		end = li.starts[n] - 1
+	}
+	return bytes.TrimSuffix(li.src[li.starts[n-1]:end], []byte("\r"))
+}
+
+func (li *lineIndex) count() int { return len(li.starts) }

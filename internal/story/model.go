@@ -1,0 +1,163 @@
+package story
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+)
+
+// LogColumns are the Transition Log columns of §10, in order.
+var LogColumns = []string{"Time", "Actor", "Event", "From", "To", "Note"}
+
+// LogRow is one row of the Transition Log.
+type LogRow struct {
+	Time, Actor, Event, From, To, Note Cell
+	Pos                                Pos
+	// When is the parsed Time; TimeOK is false when it did not parse.
+	When   time.Time
+	TimeOK bool
+}
+
+// Log returns the Transition Log rows and the table (nil when absent).
+func (s *Story) Log() ([]LogRow, *Table) {
+	if s.Body == nil {
+		return nil, nil
+	}
+	sec := s.Body.Section(lifecycle.SectionLog)
+	if sec == nil {
+		return nil, nil
+	}
+	t := FirstTable(sec.Blocks)
+	if t == nil {
+		return nil, nil
+	}
+	idx := columnIndex(t, LogColumns)
+	rows := make([]LogRow, 0, len(t.Rows))
+	for _, r := range t.Rows {
+		row := LogRow{Pos: r.Pos, Time: r.Cell(idx[0]), Actor: r.Cell(idx[1]), Event: r.Cell(idx[2]),
+			From: r.Cell(idx[3]), To: r.Cell(idx[4]), Note: r.Cell(idx[5])}
+		row.When, row.TimeOK = ParseTime(strings.Trim(row.Time.Text, "`"))
+		rows = append(rows, row)
+	}
+	return rows, t
+}
+
+// columnIndex maps wanted column names to indexes, falling back to the
+// spec's position when a header is missing or renamed.
+func columnIndex(t *Table, wanted []string) []int {
+	idx := make([]int, len(wanted))
+	for i, name := range wanted {
+		idx[i] = t.Column(name)
+		if idx[i] < 0 {
+			idx[i] = i
+		}
+	}
+	return idx
+}
+
+// Clean returns a cell's text without code backticks and surrounding space,
+// lower-cased when the cell names a state, role or event.
+func Clean(s string) string {
+	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "`"))
+}
+
+// Token is Clean lower-cased: how states, roles and events are compared.
+func Token(s string) string { return strings.ToLower(Clean(s)) }
+
+// NumberedEntry is a role entry with its parsed heading number.
+type NumberedEntry struct {
+	*Entry
+	Kind lifecycle.EntryKind
+	// Number is N of "Plan vN", "Iteration N"...; OK is false when the heading does not match.
+	Number int
+	OK     bool
+}
+
+var entryNumberRE = regexp.MustCompile(`^(\d+)\s*$`)
+
+// Entries returns the numbered entries of the role section kind.Section.
+func (s *Story) Entries(kind lifecycle.EntryKind) []NumberedEntry {
+	if s.Body == nil {
+		return nil
+	}
+	sec := s.Body.Section(kind.Section)
+	if sec == nil {
+		return nil
+	}
+	var out []NumberedEntry
+	for _, e := range sec.Entries() {
+		ne := NumberedEntry{Entry: e, Kind: kind}
+		rest, found := cutPrefixFold(e.Heading.Text, kind.Prefix)
+		if m := entryNumberRE.FindStringSubmatch(rest); found && m != nil {
+			ne.Number, _ = strconv.Atoi(m[1])
+			ne.OK = true
+		}
+		out = append(out, ne)
+	}
+	return out
+}
+
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// EntryKindOf returns the entry kind of the named section.
+func EntryKindOf(section string) (lifecycle.EntryKind, bool) {
+	for _, k := range lifecycle.EntryKinds {
+		if k.Section == section {
+			return k, true
+		}
+	}
+	return lifecycle.EntryKind{}, false
+}
+
+// MustEntries returns the entries of the named role section.
+func (s *Story) MustEntries(section string) []NumberedEntry {
+	k, _ := EntryKindOf(section)
+	return s.Entries(k)
+}
+
+// Decision is a parsed Human Decision entry.
+type Decision struct {
+	NumberedEntry
+	Decision, AtState Field
+}
+
+// Decisions returns the Human Decision entries.
+func (s *Story) Decisions() []Decision {
+	var out []Decision
+	for _, e := range s.MustEntries(lifecycle.SectionDecisions) {
+		d := Decision{NumberedEntry: e}
+		d.Decision, _ = e.Field("Decision")
+		d.AtState, _ = e.Field("At state")
+		out = append(out, d)
+	}
+	return out
+}
+
+// Text returns lines from..to of the file joined, with trailing blank lines
+// and trailing white space removed: the canonical form for comparisons.
+func (s *Story) Text(from, to int) string {
+	var b strings.Builder
+	for n := from; n <= to; n++ {
+		b.WriteString(strings.TrimRight(s.Line(n), " \t"))
+		b.WriteByte('\n')
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// SectionText returns the canonical text of a section's content (without its heading).
+func (s *Story) SectionText(sec *Section) string {
+	return strings.TrimSpace(s.Text(sec.Heading.StartLine+1, sec.EndLine))
+}
+
+// EntryText returns the canonical text of an entry including its heading.
+func (s *Story) EntryText(e *Entry) string {
+	return s.Text(e.Heading.StartLine, e.EndLine)
+}

@@ -1,0 +1,186 @@
+package story
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Section is a `##` section: its heading and the blocks up to the next
+// heading of level 1 or 2.
+type Section struct {
+	Name    string
+	Heading Block
+	Blocks  []Block
+	// EndLine is the last line belonging to the section.
+	EndLine int
+}
+
+// Entry is a `###` entry inside a section (Plan v1, Iteration 2, ...).
+type Entry struct {
+	Heading Block
+	Blocks  []Block
+	EndLine int
+	Fields  []Field
+}
+
+// Field is a bold field line such as `**Date:** 2026-05-27 10:00`.
+type Field struct {
+	Key, Value string
+	Pos        Pos
+	ValuePos   Pos
+}
+
+// Part is a `####` part of an entry (Summary, Tool Findings, ...).
+type Part struct {
+	Heading Block
+	Blocks  []Block
+}
+
+func (b *Body) index() {
+	var cur *Section
+	for i, blk := range b.Blocks {
+		if blk.Kind == BlockHeading && blk.Level <= 2 {
+			if cur != nil {
+				cur.EndLine = blk.StartLine - 1
+			}
+			cur = nil
+			if blk.Level == 1 && b.Title == nil {
+				b.Title = &b.Blocks[i]
+			}
+			if blk.Level == 2 {
+				cur = &Section{Name: blk.Text, Heading: blk}
+				b.Sections = append(b.Sections, cur)
+			}
+			continue
+		}
+		if cur != nil {
+			cur.Blocks = append(cur.Blocks, blk)
+		}
+	}
+	if cur != nil {
+		cur.EndLine = b.EndLine
+	}
+}
+
+// SameName compares section names the way authors expect: ignoring case and
+// runs of white space.
+func SameName(a, b string) bool {
+	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+}
+
+// Section returns the first section with the given name, or nil.
+func (b *Body) Section(name string) *Section {
+	for _, s := range b.Sections {
+		if SameName(s.Name, name) {
+			return s
+		}
+	}
+	return nil
+}
+
+// Entries splits the section at its `###` headings.
+func (s *Section) Entries() []*Entry {
+	var out []*Entry
+	var cur *Entry
+	for _, blk := range s.Blocks {
+		if blk.Kind == BlockHeading && blk.Level <= 3 {
+			if cur != nil {
+				cur.EndLine = blk.StartLine - 1
+			}
+			cur = nil
+			if blk.Level == 3 {
+				cur = &Entry{Heading: blk}
+				out = append(out, cur)
+			}
+			continue
+		}
+		if cur != nil {
+			cur.Blocks = append(cur.Blocks, blk)
+		}
+	}
+	if cur != nil {
+		cur.EndLine = s.EndLine
+	}
+	for _, e := range out {
+		e.Fields = fieldsOf(e.Blocks)
+	}
+	return out
+}
+
+var fieldRE = regexp.MustCompile(`^\*\*([^*:]+?)(?::\*\*|\*\*:)\s*(.*?)\s*$`)
+
+// fieldsOf reads the bold fields written before the entry's first `####`.
+func fieldsOf(blocks []Block) []Field {
+	var out []Field
+	for _, blk := range blocks {
+		if blk.Kind == BlockHeading {
+			break
+		}
+		if blk.Kind != BlockParagraph {
+			continue
+		}
+		for _, ln := range blk.Lines {
+			m := fieldRE.FindStringSubmatchIndex(ln.Text)
+			if m == nil {
+				continue
+			}
+			valuePos := Pos{Line: ln.Pos.Line, Column: ln.Pos.Column + m[4]}
+			out = append(out, Field{Key: strings.TrimSpace(ln.Text[m[2]:m[3]]), Value: ln.Text[m[4]:m[5]], Pos: ln.Pos, ValuePos: valuePos})
+		}
+	}
+	return out
+}
+
+// Field returns the entry's field named key (case-insensitive).
+func (e *Entry) Field(key string) (Field, bool) {
+	for _, f := range e.Fields {
+		if SameName(f.Key, key) {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// Part returns the entry's `####` part with the given name, or nil.
+func (e *Entry) Part(name string) *Part {
+	var cur *Part
+	for _, blk := range e.Blocks {
+		if blk.Kind == BlockHeading {
+			if cur != nil {
+				return cur
+			}
+			if blk.Level == 4 && SameName(blk.Text, name) {
+				cur = &Part{Heading: blk}
+			}
+			continue
+		}
+		if cur != nil {
+			cur.Blocks = append(cur.Blocks, blk)
+		}
+	}
+	return cur
+}
+
+// FirstTable returns the first table among blocks, or nil.
+func FirstTable(blocks []Block) *Table {
+	for _, blk := range blocks {
+		if blk.Kind == BlockTable {
+			return blk.Table
+		}
+	}
+	return nil
+}
+
+// Tables returns every table among the section's blocks.
+func (s *Section) Tables() []*Table {
+	var out []*Table
+	for _, blk := range s.Blocks {
+		if blk.Kind == BlockTable {
+			out = append(out, blk.Table)
+		}
+	}
+	return out
+}
+
+// IsEmpty reports whether the section has no content blocks.
+func (s *Section) IsEmpty() bool { return len(s.Blocks) == 0 }

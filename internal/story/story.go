@@ -1,0 +1,86 @@
+// Package story parses enso.story/v1 files into values that remember where
+// they came from (file, line, column), and edits them in place.
+package story
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+// Pos is a 1-based line and column in the story file.
+type Pos = diag.Pos
+
+// MaxFileSize is the largest story file storygate parses. Larger files get a
+// diagnostic instead of being read into the parser.
+const MaxFileSize = 4 << 20
+
+// Problem is a defect found while parsing, before any rule runs. Rules turn
+// problems into diagnostics under their own IDs.
+type Problem struct {
+	Rule    string
+	Pos     Pos
+	Message string
+}
+
+// Story is one parsed story file.
+type Story struct {
+	// Path is the file's path relative to the repository root, with slashes.
+	Path string
+	// Src is the file's bytes exactly as read.
+	Src []byte
+	// Front is the decoded frontmatter; nil when there is none or it is not YAML.
+	Front *Frontmatter
+	// Body is the markdown after the frontmatter (the whole file without one).
+	Body *Body
+	// Problems are parse-level defects (missing or broken frontmatter, binary content).
+	Problems []Problem
+	lines    *lineIndex
+}
+
+// Parse parses src as the story file at path. It never fails: defects are
+// recorded as Problems so that every rule can still run on what was readable.
+func Parse(path string, src []byte) *Story {
+	s := &Story{Path: path, Src: src, lines: newLineIndex(src)}
+	if p, ok := checkText(src); !ok {
+		s.Problems = append(s.Problems, p)
+		s.Body = &Body{}
+		return s
+	}
+	bodyStart := s.parseFrontmatter()
+	s.Body = parseBody(src, bodyStart, s.lines)
+	return s
+}
+
+// checkText refuses content that is not UTF-8 text.
+func checkText(src []byte) (Problem, bool) {
+	if i := bytes.IndexByte(src, 0); i >= 0 {
+		return Problem{Rule: "structure/not-text", Message: "file contains a NUL byte: a story must be UTF-8 text, not binary"}, false
+	}
+	if !utf8.Valid(src) {
+		line := 1 + bytes.Count(src[:firstInvalidUTF8(src)], []byte("\n"))
+		return Problem{Rule: "structure/not-text", Pos: Pos{Line: line, Column: 1}, Message: "file is not valid UTF-8"}, false
+	}
+	return Problem{}, true
+}
+
+func firstInvalidUTF8(src []byte) int {
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(src)
+}
+
+// PosAt converts a byte offset in Src into a line and column.
+func (s *Story) PosAt(offset int) Pos { return s.lines.pos(offset) }
+
+// Line returns the text of 1-based line n without its line ending.
+func (s *Story) Line(n int) string { return string(s.lines.text(n)) }
+
+// LineCount returns the number of lines in the file.
+func (s *Story) LineCount() int { return s.lines.count() }

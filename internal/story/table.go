@@ -1,0 +1,118 @@
+package story
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Cell is one table cell with its position.
+type Cell struct {
+	Text string
+	Pos  Pos
+}
+
+// Row is one table row.
+type Row struct {
+	Cells []Cell
+	Pos   Pos
+}
+
+// Cell returns the i-th cell, or an empty cell at the row's position.
+func (r Row) Cell(i int) Cell {
+	if i >= 0 && i < len(r.Cells) {
+		return r.Cells[i]
+	}
+	return Cell{Pos: r.Pos}
+}
+
+// Table is a pipe table: a header row, a delimiter row and body rows.
+type Table struct {
+	Header Row
+	// HasDelimiter is false when the second line is not a |---| row.
+	HasDelimiter bool
+	Rows         []Row
+	Pos          Pos
+}
+
+// Column returns the index of the header cell named name (case-insensitive), or -1.
+func (t *Table) Column(name string) int {
+	for i, c := range t.Header.Cells {
+		if strings.EqualFold(c.Text, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// HeaderNames returns the header cells' text.
+func (t *Table) HeaderNames() []string {
+	out := make([]string, len(t.Header.Cells))
+	for i, c := range t.Header.Cells {
+		out[i] = c.Text
+	}
+	return out
+}
+
+func parseTable(lines []Line) *Table {
+	t := &Table{Pos: lines[0].Pos, Header: parseRow(lines[0])}
+	rest := lines[1:]
+	if len(rest) > 0 && isDelimiterRow(rest[0].Text) {
+		t.HasDelimiter = true
+		rest = rest[1:]
+	}
+	for _, ln := range rest {
+		t.Rows = append(t.Rows, parseRow(ln))
+	}
+	return t
+}
+
+func isDelimiterRow(s string) bool {
+	s = strings.TrimSpace(s)
+	if !strings.Contains(s, "-") {
+		return false
+	}
+	return strings.Trim(s, "|-: \t") == ""
+}
+
+// parseRow splits a row on unescaped pipes. A pipe inside a backtick code
+// span is kept: agents write `cmd | tee` there and mean it literally.
+func parseRow(ln Line) Row {
+	row := Row{Pos: ln.Pos}
+	s := ln.Text
+	col := ln.Pos.Column
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i < len(s) && s[i] == '|' {
+		i++
+	}
+	for i < len(s) {
+		end := cellEnd(s, i)
+		raw := s[i:end]
+		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		text := strings.TrimSpace(raw)
+		if end >= len(s) && text == "" {
+			break
+		}
+		cellCol := col + utf8.RuneCountInString(s[:i+lead])
+		row.Cells = append(row.Cells, Cell{Text: strings.ReplaceAll(text, `\|`, "|"), Pos: Pos{Line: ln.Pos.Line, Column: cellCol}})
+		i = end + 1
+	}
+	return row
+}
+
+func cellEnd(s string, i int) int {
+	inCode := false
+	for ; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s):
+			i++
+		case s[i] == '`':
+			inCode = !inCode
+		case s[i] == '|' && !inCode:
+			return i
+		}
+	}
+	return len(s)
+}

@@ -1,0 +1,107 @@
+// Package verify reruns story verification commands and judges them with
+// their pass_when predicates.
+package verify
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/google/cel-go/cel"
+)
+
+// DefaultPassWhen is the predicate used when pass_when is empty.
+const DefaultPassWhen = "exit_code == 0"
+
+// costLimit bounds how much work one predicate evaluation may do, so a
+// hostile pass_when (e.g. a huge string repeat) cannot hang the gate.
+const costLimit = 1_000_000
+
+// Outcome is what a predicate sees of one command run.
+type Outcome struct {
+	ExitCode   int64
+	DurationMS int64
+	Stdout     string
+	Stderr     string
+}
+
+// Predicate is a compiled pass_when expression.
+type Predicate struct {
+	Source string
+	prg    cel.Program
+}
+
+var (
+	envOnce sync.Once
+	celEnv  *cel.Env
+	envErr  error
+	cache   sync.Map // source → *Predicate or error
+)
+
+func environment() (*cel.Env, error) {
+	envOnce.Do(func() {
+		celEnv, envErr = cel.NewEnv(
+			cel.Variable("exit_code", cel.IntType),
+			cel.Variable("duration_ms", cel.IntType),
+			cel.Variable("stdout", cel.StringType),
+			cel.Variable("stderr", cel.StringType),
+		)
+	})
+	return celEnv, envErr
+}
+
+// Compile compiles a pass_when expression; it must be a boolean expression
+// over exit_code, duration_ms, stdout and stderr. Results are cached by
+// source, since most stories share a handful of predicates.
+func Compile(source string) (*Predicate, error) {
+	if strings.TrimSpace(source) == "" {
+		source = DefaultPassWhen
+	}
+	if v, ok := cache.Load(source); ok {
+		if err, isErr := v.(error); isErr {
+			return nil, err
+		}
+		return v.(*Predicate), nil
+	}
+	p, err := compile(source)
+	if err != nil {
+		cache.Store(source, err)
+		return nil, err
+	}
+	cache.Store(source, p)
+	return p, nil
+}
+
+func compile(source string) (*Predicate, error) {
+	env, err := environment()
+	if err != nil {
+		return nil, fmt.Errorf("build CEL environment: %w", err)
+	}
+	ast, iss := env.Compile(source)
+	if iss != nil && iss.Err() != nil {
+		return nil, fmt.Errorf("%s", strings.ReplaceAll(iss.Err().Error(), "\n", " "))
+	}
+	if ast.OutputType() != cel.BoolType {
+		return nil, fmt.Errorf("pass_when must be a boolean expression, this one is %s", ast.OutputType())
+	}
+	prg, err := env.Program(ast, cel.CostLimit(costLimit))
+	if err != nil {
+		return nil, fmt.Errorf("prepare pass_when: %w", err)
+	}
+	return &Predicate{Source: source, prg: prg}, nil
+}
+
+// Eval decides whether the outcome passes.
+func (p *Predicate) Eval(o Outcome) (bool, error) {
+	val, _, err := p.prg.Eval(map[string]any{
+		"exit_code": o.ExitCode, "duration_ms": o.DurationMS, "stdout": o.Stdout, "stderr": o.Stderr,
+	})
+	if err != nil {
+		return false, fmt.Errorf("evaluate pass_when %q: %w", p.Source, err)
+	}
+	b, ok := val.Value().(bool)
+	if !ok {
+		return false, fmt.Errorf("evaluate pass_when %q: result is %T, not bool", p.Source, val.Value())
+	}
+	return b, nil
+}

@@ -29,7 +29,7 @@ func number(h hit) (*big.Rat, *finding) {
 }
 
 // single resolves a path that must reach exactly one number.
-func single(p path, root *Value) (*big.Rat, *finding) {
+func single(p dotPath, root *Value) (*big.Rat, *finding) {
 	hits := p.resolve(root)
 	if len(hits) != 1 {
 		return nil, &finding{firstAt(hits, root), fmt.Sprintf("%s reaches %d values; one number is needed", p.text, len(hits))}
@@ -104,7 +104,7 @@ func (r *Rule) sum(root *Value) []finding {
 	return nil
 }
 
-func pathTexts(ps []path) string {
+func pathTexts(ps []dotPath) string {
 	s := ""
 	for i, p := range ps {
 		if i > 0 {

@@ -52,7 +52,7 @@ func joinPath(a, b string) string {
 	return a + "." + b
 }
 
-func (p path) resolve(root *Value) []hit { return resolve(root, p.segs, "") }
+func (p dotPath) resolve(root *Value) []hit { return resolve(root, p.segs, "") }
 
 // eval returns where r does not hold for root; none means it holds.
 func (r *Rule) eval(root *Value) []finding {

@@ -10,8 +10,8 @@ import (
 // round((k-1)P/(kP+C), 3), with P the configuration's total_prefix_tokens,
 // C slicing.content_tokens and k slicing.slices.
 func overheadBreakEven(root *Value) []finding {
-	content, f1 := single(path{"slicing.content_tokens", []string{"slicing", "content_tokens"}}, root)
-	slices, f2 := single(path{"slicing.slices", []string{"slicing", "slices"}}, root)
+	content, f1 := single(dotPath{"slicing.content_tokens", []string{"slicing", "content_tokens"}}, root)
+	slices, f2 := single(dotPath{"slicing.slices", []string{"slicing", "slices"}}, root)
 	if f := firstProblem(f1, f2); f != nil {
 		return []finding{*f}
 	}
@@ -63,8 +63,8 @@ func configLabel(c *Value) string {
 
 func checkRate(entry, cfg *Value, content, slices *big.Rat, i int) []finding {
 	where := fmt.Sprintf("break_even[%d]", i)
-	prefix, f1 := single(path{"total_prefix_tokens", []string{"total_prefix_tokens"}}, cfg)
-	rate, f2 := single(path{"required_hit_rate", []string{"required_hit_rate"}}, entry)
+	prefix, f1 := single(dotPath{"total_prefix_tokens", []string{"total_prefix_tokens"}}, cfg)
+	rate, f2 := single(dotPath{"required_hit_rate", []string{"required_hit_rate"}}, entry)
 	if f := firstProblem(f1, f2); f != nil {
 		return []finding{{f.pos, where + ": " + f.detail}}
 	}

@@ -35,7 +35,7 @@ type Rule struct {
 	Kind string
 	Pos  diag.Pos
 	// Path is the dotted path the rule reads.
-	Path path
+	Path dotPath
 	// Pattern is the compiled pattern of pattern_present and pattern_absent.
 	Pattern     *regexp.Regexp
 	PatternText string
@@ -49,10 +49,10 @@ type Rule struct {
 	Then *Rule
 	// Op, Than and Value belong to compare.
 	Op    string
-	Than  path
+	Than  dotPath
 	Value *Value
 	// Of belongs to sum.
-	Of []path
+	Of []dotPath
 	// Name belongs to computed.
 	Name string
 }
@@ -60,13 +60,13 @@ type Rule struct {
 // Condition is the "if" of a when rule: either a path that must equal a
 // value, or (a storygate extension) a rule that must pass.
 type Condition struct {
-	Path   path
+	Path   dotPath
 	Equals *Value
 	Rule   *Rule
 }
 
-// path is a parsed dotted path.
-type path struct {
+// dotPath is a parsed dotted path.
+type dotPath struct {
 	text string
 	segs []string
 }

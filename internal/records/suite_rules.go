@@ -90,17 +90,17 @@ func (p *suiteParser) rulePath(r *Rule, v *Value) error {
 
 // path parses a dotted path. Segments are mapping keys; a list met on the
 // way applies the rest of the path to every element.
-func (p *suiteParser) path(v *Value) (path, error) {
+func (p *suiteParser) path(v *Value) (dotPath, error) {
 	if v.Kind != KindString || v.Str == "" {
-		return path{}, p.errorf(v.Pos, "a path must be a non-empty dotted string, not %s", v.Describe())
+		return dotPath{}, p.errorf(v.Pos, "a path must be a non-empty dotted string, not %s", v.Describe())
 	}
 	segs := strings.Split(v.Str, ".")
 	for _, s := range segs {
 		if s == "" {
-			return path{}, p.errorf(v.Pos, "path %q has an empty segment", v.Str)
+			return dotPath{}, p.errorf(v.Pos, "path %q has an empty segment", v.Str)
 		}
 	}
-	return path{text: v.Str, segs: segs}, nil
+	return dotPath{text: v.Str, segs: segs}, nil
 }
 
 func (p *suiteParser) pattern(r *Rule, v *Value) error {

@@ -42,6 +42,7 @@ type command struct {
 var commands = map[string]command{
 	"validate":   {runValidate, "check story files against enso.story/v1 and the rule catalog"},
 	"transition": {runTransition, "apply the orchestrator's legal move to a story"},
+	"stage":      {runStage, "validate or compile AI-DLC stage definitions"},
 	"version":    {runVersion, "print the storygate version"},
 }
 

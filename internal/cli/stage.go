@@ -1,0 +1,307 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/stage"
+)
+
+const stageUsage = `usage: storygate stage <subcommand> [flags] [DIR]
+
+subcommands:
+  validate [--agents DIR] [--scopes DIR] [--format text|json|sarif|github] [DIR]
+  compile  [--check] [--out FILE] [--agents DIR] [--scopes DIR] [DIR]
+
+DIR holds the stage files (<phase>/<slug>.md); it defaults to ".".
+Without --agents/--scopes, DIR/agents or DIR/../agents (and scopes) are used
+when they exist; otherwise agents (scopes) are not resolved.`
+
+func runStage(e env, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintln(e.stderr, stageUsage)
+		return ExitUsage
+	}
+	switch args[0] {
+	case "validate":
+		return runStageValidate(e, args[1:])
+	case "compile":
+		return runStageCompile(e, args[1:])
+	case "help", "-h", "--help":
+		fmt.Fprintln(e.stdout, stageUsage)
+		return ExitOK
+	}
+	fmt.Fprintf(e.stderr, "storygate stage: unknown subcommand %q\n%s\n", args[0], stageUsage)
+	return ExitUsage
+}
+
+// stageInputs are the flags both subcommands share.
+type stageInputs struct {
+	agents, scopes string
+	dir            string
+}
+
+func (in *stageInputs) register(fs interface {
+	StringVar(p *string, name, value, usage string)
+}) {
+	fs.StringVar(&in.agents, "agents", "", "agents directory (*.md, one per agent)")
+	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (aidlc-<name>.md, one per scope)")
+}
+
+// setDir takes the optional DIR positional argument.
+func (in *stageInputs) setDir(e env, positional []string) int {
+	switch len(positional) {
+	case 0:
+		in.dir = "."
+	case 1:
+		in.dir = positional[0]
+	default:
+		fmt.Fprintf(e.stderr, "storygate stage: expected at most one DIR, got %d arguments\n", len(positional))
+		return ExitUsage
+	}
+	return -1
+}
+
+func runStageValidate(e env, args []string) int {
+	fs := newFlagSet(e, "stage validate", "stage validate [--agents DIR] [--scopes DIR] [--format text|json|sarif|github] [DIR]")
+	var in stageInputs
+	in.register(fs)
+	format := fs.String("format", "text", "output format: text, json, sarif or github")
+	positional, code := parseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if !report.ValidFormat(*format) {
+		fmt.Fprintf(e.stderr, "storygate stage validate: unknown format %q (legal: text, json, sarif, github)\n", *format)
+		return ExitUsage
+	}
+	if code := in.setDir(e, positional); code >= 0 {
+		return code
+	}
+	set, code := loadStageSet(e, in)
+	if code >= 0 {
+		return code
+	}
+	ds := stage.Check(set)
+	if err := report.Print(e.stdout, *format, stageDocument("stage validate", ds, len(set.Files))); err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage validate: %v\n", err)
+		return ExitInternal
+	}
+	return exitFor(ds)
+}
+
+func exitFor(ds []diag.Diagnostic) int {
+	if diag.Count(ds).Errors > 0 {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+func stageDocument(tool string, ds []diag.Diagnostic, files int) report.Document {
+	rules := map[string]report.RuleInfo{}
+	for _, r := range stage.Rules() {
+		rules[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
+	}
+	return report.Document{Tool: tool, Diagnostics: ds, FilesChecked: files, Rules: rules}
+}
+
+// loadStageSet reads the stage files and the agent and scope rosters.
+func loadStageSet(e env, in stageInputs) (*stage.Set, int) {
+	if code := requireDir(e, "stage directory", in.dir); code >= 0 {
+		return nil, code
+	}
+	set, err := stage.LoadStages(os.DirFS(in.dir), filepath.ToSlash(in.dir))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
+		return nil, ExitInternal
+	}
+	if len(set.Files) == 0 {
+		fmt.Fprintf(e.stderr, "storygate stage: no stage files (<phase>/<slug>.md) under %s\n", in.dir)
+	}
+	var code int
+	if set.Agents, code = loadRoster(e, in.dir, in.agents, "agents", stage.LoadAgents); code >= 0 {
+		return nil, code
+	}
+	if set.Scopes, code = loadRoster(e, in.dir, in.scopes, "scopes", stage.LoadScopes); code >= 0 {
+		return nil, code
+	}
+	return set, -1
+}
+
+type rosterLoader func(fs.FS) (map[string]bool, error)
+
+// loadRoster reads the named roster directory, or discovers DIR/<what> or
+// DIR/../<what> when no flag names one. A nil roster means "not checked".
+func loadRoster(e env, dir, flagDir, what string, load rosterLoader) (map[string]bool, int) {
+	if flagDir == "" {
+		flagDir = discoverRoster(dir, what)
+		if flagDir == "" {
+			return nil, -1
+		}
+	} else if code := requireDir(e, what+" directory", flagDir); code >= 0 {
+		return nil, code
+	}
+	roster, err := load(os.DirFS(flagDir))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
+		return nil, ExitInternal
+	}
+	return roster, -1
+}
+
+func discoverRoster(dir, what string) string {
+	candidates := []string{filepath.Join(dir, what)}
+	if filepath.Clean(dir) != "." {
+		candidates = append(candidates, filepath.Join(dir, "..", what))
+	}
+	for _, c := range candidates {
+		if st, err := os.Stat(c); err == nil && st.IsDir() {
+			return c
+		}
+	}
+	return ""
+}
+
+func requireDir(e env, what, dir string) int {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		fmt.Fprintf(e.stderr, "storygate stage: %s %s does not exist\n", what, dir)
+		return ExitUsage
+	case err != nil:
+		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
+		return ExitInternal
+	case !st.IsDir():
+		fmt.Fprintf(e.stderr, "storygate stage: %s %s is not a directory\n", what, dir)
+		return ExitUsage
+	}
+	return -1
+}
+
+func runStageCompile(e env, args []string) int {
+	fs := newFlagSet(e, "stage compile", "stage compile [--check] [--out FILE] [--agents DIR] [--scopes DIR] [DIR]")
+	var in stageInputs
+	in.register(fs)
+	check := fs.Bool("check", false, "compile twice and compare the bytes, and compare with --out when it is given; write nothing")
+	out := fs.String("out", "", "write the graph to FILE instead of stdout (with --check: the file to compare with)")
+	positional, code := parseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if code := in.setDir(e, positional); code >= 0 {
+		return code
+	}
+	first, code := compileOnce(e, in)
+	if code >= 0 {
+		return code
+	}
+	if *check {
+		return checkCompile(e, in, first, *out)
+	}
+	return writeGraph(e, first, *out)
+}
+
+// compileOnce loads, checks and compiles the set, printing its findings to
+// stderr. It returns the graph bytes, or an exit code.
+func compileOnce(e env, in stageInputs) ([]byte, int) {
+	set, code := loadStageSet(e, in)
+	if code >= 0 {
+		return nil, code
+	}
+	g, ds := stage.Compile(set)
+	if len(ds) > 0 {
+		if err := report.Print(e.stderr, "text", stageDocument("stage compile", ds, len(set.Files))); err != nil {
+			return nil, ExitInternal
+		}
+	}
+	if g == nil {
+		fmt.Fprintln(e.stderr, "storygate stage compile: errors found; no graph written")
+		return nil, ExitFindings
+	}
+	data, err := stage.Marshal(g)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage compile: %v\n", err)
+		return nil, ExitInternal
+	}
+	return data, -1
+}
+
+func checkCompile(e env, in stageInputs, first []byte, against string) int {
+	second, code := compileOnce(env{stdin: e.stdin, stdout: e.stdout, stderr: io.Discard}, in)
+	if code >= 0 {
+		return code
+	}
+	if d := stage.UnifiedDiff("first compile", "second compile", first, second); d != "" {
+		fmt.Fprintf(e.stdout, "stage graph is not deterministic: two compiles differ\n%s", d)
+		return ExitFindings
+	}
+	if against == "" {
+		fmt.Fprintln(e.stdout, "stage graph: two compiles are byte-identical")
+		return ExitOK
+	}
+	return compareWithFile(e, first, against)
+}
+
+func compareWithFile(e env, compiled []byte, path string) int {
+	existing, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(e.stdout, "%s does not exist; run storygate stage compile --out %s\n", path, path)
+		return ExitFindings
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage compile: read %s: %v\n", path, err)
+		return ExitInternal
+	}
+	if d := stage.UnifiedDiff(path, "compiled", existing, compiled); d != "" {
+		fmt.Fprintf(e.stdout, "%s is out of date; run storygate stage compile --out %s\n%s", path, path, d)
+		return ExitFindings
+	}
+	fmt.Fprintf(e.stdout, "%s is up to date\n", path)
+	return ExitOK
+}
+
+func writeGraph(e env, data []byte, path string) int {
+	if path == "" {
+		if _, err := io.Copy(e.stdout, bytes.NewReader(data)); err != nil {
+			fmt.Fprintf(e.stderr, "storygate stage compile: write graph: %v\n", err)
+			return ExitInternal
+		}
+		return ExitOK
+	}
+	if err := writeFileAtomic(path, data); err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage compile: %v\n", err)
+		return ExitInternal
+	}
+	return ExitOK
+}
+
+// writeFileAtomic writes through a temporary file in the same directory, so
+// a reader never sees a half-written graph.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".stage-graph-*.json")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

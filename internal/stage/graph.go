@@ -1,0 +1,291 @@
+package stage
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+// GraphVersion is the version of the stage-graph.json layout.
+const GraphVersion = 1
+
+// Default review settings the compile makes explicit on reviewer-bearing stages.
+const (
+	defaultReviewerMaxIterations = 2
+	defaultReviewClass           = "adversarial"
+)
+
+// Graph is the compiled stage-graph.json.
+type Graph struct {
+	Version   int                          `json:"version"`
+	Stages    []Node                       `json:"stages"`
+	Artifacts map[string]Artifact          `json:"artifacts"`
+	Scopes    []string                     `json:"scopes"`
+	ScopeGrid map[string]map[string]string `json:"scope_grid"`
+}
+
+// Node is one compiled stage: its authored fields plus what the compile
+// computes (display_order, cites, aggregates, effective review settings).
+type Node struct {
+	Slug                  string              `json:"slug"`
+	Name                  string              `json:"name,omitempty"`
+	Number                string              `json:"number,omitempty"`
+	Plugin                string              `json:"plugin,omitempty"`
+	Phase                 string              `json:"phase"`
+	DisplayOrder          string              `json:"display_order"`
+	Execution             string              `json:"execution"`
+	Condition             string              `json:"condition"`
+	LeadAgent             string              `json:"lead_agent"`
+	SupportAgents         []string            `json:"support_agents"`
+	Mode                  string              `json:"mode"`
+	Reviewer              string              `json:"reviewer,omitempty"`
+	ReviewArtifact        string              `json:"review_artifact,omitempty"`
+	ReviewerMaxIterations int                 `json:"reviewer_max_iterations,omitempty"`
+	ReviewClass           string              `json:"review_class,omitempty"`
+	SummaryConfirmation   string              `json:"summary_confirmation,omitempty"`
+	ForEach               string              `json:"for_each,omitempty"`
+	Aggregates            []Aggregate         `json:"aggregates,omitempty"`
+	WorkspaceRequires     bool                `json:"workspace_requires"`
+	Produces              []string            `json:"produces"`
+	OptionalProduces      []string            `json:"optional_produces,omitempty"`
+	ProducesKinds         map[string][]string `json:"produces_kinds,omitempty"`
+	Consumes              []ConsumeEntry      `json:"consumes"`
+	Cites                 []string            `json:"cites"`
+	RequiresStage         []string            `json:"requires_stage"`
+	Scopes                []string            `json:"scopes"`
+	Sensors               []string            `json:"sensors,omitempty"`
+	RequiredSections      []string            `json:"required_sections,omitempty"`
+	When                  map[string]string   `json:"when,omitempty"`
+	Ars                   *ArsEntry           `json:"ars,omitempty"`
+	Inputs                string              `json:"inputs"`
+	Outputs               string              `json:"outputs"`
+}
+
+// Aggregate records an inferred aggregation: this stage, which has no
+// for_each, consumes an artifact that a for_each stage produces per instance.
+type Aggregate struct {
+	Artifact string `json:"artifact"`
+	From     string `json:"from"`
+	ForEach  string `json:"for_each"`
+}
+
+// ConsumeEntry is a compiled consumes[] entry, kept as authored.
+type ConsumeEntry struct {
+	Artifact      string `json:"artifact"`
+	Required      bool   `json:"required"`
+	ConditionalOn string `json:"conditional_on,omitempty"`
+	Cited         bool   `json:"cited,omitempty"`
+}
+
+// ArsEntry is the compiled ars block; a null cost stays null.
+type ArsEntry struct {
+	Targets      []string `json:"targets"`
+	Cost         *int     `json:"cost"`
+	Role         string   `json:"role,omitempty"`
+	ProjectTypes []string `json:"project_types,omitempty"`
+}
+
+// Artifact is one entry of the artifact registry.
+type Artifact struct {
+	Producers []string `json:"producers"`
+	Consumers []string `json:"consumers"`
+}
+
+// Compile checks the set and, when nothing is at error severity, builds the
+// graph. The diagnostics (warnings included) come back either way.
+func Compile(s *Set) (*Graph, []diag.Diagnostic) {
+	ds := Check(s)
+	if diag.Count(ds).Errors > 0 {
+		return nil, ds
+	}
+	return build(s), ds
+}
+
+func build(s *Set) *Graph {
+	orders := displayOrders(s)
+	prod := producers(s)
+	by := s.BySlug()
+	g := &Graph{Version: GraphVersion}
+	for _, st := range uniqueStages(s) {
+		g.Stages = append(g.Stages, node(st, orders[st.Slug], prod, by))
+	}
+	sort.SliceStable(g.Stages, func(i, j int) bool { return orderLess(g.Stages[i].DisplayOrder, g.Stages[j].DisplayOrder) })
+	if g.Stages == nil {
+		g.Stages = []Node{}
+	}
+	g.Artifacts = artifactRegistry(s, prod)
+	g.Scopes, g.ScopeGrid = scopeGrid(s, g.Stages)
+	return g
+}
+
+// orderLess compares display orders numerically ("3.10" after "3.9").
+func orderLess(a, b string) bool {
+	ap, as, _ := strings.Cut(a, ".")
+	bp, bs, _ := strings.Cut(b, ".")
+	if ap != bp {
+		return atoiOr(ap) < atoiOr(bp)
+	}
+	return atoiOr(as) < atoiOr(bs)
+}
+
+func atoiOr(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return 1 << 30
+	}
+	return n
+}
+
+func node(st *Stage, order string, prod map[string][]string, by map[string]*Stage) Node {
+	n := Node{
+		Slug: st.Slug, Name: st.Name, Number: st.Number, Plugin: st.Plugin, Phase: st.Phase,
+		DisplayOrder: order, Execution: st.Execution, Condition: st.Condition,
+		LeadAgent: st.LeadAgent, SupportAgents: nonNil(st.SupportAgents), Mode: st.Mode,
+		SummaryConfirmation: st.SummaryConfirmation, ForEach: st.ForEach,
+		WorkspaceRequires: st.WorkspaceRequires, Produces: nonNil(st.Produces),
+		OptionalProduces: st.OptionalProduces, ProducesKinds: st.ProducesKinds,
+		RequiresStage: nonNil(st.RequiresStage), Scopes: nonNil(st.Scopes),
+		Sensors: st.Sensors, RequiredSections: st.RequiredSections, When: st.When,
+		Inputs: st.Inputs, Outputs: st.Outputs,
+	}
+	setReview(&n, st)
+	n.Consumes, n.Cites = consumeEntries(st.Consumes)
+	n.Aggregates = aggregates(st, prod, by)
+	n.Ars = arsEntry(st.Ars)
+	return n
+}
+
+// setReview makes the reviewer defaults explicit so the engine and a reader
+// of the graph see the effective cap and class.
+func setReview(n *Node, st *Stage) {
+	if st.Reviewer == "" {
+		return
+	}
+	n.Reviewer, n.ReviewArtifact = st.Reviewer, st.ReviewArtifact
+	n.ReviewerMaxIterations, n.ReviewClass = st.ReviewerMaxIterations, st.ReviewClass
+	if n.ReviewerMaxIterations == 0 {
+		n.ReviewerMaxIterations = defaultReviewerMaxIterations
+	}
+	if n.ReviewClass == "" {
+		n.ReviewClass = defaultReviewClass
+	}
+}
+
+func consumeEntries(cs []Consume) ([]ConsumeEntry, []string) {
+	entries, cites := []ConsumeEntry{}, []string{}
+	for _, c := range cs {
+		entries = append(entries, ConsumeEntry{Artifact: c.Artifact, Required: c.Required, ConditionalOn: c.ConditionalOn, Cited: c.Cited})
+		if c.Cited && !contains(cites, c.Artifact) {
+			cites = append(cites, c.Artifact)
+		}
+	}
+	return entries, cites
+}
+
+// aggregates infers aggregation: a stage without for_each consuming what a
+// for_each stage produces runs once over all of that stage's instances.
+func aggregates(st *Stage, prod map[string][]string, by map[string]*Stage) []Aggregate {
+	if st.ForEach != "" {
+		return nil
+	}
+	var out []Aggregate
+	for _, c := range st.Consumes {
+		for _, p := range prod[c.Artifact] {
+			if fe := by[p].ForEach; fe != "" && p != st.Slug {
+				out = append(out, Aggregate{Artifact: c.Artifact, From: p, ForEach: fe})
+			}
+		}
+	}
+	return out
+}
+
+func arsEntry(a *Ars) *ArsEntry {
+	if a == nil {
+		return nil
+	}
+	return &ArsEntry{Targets: nonNil(a.Targets), Cost: a.Cost, Role: a.Role, ProjectTypes: a.ProjectTypes}
+}
+
+func artifactRegistry(s *Set, prod map[string][]string) map[string]Artifact {
+	reg := map[string]Artifact{}
+	for name, makers := range prod {
+		reg[name] = Artifact{Producers: makers, Consumers: []string{}}
+	}
+	for _, st := range uniqueStages(s) {
+		for _, c := range st.Consumes {
+			a, ok := reg[c.Artifact]
+			if !ok {
+				a = Artifact{Producers: []string{}, Consumers: []string{}}
+			}
+			if !contains(a.Consumers, st.Slug) {
+				a.Consumers = append(a.Consumers, st.Slug)
+			}
+			reg[c.Artifact] = a
+		}
+	}
+	return reg
+}
+
+// scopeGrid marks each stage EXECUTE under the scopes it names and SKIP
+// under every other known scope (those with a file, and those any stage names).
+func scopeGrid(s *Set, nodes []Node) ([]string, map[string]map[string]string) {
+	names := map[string]bool{}
+	for name := range s.Scopes {
+		names[name] = true
+	}
+	for _, n := range nodes {
+		for _, sc := range n.Scopes {
+			names[sc] = true
+		}
+	}
+	grid := map[string]map[string]string{}
+	for name := range names {
+		row := map[string]string{}
+		for _, n := range nodes {
+			row[n.Slug] = "SKIP"
+			if contains(n.Scopes, name) {
+				row[n.Slug] = "EXECUTE"
+			}
+		}
+		grid[name] = row
+	}
+	return sortedKeys(names), grid
+}
+
+func nonNil(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	return list
+}
+
+// Marshal encodes the graph as indented JSON with a trailing newline. Maps
+// encode with sorted keys and structs in field order, so equal graphs give
+// equal bytes.
+func Marshal(g *Graph) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(g); err != nil {
+		return nil, fmt.Errorf("encode stage graph: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// ReadGraph decodes a stage-graph.json written by Marshal.
+func ReadGraph(data []byte) (*Graph, error) {
+	var g Graph
+	if err := json.Unmarshal(data, &g); err != nil {
+		return nil, fmt.Errorf("decode stage graph: %w", err)
+	}
+	if g.Version != GraphVersion {
+		return nil, fmt.Errorf("decode stage graph: version %d, want %d", g.Version, GraphVersion)
+	}
+	return &g, nil
+}

@@ -1,0 +1,263 @@
+package stage
+
+import (
+	"fmt"
+	"sort"
+)
+
+// uniqueStages returns one stage per slug (the first in path order), sorted
+// by slug; duplicates are reported by stage/duplicate-slug and left out of
+// the graph.
+func uniqueStages(s *Set) []*Stage {
+	by := s.BySlug()
+	out := make([]*Stage, 0, len(by))
+	for _, st := range by {
+		out = append(out, st)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Slug < out[j].Slug })
+	return out
+}
+
+// depGraph maps each slug to the sorted, de-duplicated known slugs it requires.
+func depGraph(s *Set) map[string][]string {
+	known := s.BySlug()
+	g := map[string][]string{}
+	for _, st := range uniqueStages(s) {
+		seen := map[string]bool{}
+		deps := []string{}
+		for _, d := range st.RequiresStage {
+			if known[d] != nil && !seen[d] {
+				seen[d] = true
+				deps = append(deps, d)
+			}
+		}
+		sort.Strings(deps)
+		g[st.Slug] = deps
+	}
+	return g
+}
+
+// sortedKeys returns the keys of m in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// cycles returns every elementary cycle found per strongly connected
+// component, each as the path start -> … -> start with start the smallest slug.
+func cycles(g map[string][]string) [][]string {
+	var out [][]string
+	for _, comp := range sccs(g) {
+		if len(comp) == 1 && !contains(g[comp[0]], comp[0]) {
+			continue
+		}
+		out = append(out, cycleThrough(g, comp))
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// cycleThrough finds the shortest path from the component's smallest member
+// back to itself, following edges in slug order so the result is stable.
+func cycleThrough(g map[string][]string, comp []string) []string {
+	in := map[string]bool{}
+	for _, c := range comp {
+		in[c] = true
+	}
+	start := comp[0]
+	prev := map[string]string{}
+	queue := []string{start}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, m := range g[n] {
+			if m == start {
+				return unwindCycle(prev, start, n)
+			}
+			if _, seen := prev[m]; !seen && in[m] {
+				prev[m] = n
+				queue = append(queue, m)
+			}
+		}
+	}
+	return []string{start, start}
+}
+
+func unwindCycle(prev map[string]string, start, last string) []string {
+	path := []string{start}
+	for n := last; n != start; n = prev[n] {
+		path = append(path, n)
+	}
+	path = append(path, start)
+	for i, j := 1, len(path)-2; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return path
+}
+
+// sccs is Tarjan's algorithm; each component comes back sorted.
+func sccs(g map[string][]string) [][]string {
+	t := &tarjan{g: g, index: map[string]int{}, low: map[string]int{}, on: map[string]bool{}}
+	for _, n := range sortedKeys(g) {
+		if _, seen := t.index[n]; !seen {
+			t.visit(n)
+		}
+	}
+	return t.out
+}
+
+type tarjan struct {
+	g          map[string][]string
+	index, low map[string]int
+	on         map[string]bool
+	stack      []string
+	next       int
+	out        [][]string
+}
+
+func (t *tarjan) visit(n string) {
+	t.index[n], t.low[n] = t.next, t.next
+	t.next++
+	t.stack = append(t.stack, n)
+	t.on[n] = true
+	for _, m := range t.g[n] {
+		if _, seen := t.index[m]; !seen {
+			t.visit(m)
+			t.low[n] = min(t.low[n], t.low[m])
+		} else if t.on[m] {
+			t.low[n] = min(t.low[n], t.index[m])
+		}
+	}
+	if t.low[n] == t.index[n] {
+		t.out = append(t.out, t.pop(n))
+	}
+}
+
+func (t *tarjan) pop(root string) []string {
+	var comp []string
+	for {
+		m := t.stack[len(t.stack)-1]
+		t.stack = t.stack[:len(t.stack)-1]
+		t.on[m] = false
+		comp = append(comp, m)
+		if m == root {
+			break
+		}
+	}
+	sort.Strings(comp)
+	return comp
+}
+
+// displayOrders computes <phase-prefix>.<sequence> for every stage with a
+// known phase: a topological sort of requires_stage edges within the phase,
+// ties broken slug-alphabetically. Stages caught in a cycle follow the rest,
+// alphabetically, so the result stays total even for a broken set.
+func displayOrders(s *Set) map[string]string {
+	g := depGraph(s)
+	out := map[string]string{}
+	for prefix, phase := range Phases {
+		for i, slug := range phaseOrder(s, g, phase) {
+			out[slug] = fmt.Sprintf("%d.%d", prefix, i+1)
+		}
+	}
+	return out
+}
+
+func phaseOrder(s *Set, g map[string][]string, phase string) []string {
+	inPhase := map[string]bool{}
+	for _, st := range uniqueStages(s) {
+		if st.Phase == phase {
+			inPhase[st.Slug] = true
+		}
+	}
+	waiting := map[string]int{}
+	for n := range inPhase {
+		for _, d := range g[n] {
+			if inPhase[d] {
+				waiting[n]++
+			}
+		}
+	}
+	return kahn(g, inPhase, waiting)
+}
+
+// kahn repeatedly emits the alphabetically smallest ready stage.
+func kahn(g map[string][]string, nodes map[string]bool, waiting map[string]int) []string {
+	var order []string
+	done := map[string]bool{}
+	for len(order) < len(nodes) {
+		next := ""
+		for _, n := range sortedKeys(nodes) {
+			if !done[n] && waiting[n] == 0 {
+				next = n
+				break
+			}
+		}
+		if next == "" {
+			return appendRest(order, nodes, done)
+		}
+		done[next] = true
+		order = append(order, next)
+		for n := range nodes {
+			if contains(g[n], next) {
+				waiting[n]--
+			}
+		}
+	}
+	return order
+}
+
+func appendRest(order []string, nodes, done map[string]bool) []string {
+	for _, n := range sortedKeys(nodes) {
+		if !done[n] {
+			order = append(order, n)
+		}
+	}
+	return order
+}
+
+// descendants returns the stages that transitively require slug.
+func descendants(g map[string][]string, slug string) map[string]bool {
+	out := map[string]bool{}
+	frontier := []string{slug}
+	for len(frontier) > 0 {
+		cur := frontier[0]
+		frontier = frontier[1:]
+		for _, n := range sortedKeys(g) {
+			if contains(g[n], cur) && !out[n] {
+				out[n] = true
+				frontier = append(frontier, n)
+			}
+		}
+	}
+	return out
+}
+
+// producers maps each artifact to the sorted slugs that list it in produces
+// or optional_produces.
+func producers(s *Set) map[string][]string {
+	out := map[string][]string{}
+	for _, st := range uniqueStages(s) {
+		for _, a := range unique(append(append([]string{}, st.Produces...), st.OptionalProduces...)) {
+			out[a] = append(out[a], st.Slug)
+		}
+	}
+	return out
+}
+
+// unique drops repeated strings, keeping the first occurrence's position.
+func unique(list []string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, v := range list {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,18 @@
+package stage
+
+import "github.com/storygate/storygate/internal/diag"
+
+func init() {
+	register(Rule{ID: "stage/duplicate-slug", Severity: diag.SeverityError,
+		Summary: "no two stage files declare the same slug",
+		set:     checkDuplicateSlugs})
+}
+
+func checkDuplicateSlugs(r *reporter, s *Set) {
+	first := s.BySlug()
+	for _, st := range s.Stages() {
+		if owner := first[st.Slug]; owner != nil && owner != st {
+			r.at(st.File, st.File.Get("slug"), "slug %q is already defined by %s", st.Slug, owner.File.Path)
+		}
+	}
+}

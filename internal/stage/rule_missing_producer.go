@@ -1,0 +1,21 @@
+package stage
+
+import "github.com/storygate/storygate/internal/diag"
+
+func init() {
+	register(Rule{ID: "stage/missing-producer", Severity: diag.SeverityError,
+		Summary: "every required consume names an artifact some stage produces",
+		set:     checkMissingProducers})
+}
+
+func checkMissingProducers(r *reporter, s *Set) {
+	prod := producers(s)
+	for _, st := range s.Stages() {
+		for i, c := range st.Consumes {
+			if c.Required && c.Artifact != "" && len(prod[c.Artifact]) == 0 {
+				_, v := mapLookup(c.node, "artifact")
+				r.at(st.File, v, "consumes[%d] requires artifact %q, but no stage lists it in produces or optional_produces", i, c.Artifact)
+			}
+		}
+	}
+}

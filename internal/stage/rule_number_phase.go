@@ -1,0 +1,29 @@
+package stage
+
+import (
+	"strconv"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+func init() {
+	register(Rule{ID: "stage/number-phase", Severity: diag.SeverityError,
+		Summary: "the phase prefix of number agrees with phase (initialization 0 … operation 4)",
+		file:    checkNumberPhase})
+}
+
+func checkNumberPhase(r *reporter, f *File) {
+	num, phase := f.Get("number"), f.Get("phase")
+	if !isScalar(num) || !isString(phase) {
+		return
+	}
+	m := numberRE.FindStringSubmatch(num.Value)
+	want := phasePrefix(phase.Value)
+	if m == nil || want < 0 {
+		return
+	}
+	if got, err := strconv.Atoi(m[1]); err == nil && got == want {
+		return
+	}
+	r.at(f, num, "number %q has phase prefix %s, but phase %q has prefix %d", num.Value, m[1], phase.Value, want)
+}

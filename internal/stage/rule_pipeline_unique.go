@@ -1,0 +1,29 @@
+package stage
+
+import "github.com/storygate/storygate/internal/diag"
+
+func init() {
+	register(Rule{ID: "stage/pipeline-unique", Severity: diag.SeverityError,
+		Summary: "in mode pipeline every agent of the chain (lead_agent, then support_agents) is unique",
+		file:    checkPipelineUnique})
+}
+
+func checkPipelineUnique(r *reporter, f *File) {
+	if v := f.Get("mode"); !isString(v) || v.Value != "pipeline" {
+		return
+	}
+	seen := map[string]string{}
+	if lead := f.Get("lead_agent"); isString(lead) {
+		seen[lead.Value] = "lead_agent"
+	}
+	for i, it := range seqItems(f.Get("support_agents")) {
+		if !isString(it) {
+			continue
+		}
+		if where, dup := seen[it.Value]; dup {
+			r.at(f, it, "support_agents[%d] %q repeats %s; every agent in a pipeline chain must be unique", i, it.Value, where)
+			continue
+		}
+		seen[it.Value] = "support_agents[" + itoa(i) + "]"
+	}
+}

@@ -1,0 +1,20 @@
+package stage
+
+import "github.com/storygate/storygate/internal/diag"
+
+func init() {
+	register(Rule{ID: "stage/requires-reviewer", Severity: diag.SeverityError,
+		Summary: "reviewer_max_iterations and review_class are declared only together with a reviewer",
+		file:    checkRequiresReviewer})
+}
+
+func checkRequiresReviewer(r *reporter, f *File) {
+	if v := f.Get("reviewer"); v != nil && !isNull(v) {
+		return
+	}
+	for _, name := range []string{"reviewer_max_iterations", "review_class"} {
+		if k, _ := f.Lookup(name); k != nil {
+			r.at(f, k, "%s requires a reviewer; delete it or declare reviewer", name)
+		}
+	}
+}

@@ -1,0 +1,21 @@
+package stage
+
+import "github.com/storygate/storygate/internal/diag"
+
+func init() {
+	register(Rule{ID: "stage/title-missing", Severity: diag.SeverityWarning,
+		Summary: "the body has a # Title heading before its ## compartments (warning)",
+		file:    checkTitle})
+}
+
+func checkTitle(r *reporter, f *File) {
+	for _, h := range f.Headings {
+		if h.Level == 1 {
+			return
+		}
+		if h.Level == 2 {
+			break
+		}
+	}
+	r.atPos(f, diag.Pos{Line: f.BodyLine, Column: 1}, "the body has no \"# Title\" heading before its compartments")
+}

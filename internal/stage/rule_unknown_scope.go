@@ -1,0 +1,25 @@
+package stage
+
+import "github.com/storygate/storygate/internal/diag"
+
+func init() {
+	register(Rule{ID: "stage/unknown-scope", Severity: diag.SeverityError,
+		Summary: "every scopes entry names a scope with a file aidlc-<name>.md in the scopes directory",
+		set:     checkScopes})
+}
+
+func checkScopes(r *reporter, s *Set) {
+	if s.Scopes == nil {
+		return // no scopes directory: nothing to resolve against
+	}
+	for _, f := range s.Files {
+		if !f.Parsed() {
+			continue
+		}
+		for i, it := range seqItems(f.Get("scopes")) {
+			if isString(it) && it.Value != "" && !s.Scopes[it.Value] {
+				r.at(f, it, "scopes[%d] %q has no scope file aidlc-%s.md in the scopes directory", i, it.Value, it.Value)
+			}
+		}
+	}
+}

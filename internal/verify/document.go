@@ -1,0 +1,80 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/storygate/storygate/internal/diag"
+)
+
+// DocumentVersion is the version of the verify results document; it changes
+// only when a field changes meaning or disappears.
+const DocumentVersion = 1
+
+// Document is the verify results document (--out): every rerun with its
+// claims, and the diagnostics they produced.
+type Document struct {
+	Version int    `json:"version"`
+	Tool    string `json:"tool"`
+	// Shard is set when this document covers one shard of the items.
+	Shard *Shard `json:"shard,omitempty"`
+	// Stories are the story paths whose items were considered.
+	Stories     []string          `json:"stories"`
+	Results     []Result          `json:"results"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+	Summary     diag.Counts       `json:"summary"`
+}
+
+// NewDocument builds the results document and its diagnostics.
+func NewDocument(stories []string, results []Result, shard *Shard) Document {
+	d := Document{Version: DocumentVersion, Tool: "verify", Shard: shard,
+		Stories: append([]string{}, stories...), Results: append([]Result{}, results...)}
+	sort.Strings(d.Stories)
+	d.Diagnostics = []diag.Diagnostic{}
+	for _, r := range results {
+		d.Diagnostics = append(d.Diagnostics, Findings(r)...)
+	}
+	d.finish()
+	return d
+}
+
+// finish sorts the results and diagnostics and recounts the summary.
+func (d *Document) finish() {
+	sort.SliceStable(d.Results, func(a, b int) bool { return resultLess(d.Results[a], d.Results[b]) })
+	diag.Sort(d.Diagnostics)
+	d.Summary = diag.Count(d.Diagnostics)
+}
+
+func resultLess(a, b Result) bool {
+	if a.Story != b.Story {
+		return a.Story < b.Story
+	}
+	if a.Line != b.Line {
+		return a.Line < b.Line
+	}
+	return a.ID < b.ID
+}
+
+// Write encodes the document as indented JSON.
+func (d Document) Write(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(d); err != nil {
+		return fmt.Errorf("write verify results: %w", err)
+	}
+	return nil
+}
+
+// ReadDocument decodes a results document and checks its version.
+func ReadDocument(r io.Reader) (Document, error) {
+	var d Document
+	if err := json.NewDecoder(r).Decode(&d); err != nil {
+		return Document{}, fmt.Errorf("read verify results: %w", err)
+	}
+	if d.Version != DocumentVersion || d.Tool != "verify" {
+		return Document{}, fmt.Errorf("read verify results: not a verify results document of version %d (tool %q, version %d)", DocumentVersion, d.Tool, d.Version)
+	}
+	return d, nil
+}

@@ -1,0 +1,93 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Options configures a batch of reruns.
+type Options struct {
+	// Dir is the repository root every command runs in.
+	Dir string
+	// Jobs bounds how many commands run at once; below 1 means 1.
+	Jobs int
+	// Timeout is the per-item time limit; zero means DefaultTimeout.
+	Timeout time.Duration
+	// Env is the environment every command gets (already cleaned).
+	Env []string
+	// TailBytes is how much of each stream to keep; zero means DefaultTailBytes.
+	TailBytes int
+}
+
+// Execute reruns items, up to opt.Jobs at a time, and judges each with its
+// pass_when. Results come back in the order of items, whatever order the
+// runs finished in.
+func Execute(ctx context.Context, items []Item, opt Options) []Result {
+	results := make([]Result, len(items))
+	jobs := max(opt.Jobs, 1)
+	sem := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	for i, it := range items {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i] = runItem(ctx, it, opt)
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+// runItem runs one item and judges it. A pass_when that does not compile is
+// judged before anything runs: no outcome could pass it.
+func runItem(ctx context.Context, it Item, opt Options) Result {
+	r := newResult(it)
+	r.TimeLimitMS = effectiveTimeout(opt.Timeout).Milliseconds()
+	pred, err := Compile(it.PassWhen)
+	if err != nil {
+		r.Verdict, r.Error = VerdictError, fmt.Sprintf("pass_when does not compile: %v", err)
+		return r
+	}
+	x := Run(ctx, Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes})
+	record(&r, x)
+	r.Verdict, r.Error = judge(pred, x)
+	return r
+}
+
+func newResult(it Item) Result {
+	return Result{Story: it.Story, ID: it.ID, Line: it.Pos.Line, Column: it.Pos.Column, Command: it.Command,
+		PassWhen: it.PassWhen, ClaimedEvidence: it.Evidence, ClaimedToolFinding: it.ToolFinding}
+}
+
+func record(r *Result, x Execution) {
+	r.ExitCode, r.DurationMS = x.ExitCode, x.Duration.Milliseconds()
+	r.StdoutTail, r.StderrTail = x.Stdout, x.Stderr
+	r.StdoutDropped, r.StderrDropped = x.StdoutDropped, x.StderrDropped
+}
+
+func judge(pred *Predicate, x Execution) (Verdict, string) {
+	switch {
+	case x.StartErr != nil:
+		return VerdictError, x.StartErr.Error()
+	case x.TimedOut:
+		return VerdictTimeout, ""
+	}
+	ok, err := pred.Eval(x.Outcome())
+	switch {
+	case err != nil:
+		return VerdictError, err.Error()
+	case ok:
+		return VerdictPass, ""
+	}
+	return VerdictFail, ""
+}
+
+func effectiveTimeout(d time.Duration) time.Duration {
+	if d <= 0 {
+		return DefaultTimeout
+	}
+	return d
+}

@@ -1,0 +1,95 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"time"
+)
+
+// DefaultTimeout is the per-command time limit when none is configured.
+const DefaultTimeout = 10 * time.Minute
+
+// pipeGrace is how long Run waits, after the shell exits or is killed, for
+// descendants that still hold its output pipes before closing them.
+const pipeGrace = 2 * time.Second
+
+// Spec says how to run one shell command.
+type Spec struct {
+	// Command is passed to `sh -c`.
+	Command string
+	// Dir is the working directory (the repository root, or a materialized tree).
+	Dir string
+	// Env is the complete environment; callers build it with CleanEnv.
+	Env []string
+	// Timeout bounds the run; zero means DefaultTimeout.
+	Timeout time.Duration
+	// TailBytes is how much of each stream to keep; zero means DefaultTailBytes.
+	TailBytes int
+}
+
+// Execution is what happened when a command ran.
+type Execution struct {
+	ExitCode      int
+	Duration      time.Duration
+	Stdout        string
+	Stderr        string
+	StdoutDropped int64
+	StderrDropped int64
+	// TimedOut is true when the time limit killed the process group.
+	TimedOut bool
+	// StartErr is set when the shell could not be started at all.
+	StartErr error
+}
+
+// Outcome converts the execution into what a pass_when predicate sees.
+func (x Execution) Outcome() Outcome {
+	return Outcome{ExitCode: int64(x.ExitCode), DurationMS: x.Duration.Milliseconds(), Stdout: x.Stdout, Stderr: x.Stderr}
+}
+
+// Run runs spec.Command with `sh -c` in its own process group. When the time
+// limit passes (or ctx ends) the whole group is killed, so a test runner's
+// children die with it; whatever the group leaves behind after the shell
+// exits is killed too, so no stray process outlives the check.
+func Run(ctx context.Context, spec Spec) Execution {
+	ctx, cancel := context.WithTimeout(ctx, effectiveTimeout(spec.Timeout))
+	defer cancel()
+	stdout, stderr := newTailBuffer(spec.TailBytes), newTailBuffer(spec.TailBytes)
+	cmd := exec.CommandContext(ctx, "sh", "-c", spec.Command)
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, spec.Env, stdout, stderr
+	ownProcessGroup(cmd)
+	cmd.WaitDelay = pipeGrace
+	start := time.Now()
+	err := cmd.Start()
+	if err != nil {
+		return Execution{ExitCode: -1, StartErr: fmt.Errorf("start sh -c %q in %s: %w", spec.Command, spec.Dir, err)}
+	}
+	err = cmd.Wait()
+	// The group outlives its leader while any member lives, so its ID
+	// cannot have been reused yet: killing it reaches only leftovers.
+	killGroup(cmd)
+	x := Execution{Duration: time.Since(start), Stdout: stdout.String(), Stderr: stderr.String(),
+		StdoutDropped: stdout.Dropped(), StderrDropped: stderr.Dropped()}
+	x.TimedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
+	x.ExitCode = exitCode(cmd, err)
+	return x
+}
+
+// exitCode reports the shell's status the way a shell would: the exit
+// status, or 128+signal when a signal ended it.
+func exitCode(cmd *exec.Cmd, err error) int {
+	if cmd.ProcessState == nil {
+		return -1
+	}
+	if sig, ok := signalOf(cmd.ProcessState); ok {
+		return 128 + sig
+	}
+	if code := cmd.ProcessState.ExitCode(); code >= 0 {
+		return code
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,124 @@
+package github
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	gh "github.com/google/go-github/v62/github"
+)
+
+// CreateCheckRun implements Checks.
+func (a *Adapter) CreateCheckRun(ctx context.Context, repo Repo, run CheckRun) (int64, error) {
+	groups := batches(run.Output.Annotations)
+	opts := gh.CreateCheckRunOptions{
+		Name:        run.Name,
+		HeadSHA:     run.HeadSHA,
+		DetailsURL:  optional(run.DetailsURL),
+		ExternalID:  optional(run.ExternalID),
+		Status:      optional(string(run.Status)),
+		Conclusion:  optional(string(run.Conclusion)),
+		StartedAt:   optionalTime(run.StartedAt),
+		CompletedAt: optionalTime(run.CompletedAt),
+		Output:      checkOutput(run, groups[0]),
+	}
+	created, _, err := a.gh.Checks.CreateCheckRun(ctx, repo.Owner, repo.Name, opts)
+	if err != nil {
+		return 0, fmt.Errorf("create check run %q on %s: %w", run.Name, repo, err)
+	}
+	run.ID = created.GetID()
+	return run.ID, a.appendAnnotations(ctx, repo, run, groups[1:])
+}
+
+// UpdateCheckRun implements Checks.
+func (a *Adapter) UpdateCheckRun(ctx context.Context, repo Repo, run CheckRun) error {
+	groups := batches(run.Output.Annotations)
+	opts := gh.UpdateCheckRunOptions{
+		Name:        run.Name,
+		DetailsURL:  optional(run.DetailsURL),
+		ExternalID:  optional(run.ExternalID),
+		Status:      optional(string(run.Status)),
+		Conclusion:  optional(string(run.Conclusion)),
+		CompletedAt: optionalTime(run.CompletedAt),
+		Output:      checkOutput(run, groups[0]),
+	}
+	if _, resp, err := a.gh.Checks.UpdateCheckRun(ctx, repo.Owner, repo.Name, run.ID, opts); err != nil {
+		return apiError(fmt.Sprintf("update check run %d (%q) on %s", run.ID, run.Name, repo), resp, err)
+	}
+	return a.appendAnnotations(ctx, repo, run, groups[1:])
+}
+
+// appendAnnotations sends the batches after the first, one update each.
+// GitHub appends annotations on every update; title, summary and text are
+// repeated because output is required alongside them.
+func (a *Adapter) appendAnnotations(ctx context.Context, repo Repo, run CheckRun, rest [][]Annotation) error {
+	for i, batch := range rest {
+		opts := gh.UpdateCheckRunOptions{Name: run.Name, Output: checkOutput(run, batch)}
+		if _, _, err := a.gh.Checks.UpdateCheckRun(ctx, repo.Owner, repo.Name, run.ID, opts); err != nil {
+			return fmt.Errorf("check run %d (%q) on %s: annotation batch %d of %d: %w", run.ID, run.Name, repo, i+2, len(rest)+1, err)
+		}
+	}
+	return nil
+}
+
+// checkOutput renders the output with one batch of annotations, or nil when
+// there is nothing to show. GitHub requires a title and a summary whenever
+// output is sent, so the run's name stands in for a missing title.
+func checkOutput(run CheckRun, batch []Annotation) *gh.CheckRunOutput {
+	out := run.Output
+	if out.Title == "" && out.Summary == "" && out.Text == "" && len(batch) == 0 {
+		return nil
+	}
+	title := out.Title
+	if title == "" {
+		title = run.Name
+	}
+	return &gh.CheckRunOutput{
+		Title:       gh.String(title),
+		Summary:     gh.String(TrimOutput(out.Summary, MaxOutputBytes, out.FullResults)),
+		Text:        optional(TrimOutput(out.Text, MaxOutputBytes, out.FullResults)),
+		Annotations: toAnnotations(batch),
+	}
+}
+
+func toAnnotations(as []Annotation) []*gh.CheckRunAnnotation {
+	out := make([]*gh.CheckRunAnnotation, 0, len(as))
+	for _, a := range as {
+		out = append(out, toAnnotation(a))
+	}
+	return out
+}
+
+// toAnnotation maps one annotation; columns go only on single-line ones,
+// which is all GitHub accepts them for.
+func toAnnotation(a Annotation) *gh.CheckRunAnnotation {
+	end := max(a.EndLine, a.StartLine)
+	out := &gh.CheckRunAnnotation{
+		Path:            gh.String(a.Path),
+		StartLine:       gh.Int(max(a.StartLine, 1)),
+		EndLine:         gh.Int(max(end, 1)),
+		AnnotationLevel: gh.String(string(a.Level)),
+		Message:         gh.String(a.Message),
+		Title:           optional(a.Title),
+	}
+	if end == a.StartLine && a.StartColumn > 0 {
+		out.StartColumn = gh.Int(a.StartColumn)
+		out.EndColumn = gh.Int(max(a.EndColumn, a.StartColumn))
+	}
+	return out
+}
+
+// optional returns nil for an empty string so that go-github omits it.
+func optional(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func optionalTime(t time.Time) *gh.Timestamp {
+	if t.IsZero() {
+		return nil
+	}
+	return &gh.Timestamp{Time: t}
+}

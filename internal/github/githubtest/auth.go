@@ -1,0 +1,97 @@
+package githubtest
+
+import (
+	"crypto/rsa"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v4"
+)
+
+const accessTokensRoute = "/app/installations/{installation_id}/access_tokens"
+
+// app is a registered GitHub App: its public key checks the JWTs it signs.
+type app struct {
+	id             int64
+	installationID int64
+	key            *rsa.PublicKey
+}
+
+// RegisterApp lets a GitHub App exchange JWTs signed with the private key
+// matching key for installation tokens of installationID.
+func (s *Server) RegisterApp(appID, installationID int64, key *rsa.PublicKey) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	s.st.apps[installationID] = app{id: appID, installationID: installationID, key: key}
+}
+
+// authorized checks the credentials: the app's JWT for the token exchange,
+// the server token or an issued installation token for everything else.
+func (s *Server) authorized(r *http.Request, route string) bool {
+	scheme, cred, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	if route == accessTokensRoute {
+		return strings.EqualFold(scheme, "Bearer") && s.validAppJWT(cred, r)
+	}
+	if !strings.EqualFold(scheme, "token") && !strings.EqualFold(scheme, "Bearer") {
+		return false
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	return cred == s.Token || s.st.installationTokens[cred]
+}
+
+// validAppJWT verifies an RS256 JWT whose issuer is the registered app of
+// the installation in the request path.
+func (s *Server) validAppJWT(token string, r *http.Request) bool {
+	installation, err := strconv.ParseInt(installationFromPath(r.URL.Path), 10, 64)
+	if err != nil {
+		return false
+	}
+	s.st.mu.Lock()
+	a, ok := s.st.apps[installation]
+	s.st.mu.Unlock()
+	if !ok {
+		return false
+	}
+	claims := &jwt.RegisteredClaims{}
+	_, err = jwt.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) {
+		if t.Method != jwt.SigningMethodRS256 {
+			return nil, fmt.Errorf("unexpected signing method %v", t.Header["alg"])
+		}
+		return a.key, nil
+	})
+	return err == nil && claims.Issuer == strconv.FormatInt(a.id, 10)
+}
+
+// installationFromPath takes the id out of /app/installations/{id}/access_tokens.
+func installationFromPath(path string) string {
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	if len(parts) < 3 {
+		return ""
+	}
+	return parts[2]
+}
+
+// createAccessToken issues an installation token the fake then accepts.
+func (s *Server) createAccessToken(w http.ResponseWriter, r *request) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	s.st.nextID++
+	token := fmt.Sprintf("ghs_fake%06d", s.st.nextID)
+	s.st.installationTokens[token] = true
+	writeJSON(w, http.StatusCreated, map[string]any{
+		"token":       token,
+		"expires_at":  time.Now().Add(time.Hour).UTC().Format(time.RFC3339),
+		"permissions": map[string]string{"checks": "write", "contents": "write", "issues": "write", "pull_requests": "write"},
+	})
+}
+
+// InstallationTokensIssued returns how many installation tokens apps got.
+func (s *Server) InstallationTokensIssued() int {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	return len(s.st.installationTokens)
+}

@@ -1,0 +1,131 @@
+package githubtest
+
+import (
+	"net/http"
+	"strconv"
+)
+
+// CheckRun is a check run as the fake holds it.
+type CheckRun struct {
+	ID          int64
+	Repo        string
+	Name        string
+	HeadSHA     string
+	Status      string
+	Conclusion  string
+	DetailsURL  string
+	Title       string
+	Summary     string
+	Text        string
+	Annotations []Annotation
+}
+
+// Annotation is one annotation GitHub accumulated on a check run.
+type Annotation struct {
+	Path        string `json:"path"`
+	StartLine   int    `json:"start_line"`
+	EndLine     int    `json:"end_line"`
+	StartColumn int    `json:"start_column"`
+	EndColumn   int    `json:"end_column"`
+	Level       string `json:"annotation_level"`
+	Title       string `json:"title"`
+	Message     string `json:"message"`
+}
+
+// checkRunBody is the JSON of both create and update.
+type checkRunBody struct {
+	Name       *string `json:"name"`
+	HeadSHA    string  `json:"head_sha"`
+	Status     *string `json:"status"`
+	Conclusion *string `json:"conclusion"`
+	DetailsURL *string `json:"details_url"`
+	Output     *struct {
+		Title       string       `json:"title"`
+		Summary     string       `json:"summary"`
+		Text        *string      `json:"text"`
+		Annotations []Annotation `json:"annotations"`
+	} `json:"output"`
+}
+
+// CheckRuns returns copies of the check runs created so far, oldest first.
+func (s *Server) CheckRuns() []CheckRun {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	out := make([]CheckRun, 0, len(s.st.checkRuns))
+	for _, c := range s.st.checkRuns {
+		cp := *c
+		cp.Annotations = append([]Annotation(nil), c.Annotations...)
+		out = append(out, cp)
+	}
+	return out
+}
+
+func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
+	var body checkRunBody
+	if err := r.decode(&body); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	run := &CheckRun{ID: s.st.id(), Repo: r.repo(), HeadSHA: body.HeadSHA, Status: "queued"}
+	run.apply(body)
+	s.st.checkRuns = append(s.st.checkRuns, run)
+	writeJSON(w, http.StatusCreated, run.json())
+}
+
+func (s *Server) updateCheckRun(w http.ResponseWriter, r *request) {
+	var body checkRunBody
+	if err := r.decode(&body); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	id, _ := strconv.ParseInt(r.params["check_run_id"], 10, 64)
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	for _, run := range s.st.checkRuns {
+		if run.ID == id && run.Repo == r.repo() {
+			run.apply(body)
+			writeJSON(w, http.StatusOK, run.json())
+			return
+		}
+	}
+	writeError(w, http.StatusNotFound, "Not Found")
+}
+
+// apply merges a create or update body the way GitHub does: a conclusion
+// completes the run, and annotations accumulate across requests.
+func (c *CheckRun) apply(b checkRunBody) {
+	setIf(&c.Name, b.Name)
+	setIf(&c.Status, b.Status)
+	setIf(&c.DetailsURL, b.DetailsURL)
+	if b.Conclusion != nil {
+		c.Conclusion, c.Status = *b.Conclusion, "completed"
+	}
+	if o := b.Output; o != nil {
+		c.Title, c.Summary = o.Title, o.Summary
+		setIf(&c.Text, o.Text)
+		c.Annotations = append(c.Annotations, o.Annotations...)
+	}
+}
+
+func setIf(dst *string, v *string) {
+	if v != nil {
+		*dst = *v
+	}
+}
+
+func (c *CheckRun) json() map[string]any {
+	return map[string]any{
+		"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status,
+		"conclusion": nullable(c.Conclusion), "details_url": c.DetailsURL,
+		"output": map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
+	}
+}
+
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,179 @@
+// Package githubtest is an in-memory GitHub for tests: an httptest server
+// that validates every request against GitHub's OpenAPI description (the
+// subset in testdata/), records every call, and keeps enough state (check
+// runs, comments, reactions, collaborators, teams, pull requests, files on
+// branches, issues, branch protection) to behave like the real service for
+// the operations storygate uses.
+package githubtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+)
+
+// T is the part of testing.TB the fake needs: *testing.T satisfies it. A
+// request GitHub's description does not allow is reported through Errorf,
+// which fails the test.
+type T interface {
+	Errorf(format string, args ...any)
+	Cleanup(func())
+}
+
+// Call is one recorded request.
+type Call struct {
+	Method string
+	// Path is the request path, e.g. /repos/o/r/check-runs.
+	Path  string
+	Query url.Values
+	// Route is the operation's path template, e.g. /repos/{owner}/{repo}/check-runs;
+	// empty when the request was rejected before routing.
+	Route string
+	Body  []byte
+	// Status is the HTTP status the fake answered.
+	Status int
+	// Rejected says why the description does not allow the request.
+	Rejected string
+	// Authorization is the request's Authorization header.
+	Authorization string
+}
+
+// JSON decodes the call's body into a generic value, for assertions.
+func (c Call) JSON() map[string]any {
+	var v map[string]any
+	_ = json.Unmarshal(c.Body, &v)
+	return v
+}
+
+// Server is the fake GitHub. Its zero value is not usable; call New.
+type Server struct {
+	// URL is the API root to pass as the adapter's base URL.
+	URL string
+	// Token is the token requests must carry (Authorization: token … or
+	// Bearer …), besides installation tokens the fake issues to apps.
+	Token string
+
+	t      T
+	srv    *httptest.Server
+	mu     sync.Mutex
+	calls  []Call
+	faults []fault
+	st     *state
+}
+
+// New starts a fake GitHub that is closed when the test ends.
+func New(t T) *Server {
+	s := &Server{t: t, Token: "test-token", st: newState()}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.URL = s.srv.URL + "/"
+	t.Cleanup(s.srv.Close)
+	return s
+}
+
+// Calls returns every request so far, in order.
+func (s *Server) Calls() []Call {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Call(nil), s.calls...)
+}
+
+// CallsTo returns the calls to one operation, e.g.
+// CallsTo("PATCH", "/repos/{owner}/{repo}/check-runs/{check_run_id}").
+func (s *Server) CallsTo(method, route string) []Call {
+	var out []Call
+	for _, c := range s.Calls() {
+		if c.Method == method && c.Route == route {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ResetCalls forgets the recorded calls, e.g. after seeding through the API.
+func (s *Server) ResetCalls() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = nil
+}
+
+// serve records, validates, authenticates, injects faults, then answers.
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	call := Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Body: body, Authorization: r.Header.Get("Authorization")}
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	defer func() { s.record(call, rec.status) }()
+	v, err := validate(r, body)
+	if err != nil {
+		call.Rejected = err.Error()
+		s.t.Errorf("fake GitHub: %s %s is not allowed by GitHub's OpenAPI description: %v", r.Method, r.URL, err)
+		writeError(rec, http.StatusBadRequest, "request not allowed by GitHub's OpenAPI description: "+err.Error())
+		return
+	}
+	call.Route = v.route.Path
+	if !s.authorized(r, v.route.Path) {
+		writeError(rec, http.StatusUnauthorized, "Bad credentials")
+		return
+	}
+	if f, ok := s.nextFault(); ok {
+		f.write(rec)
+		return
+	}
+	s.dispatch(rec, &request{Request: r, body: body, params: v.params, route: v.route.Path})
+}
+
+func (s *Server) record(c Call, status int) {
+	c.Route = strings.Replace(c.Route, "{path*}", "{path}", 1)
+	c.Status = status
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.calls = append(s.calls, c)
+}
+
+// statusRecorder remembers the status written, for the call record.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+// request is an allowed request with its route and path parameters.
+type request struct {
+	*http.Request
+	body   []byte
+	params map[string]string
+	route  string
+}
+
+// repo returns "owner/repo" from the path.
+func (r *request) repo() string { return r.params["owner"] + "/" + r.params["repo"] }
+
+// decode reads the JSON body into v.
+func (r *request) decode(v any) error {
+	if err := json.Unmarshal(r.body, v); err != nil {
+		return fmt.Errorf("decode %s body: %w", r.route, err)
+	}
+	return nil
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var buf bytes.Buffer
+	_ = json.NewEncoder(&buf).Encode(v)
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// writeError answers the way GitHub does: a message and a docs link.
+func writeError(w http.ResponseWriter, status int, message string) {
+	writeJSON(w, status, map[string]any{"message": message, "documentation_url": "https://docs.github.com/rest"})
+}

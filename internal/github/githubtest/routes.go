@@ -1,0 +1,41 @@
+package githubtest
+
+import "net/http"
+
+type handler func(*Server, http.ResponseWriter, *request)
+
+// routes maps "METHOD template" to its handler; every template must be an
+// operation of the OpenAPI subset (TestRoutesAreInTheDescription).
+var routes = map[string]handler{
+	"POST " + accessTokensRoute:                                                       (*Server).createAccessToken,
+	"POST /repos/{owner}/{repo}/check-runs":                                           (*Server).createCheckRun,
+	"PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}":                           (*Server).updateCheckRun,
+	"GET /repos/{owner}/{repo}/issues/{issue_number}/comments":                        (*Server).listComments,
+	"POST /repos/{owner}/{repo}/issues/{issue_number}/comments":                       (*Server).createComment,
+	"GET /repos/{owner}/{repo}/issues/comments/{comment_id}":                          (*Server).getComment,
+	"PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}":                        (*Server).editComment,
+	"POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions":               (*Server).createReaction,
+	"GET /repos/{owner}/{repo}/collaborators/{username}/permission":                   (*Server).getPermission,
+	"GET /orgs/{org}/teams/{team_slug}/memberships/{username}":                        (*Server).getTeamMembership,
+	"GET /repos/{owner}/{repo}/pulls/{pull_number}":                                   (*Server).getPull,
+	"GET " + contentsWildcardPath:                                                     (*Server).getContents,
+	"PUT " + contentsWildcardPath:                                                     (*Server).putContents,
+	"GET /repos/{owner}/{repo}/issues":                                                (*Server).listIssues,
+	"POST /repos/{owner}/{repo}/issues":                                               (*Server).createIssue,
+	"PATCH /repos/{owner}/{repo}/issues/{issue_number}":                               (*Server).editIssue,
+	"GET /repos/{owner}/{repo}/branches/{branch}/protection":                          (*Server).getProtection,
+	"PUT /repos/{owner}/{repo}/branches/{branch}/protection":                          (*Server).putProtection,
+	"PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": (*Server).patchRequiredChecks,
+}
+
+// dispatch answers an allowed request; an operation GitHub has but the fake
+// does not implement is a test failure too, so gaps are never silent.
+func (s *Server) dispatch(w http.ResponseWriter, r *request) {
+	h, ok := routes[r.Method+" "+r.route]
+	if !ok {
+		s.t.Errorf("fake GitHub: %s %s is allowed by GitHub but not implemented by the fake", r.Method, r.route)
+		writeError(w, http.StatusNotImplemented, "not implemented by the fake")
+		return
+	}
+	h(s, w, r)
+}

@@ -1,0 +1,192 @@
+package github
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// RetryPolicy bounds how transient failures are retried: 5xx answers, 429,
+// and GitHub's primary and secondary rate limits (403 with Retry-After,
+// x-ratelimit-remaining: 0, or a "secondary rate limit" message).
+type RetryPolicy struct {
+	// MaxRetries is how many times one request is retried after its first
+	// attempt. Zero means the default; a negative value disables retries.
+	MaxRetries int
+	// BaseDelay is the first backoff; it doubles on each retry.
+	BaseDelay time.Duration
+	// MaxDelay caps one wait. When GitHub asks for a longer wait (a rate
+	// limit resetting in half an hour), the failure is returned instead:
+	// a CI job should fail with a clear error rather than idle.
+	MaxDelay time.Duration
+	// Sleep waits d or until ctx ends; tests inject one that records.
+	Sleep func(ctx context.Context, d time.Duration) error
+	// Now tells the time for x-ratelimit-reset; tests inject a fixed clock.
+	Now func() time.Time
+}
+
+// DefaultRetryPolicy retries 4 times from 1s, waiting at most 90s at a time
+// (GitHub asks for at least a minute after a secondary rate limit).
+func DefaultRetryPolicy() RetryPolicy {
+	return RetryPolicy{MaxRetries: 4, BaseDelay: time.Second, MaxDelay: 90 * time.Second, Sleep: sleepContext, Now: time.Now}
+}
+
+// secondaryLimitWait is GitHub's advice when a secondary rate limit answer
+// carries no Retry-After.
+const secondaryLimitWait = time.Minute
+
+// withDefaults fills the zero fields of p from DefaultRetryPolicy.
+func (p RetryPolicy) withDefaults() RetryPolicy {
+	d := DefaultRetryPolicy()
+	if p.MaxRetries == 0 {
+		p.MaxRetries = d.MaxRetries
+	}
+	if p.BaseDelay <= 0 {
+		p.BaseDelay = d.BaseDelay
+	}
+	if p.MaxDelay <= 0 {
+		p.MaxDelay = d.MaxDelay
+	}
+	if p.Sleep == nil {
+		p.Sleep = d.Sleep
+	}
+	if p.Now == nil {
+		p.Now = d.Now
+	}
+	return p
+}
+
+func sleepContext(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// retryTransport retries transient failures below authentication.
+type retryTransport struct {
+	next   http.RoundTripper
+	policy RetryPolicy
+}
+
+func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
+	return &retryTransport{next: next, policy: p.withDefaults()}
+}
+
+// RoundTrip sends req, retrying while the answer is transient, the budget
+// lasts, the wait GitHub asks for fits MaxDelay, and the body can be replayed.
+func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	for attempt := 0; ; attempt++ {
+		resp, err := t.next.RoundTrip(req)
+		if err != nil || attempt >= t.policy.MaxRetries {
+			return resp, err
+		}
+		wait, retry := t.retryAfter(resp, attempt)
+		if !retry || wait > t.policy.MaxDelay || (req.Body != nil && req.GetBody == nil) {
+			return resp, nil
+		}
+		discard(resp)
+		if err := t.policy.Sleep(req.Context(), wait); err != nil {
+			return nil, err
+		}
+		if req, err = rewind(req); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// retryAfter decides whether resp is transient and how long to wait.
+func (t *retryTransport) retryAfter(resp *http.Response, attempt int) (time.Duration, bool) {
+	backoff := min(t.policy.BaseDelay<<attempt, t.policy.MaxDelay)
+	switch {
+	case resp.StatusCode == http.StatusTooManyRequests:
+		return t.serverWait(resp, backoff), true
+	case resp.StatusCode >= 500 && resp.StatusCode != http.StatusNotImplemented:
+		return t.serverWait(resp, backoff), true
+	case resp.StatusCode == http.StatusForbidden:
+		return t.forbiddenWait(resp, backoff)
+	}
+	return 0, false
+}
+
+// forbiddenWait tells a rate-limited 403 from a real refusal.
+func (t *retryTransport) forbiddenWait(resp *http.Response, backoff time.Duration) (time.Duration, bool) {
+	switch {
+	case resp.Header.Get("Retry-After") != "":
+		return t.serverWait(resp, backoff), true
+	case resp.Header.Get("X-RateLimit-Remaining") == "0":
+		return t.serverWait(resp, backoff), true
+	case mentionsSecondaryLimit(resp):
+		return max(backoff, secondaryLimitWait), true
+	}
+	return 0, false
+}
+
+// serverWait honours Retry-After, then x-ratelimit-reset when the limit is
+// spent, and falls back to the backoff.
+func (t *retryTransport) serverWait(resp *http.Response, backoff time.Duration) time.Duration {
+	if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), t.policy.Now()); ok {
+		return d
+	}
+	if resp.Header.Get("X-RateLimit-Remaining") != "0" {
+		return backoff
+	}
+	reset, err := strconv.ParseInt(resp.Header.Get("X-RateLimit-Reset"), 10, 64)
+	if err != nil {
+		return backoff
+	}
+	// One extra second: the reset time is whole seconds and clocks differ.
+	return max(time.Unix(reset, 0).Sub(t.policy.Now())+time.Second, 0)
+}
+
+// parseRetryAfter reads delta-seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
+	if v == "" {
+		return 0, false
+	}
+	if secs, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && secs >= 0 {
+		return time.Duration(secs) * time.Second, true
+	}
+	if at, err := http.ParseTime(v); err == nil {
+		return max(at.Sub(now), 0), true
+	}
+	return 0, false
+}
+
+// mentionsSecondaryLimit peeks at the error message and puts the body back
+// so that a final, unretried answer still reads whole.
+func mentionsSecondaryLimit(resp *http.Response) bool {
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+	_ = resp.Body.Close()
+	resp.Body = io.NopCloser(bytes.NewReader(body))
+	return bytes.Contains(bytes.ToLower(body), []byte("secondary rate limit"))
+}
+
+// rewind returns a copy of req whose body can be read again from the start.
+func rewind(req *http.Request) (*http.Request, error) {
+	if req.Body == nil || req.GetBody == nil {
+		return req, nil
+	}
+	body, err := req.GetBody()
+	if err != nil {
+		return nil, err
+	}
+	next := req.Clone(req.Context())
+	next.Body = body
+	return next, nil
+}
+
+// discard drains and closes a response we are not going to return, so the
+// connection can be reused.
+func discard(resp *http.Response) {
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+	_ = resp.Body.Close()
+}

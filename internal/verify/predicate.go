@@ -79,7 +79,7 @@ func compile(source string) (*Predicate, error) {
 	}
 	ast, iss := env.Compile(source)
 	if iss != nil && iss.Err() != nil {
-		return nil, fmt.Errorf("%s", strings.ReplaceAll(iss.Err().Error(), "\n", " "))
+		return nil, compileError(iss)
 	}
 	if ast.OutputType() != cel.BoolType {
 		return nil, fmt.Errorf("pass_when must be a boolean expression, this one is %s", ast.OutputType())
@@ -104,4 +104,32 @@ func (p *Predicate) Eval(o Outcome) (bool, error) {
 		return false, fmt.Errorf("evaluate pass_when %q: result is %T, not bool", p.Source, val.Value())
 	}
 	return b, nil
+}
+
+// CompileError is a pass_when that does not compile; Column is 1-based
+// within the expression (0 when unknown).
+type CompileError struct {
+	Column  int
+	Message string
+}
+
+func (e *CompileError) Error() string {
+	if e.Column > 0 {
+		return fmt.Sprintf("column %d: %s", e.Column, e.Message)
+	}
+	return e.Message
+}
+
+// compileError keeps the first CEL error, without its source excerpt.
+func compileError(iss *cel.Issues) error {
+	errs := iss.Errors()
+	if len(errs) == 0 {
+		return &CompileError{Message: strings.ReplaceAll(iss.Err().Error(), "\n", " ")}
+	}
+	first := errs[0]
+	col := 0
+	if loc := first.Location; loc != nil && loc.Column() >= 0 {
+		col = loc.Column() + 1
+	}
+	return &CompileError{Column: col, Message: first.Message}
 }

@@ -60,6 +60,7 @@ type PullRequest struct {
 	Number   int
 	Author   User
 	Title    string
+	Body     string
 	Draft    bool
 	HeadSHA  string
 	HeadRef  string
@@ -94,7 +95,7 @@ func (s *Server) getPull(w http.ResponseWriter, r *request) {
 
 func (pr *PullRequest) json(repo string) map[string]any {
 	return map[string]any{
-		"number": pr.Number, "state": "open", "title": pr.Title, "draft": pr.Draft, "user": pr.Author.json(),
+		"number": pr.Number, "state": "open", "title": pr.Title, "body": pr.Body, "draft": pr.Draft, "user": pr.Author.json(),
 		"html_url": fmt.Sprintf("https://github.com/%s/pull/%d", repo, pr.Number),
 		"head":     map[string]any{"sha": pr.HeadSHA, "ref": pr.HeadRef, "repo": map[string]any{"full_name": pr.HeadRepo}},
 		"base":     map[string]any{"sha": pr.BaseSHA, "ref": pr.BaseRef, "repo": map[string]any{"full_name": repo}},

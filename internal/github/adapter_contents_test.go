@@ -1,0 +1,71 @@
+package github_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/storygate/storygate/internal/github"
+)
+
+const storyPath = "stories/story-001.md"
+
+func TestGetAndPutFileOnABranch(t *testing.T) {
+	a, fake, _ := setup(t)
+	ctx := context.Background()
+	sha := fake.SetFile(repoName, "feature", storyPath, []byte("v1\n"))
+	f := must[github.File](t)(a.GetFile(ctx, repo, storyPath, "feature"))
+	if string(f.Content) != "v1\n" || f.SHA != sha || f.Path != storyPath {
+		t.Fatalf("file = %+v, want v1 at %s", f, sha)
+	}
+	res := must[github.FileCommit](t)(a.PutFile(ctx, repo, github.FileUpdate{Path: storyPath, Branch: "feature", Content: []byte("v2\n"), SHA: f.SHA, Message: "storygate: record decision"}))
+	content, newSHA, _ := fake.File(repoName, "feature", storyPath)
+	if string(content) != "v2\n" || res.BlobSHA != newSHA || res.CommitSHA == "" {
+		t.Errorf("after put: %q at %s, result %+v", content, newSHA, res)
+	}
+	if commits := fake.Commits(repoName, "feature"); len(commits) != 1 || commits[0].Message != "storygate: record decision" {
+		t.Errorf("commits = %+v", commits)
+	}
+	if _, err := a.GetFile(ctx, repo, "stories/none.md", "feature"); !errorsIs(err, github.ErrNotFound) {
+		t.Errorf("missing file: err = %v", err)
+	}
+}
+
+// A push lands between our read and write: the write gets 409, surfaces as
+// ErrConflict, and a re-read and re-apply keeps both changes.
+func TestConcurrentPushIsAConflictNotAnOverwrite(t *testing.T) {
+	a, fake, _ := setup(t)
+	ctx := context.Background()
+	fake.SetFile(repoName, "feature", storyPath, []byte("base\n"))
+	fake.ConcurrentPushOnce(repoName, "feature", storyPath, func(old []byte) []byte { return append(old, "their line\n"...) })
+	appendLine := func() error {
+		f, err := a.GetFile(ctx, repo, storyPath, "feature")
+		if err != nil {
+			return err
+		}
+		_, err = a.PutFile(ctx, repo, github.FileUpdate{Path: storyPath, Branch: "feature", SHA: f.SHA, Message: "m", Content: append(f.Content, "our line\n"...)})
+		return err
+	}
+	if err := appendLine(); !errorsIs(err, github.ErrConflict) {
+		t.Fatalf("first write: err = %v, want ErrConflict", err)
+	}
+	if err := appendLine(); err != nil {
+		t.Fatalf("retry: %v", err)
+	}
+	content, _, _ := fake.File(repoName, "feature", storyPath)
+	if !bytes.Equal(content, []byte("base\ntheir line\nour line\n")) {
+		t.Errorf("content = %q, want both lines", content)
+	}
+}
+
+func TestCreatingAFileThatAppearedIsAConflict(t *testing.T) {
+	a, fake, _ := setup(t)
+	fake.SetFile(repoName, "feature", storyPath, []byte("someone else's\n"))
+	_, err := a.PutFile(context.Background(), repo, github.FileUpdate{Path: storyPath, Branch: "feature", Content: []byte("ours"), Message: "m"})
+	if !errorsIs(err, github.ErrConflict) {
+		t.Fatalf("err = %v, want ErrConflict (422 sha missing)", err)
+	}
+	if content, _, _ := fake.File(repoName, "feature", storyPath); string(content) != "someone else's\n" {
+		t.Errorf("file overwritten: %q", content)
+	}
+}

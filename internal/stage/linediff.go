@@ -84,12 +84,12 @@ func walkLCS(t [][]int, a, b []string) []editOp {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			ops = append(ops, editOp{' ', a[i]})
 			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || t[i][j+1] >= t[i+1][j]):
+		case i < len(a) && (j == len(b) || t[i+1][j] >= t[i][j+1]):
+			ops = append(ops, editOp{'-', a[i]}) // deletions first, as diff(1) prints
+			i++
+		default:
 			ops = append(ops, editOp{'+', b[j]})
 			j++
-		default:
-			ops = append(ops, editOp{'-', a[i]})
-			i++
 		}
 	}
 	return ops

@@ -214,7 +214,9 @@ func findAlias(root *yaml.Node) *yaml.Node {
 		if n.Kind == yaml.AliasNode || (n.Kind == yaml.ScalarNode && n.Tag == "!!merge") {
 			return n
 		}
-		stack = append(stack, n.Content...)
+		for i := len(n.Content) - 1; i >= 0; i-- { // reversed: pop in document order
+			stack = append(stack, n.Content[i])
+		}
 	}
 	return nil
 }

@@ -99,6 +99,10 @@ func appClient(app AppAuth, base *url.URL, rt http.RoundTripper) (*gh.Client, er
 	// ghinstallation asks for tokens at BaseURL + /app/installations/…, so it
 	// must point at the same API root (GHES, or the fake in tests).
 	itr.BaseURL = strings.TrimRight(base.String(), "/")
+	// Without options ghinstallation posts the body "null", which GitHub
+	// tolerates but its description does not allow; ask for the
+	// installation's full permissions explicitly with {}.
+	itr.InstallationTokenOptions = &gh.InstallationTokenOptions{}
 	return gh.NewClient(&http.Client{Transport: itr}), nil
 }
 

@@ -60,6 +60,7 @@ type Server struct {
 	Token string
 
 	t      T
+	prefix string
 	srv    *httptest.Server
 	mu     sync.Mutex
 	calls  []Call
@@ -67,11 +68,23 @@ type Server struct {
 	st     *state
 }
 
+// Option configures a Server.
+type Option func(*Server)
+
+// WithPathPrefix serves the API under prefix, as GitHub Enterprise Server
+// does under /api/v3; requests outside it are rejected.
+func WithPathPrefix(prefix string) Option {
+	return func(s *Server) { s.prefix = "/" + strings.Trim(prefix, "/") }
+}
+
 // New starts a fake GitHub that is closed when the test ends.
-func New(t T) *Server {
+func New(t T, opts ...Option) *Server {
 	s := &Server{t: t, Token: "test-token", st: newState()}
+	for _, opt := range opts {
+		opt(s)
+	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
-	s.URL = s.srv.URL + "/"
+	s.URL = s.srv.URL + s.prefix + "/"
 	t.Cleanup(s.srv.Close)
 	return s
 }
@@ -106,9 +119,11 @@ func (s *Server) ResetCalls() {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	body, _ := io.ReadAll(r.Body)
 	call := Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Body: body, Authorization: r.Header.Get("Authorization")}
-	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-	defer func() { s.record(call, rec.status) }()
-	v, err := validate(r, body)
+	// The answer is buffered so the call is recorded before the client can
+	// see the response and look at Calls.
+	rec := httptest.NewRecorder()
+	defer func() { s.record(call, rec.Code); flush(w, rec) }()
+	v, err := s.validate(r, body)
 	if err != nil {
 		call.Rejected = err.Error()
 		s.t.Errorf("fake GitHub: %s %s is not allowed by GitHub's OpenAPI description: %v", r.Method, r.URL, err)
@@ -127,6 +142,19 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	s.dispatch(rec, &request{Request: r, body: body, params: v.params, route: v.route.Path})
 }
 
+// validate strips the path prefix, then checks the request against the
+// description.
+func (s *Server) validate(r *http.Request, body []byte) (validated, error) {
+	if s.prefix != "" {
+		rest, ok := strings.CutPrefix(r.URL.Path, s.prefix)
+		if !ok {
+			return validated{}, fmt.Errorf("path %s is outside the API root %s", r.URL.Path, s.prefix)
+		}
+		r.URL.Path, r.URL.RawPath = rest, ""
+	}
+	return validate(r, body)
+}
+
 func (s *Server) record(c Call, status int) {
 	c.Route = strings.Replace(c.Route, "{path*}", "{path}", 1)
 	c.Status = status
@@ -135,15 +163,13 @@ func (s *Server) record(c Call, status int) {
 	s.calls = append(s.calls, c)
 }
 
-// statusRecorder remembers the status written, for the call record.
-type statusRecorder struct {
-	http.ResponseWriter
-	status int
-}
-
-func (r *statusRecorder) WriteHeader(code int) {
-	r.status = code
-	r.ResponseWriter.WriteHeader(code)
+// flush copies a buffered answer to the client.
+func flush(w http.ResponseWriter, rec *httptest.ResponseRecorder) {
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(rec.Body.Bytes())
 }
 
 // request is an allowed request with its route and path parameters.

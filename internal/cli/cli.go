@@ -44,6 +44,8 @@ var commands = map[string]command{
 	"transition": {runTransition, "apply the orchestrator's legal move to a story"},
 	"stage":      {runStage, "validate or compile AI-DLC stage definitions"},
 	"version":    {runVersion, "print the storygate version"},
+	"checks":     {runChecks, "run declarative record-check suites over records"},
+	"step":       {runStep, "atomic-step helpers: check-patch, break-even"},
 }
 
 // Main runs storygate with args (args[0] is the program name) and returns

@@ -1,0 +1,188 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/storygate/storygate/checks"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/records"
+	"github.com/storygate/storygate/internal/report"
+)
+
+const checksSynopsis = "checks run --suite FILE [--schema NAME] [--format text|json|sarif|github] FILE..."
+
+// runChecks is "storygate checks run": a declarative suite (and optionally
+// a JSON Schema) over record files.
+func runChecks(e env, args []string) int {
+	if len(args) == 0 || args[0] != "run" {
+		fmt.Fprintf(e.stderr, "usage: storygate %s\n", checksSynopsis)
+		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+			return ExitOK
+		}
+		return ExitUsage
+	}
+	fs := newFlagSet(e, "checks run", checksSynopsis)
+	suiteName := fs.String("suite", "", "suite file, or a built-in suite name such as step-packet")
+	schemaName := fs.String("schema", "", "JSON Schema file, or a built-in template schema such as template.step-packet")
+	format := fs.String("format", "text", "output format: text, json, sarif or github")
+	files, code := parseFlags(fs, args[1:])
+	if code >= 0 {
+		return code
+	}
+	if *suiteName == "" || len(files) == 0 || !report.ValidFormat(*format) {
+		fmt.Fprintln(e.stderr, "storygate checks run: --suite, a known --format and at least one record FILE are required")
+		fs.Usage()
+		return ExitUsage
+	}
+	return checkFiles(e, *suiteName, *schemaName, *format, files)
+}
+
+func checkFiles(e env, suiteName, schemaName, format string, args []string) int {
+	suite, schema, err := loadSuiteAndSchema(suiteName, schemaName)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
+		return ExitUsage
+	}
+	files, code := expandRecordFiles(e, args)
+	if code >= 0 {
+		return code
+	}
+	var ds []diag.Diagnostic
+	for _, f := range files {
+		ds = append(ds, checkOneFile(suite, schema, f)...)
+	}
+	doc := report.Document{Tool: "checks", Diagnostics: ds, FilesChecked: len(files), Rules: checkRules(suite)}
+	if err := report.Print(e.stdout, format, doc); err != nil {
+		fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
+		return ExitInternal
+	}
+	if diag.Count(ds).Errors > 0 {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+// builtin finds the suites and schemas embedded from checks/.
+var builtin = records.Library{Builtin: checks.FS}
+
+// loadSuiteAndSchema reads the suite (and schema) from the named files on
+// disk, or else from the built-in ones of that name.
+func loadSuiteAndSchema(suiteName, schemaName string) (*records.Suite, *records.Schema, error) {
+	suite, err := loadSuite(suiteName)
+	if err != nil || schemaName == "" {
+		return suite, nil, err
+	}
+	schema, err := loadSchema(schemaName)
+	return suite, schema, err
+}
+
+func loadSuite(name string) (*records.Suite, error) {
+	if !isFile(name) {
+		return builtin.Suite(name)
+	}
+	data, err := readCapped(name)
+	if err != nil {
+		return nil, fmt.Errorf("suite %s: %w", name, err)
+	}
+	return records.ParseSuite(filepath.ToSlash(name), data)
+}
+
+func loadSchema(name string) (*records.Schema, error) {
+	if !isFile(name) {
+		return builtin.Schema(name)
+	}
+	data, err := readCapped(name)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", name, err)
+	}
+	return records.CompileSchema(filepath.Base(name), data)
+}
+
+func isFile(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+func checkOneFile(suite *records.Suite, schema *records.Schema, file string) []diag.Diagnostic {
+	name := filepath.ToSlash(file)
+	data, err := readCapped(file)
+	if err != nil {
+		return []diag.Diagnostic{diag.New(records.RuleRead, diag.SeverityError, name, diag.Pos{}, "cannot read the record: %v", err)}
+	}
+	return records.CheckData(suite, schema, name, data)
+}
+
+// expandRecordFiles checks that every argument exists and replaces each
+// directory by the record files (.json, .jsonl, .ndjson, .yaml, .yml)
+// under it, sorted.
+func expandRecordFiles(e env, args []string) ([]string, int) {
+	var files []string
+	for _, a := range args {
+		info, err := os.Stat(a)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
+			return nil, ExitUsage
+		}
+		if !info.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		found, err := recordFilesUnder(a)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
+			return nil, ExitInternal
+		}
+		files = append(files, found...)
+	}
+	return files, -1
+}
+
+func recordFilesUnder(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("walk %s: %w", dir, err)
+		}
+		switch strings.ToLower(filepath.Ext(p)) {
+		case ".json", ".jsonl", ".ndjson", ".yaml", ".yml":
+			if d.Type().IsRegular() {
+				out = append(out, p)
+			}
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// readCapped reads a regular file no larger than records.MaxRecordBytes.
+func readCapped(file string) ([]byte, error) {
+	info, err := os.Stat(file)
+	if err != nil {
+		return nil, fmt.Errorf("stat: %w", err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if info.Size() > records.MaxRecordBytes {
+		return nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), records.MaxRecordBytes)
+	}
+	return os.ReadFile(file)
+}
+
+func checkRules(suite *records.Suite) map[string]report.RuleInfo {
+	rules := map[string]report.RuleInfo{}
+	for _, c := range suite.Checks {
+		rules[c.ID] = report.RuleInfo{ID: c.ID, Summary: c.Why}
+	}
+	for id, summary := range records.FileRules() {
+		rules[id] = report.RuleInfo{ID: id, Summary: summary}
+	}
+	return rules
+}

@@ -1,8 +1,86 @@
 package cli
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/rules"
+)
+
+const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
 
 func runValidate(e env, args []string) int {
-	fmt.Fprintln(e.stderr, "storygate validate: not built yet")
+	fs := newFlagSet(e, "validate", validateSynopsis)
+	base := fs.String("base", "", "compare with this base revision (turns on base and changed-file rules)")
+	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")
+	format := fs.String("format", "text", "output format: text, json, sarif or github")
+	root := fs.String("root", "", "repository root (default: the git work tree containing the current directory)")
+	paths, code := parseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if !report.ValidFormat(*format) {
+		fmt.Fprintf(e.stderr, "storygate validate: unknown format %q (legal: text, json, sarif, github)\n", *format)
+		return ExitUsage
+	}
+	opts, code := lintOptions(e, "validate", *root, *cfgPath, *base, paths)
+	if code >= 0 {
+		return code
+	}
+	res, err := lint.Run(opts)
+	if err != nil {
+		return failure(e, "validate", err)
+	}
+	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, FilesChecked: res.Files, Rules: ruleInfo()}
+	if err := report.Print(e.stdout, *format, doc); err != nil {
+		return failure(e, "validate", err)
+	}
+	return findingsCode(res.Diagnostics)
+}
+
+// lintOptions resolves the root and loads the configuration.
+func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.Options, int) {
+	r, err := repoRoot(root)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
+		return lint.Options{}, ExitUsage
+	}
+	cfg, err := config.Load(r, cfgPath)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
+		return lint.Options{}, ExitUsage
+	}
+	return lint.Options{Root: r, Paths: absPaths(paths), Base: base, Config: cfg}, -1
+}
+
+// failure maps an engine error to an exit code: configuration and missing
+// paths are the user's to fix (2), everything else is storygate's (3).
+func failure(e env, cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
+	var cfgErr *config.Error
+	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) {
+		return ExitUsage
+	}
 	return ExitInternal
+}
+
+// findingsCode is 1 when any diagnostic is at error severity.
+func findingsCode(ds []diag.Diagnostic) int {
+	if diag.Count(ds).Errors > 0 {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+func ruleInfo() map[string]report.RuleInfo {
+	out := map[string]report.RuleInfo{}
+	for _, r := range append(rules.All(), rules.Deferred...) {
+		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
+	}
+	return out
 }

@@ -67,12 +67,9 @@ var blockParser = parser.NewParser(
 	parser.WithInlineParsers(),
 )
 
-// parseBody parses src[start:] (start < 0: no body) into blocks and sections.
+// parseBody parses src[start:] into blocks and sections.
 func parseBody(src []byte, start int, li *lineIndex) *Body {
 	b := &Body{EndLine: li.count()}
-	if start < 0 {
-		return b
-	}
 	bodySrc := src[start:]
 	doc := blockParser.Parse(text.NewReader(bodySrc))
 	cv := converter{src: bodySrc, base: start, li: li}

@@ -55,11 +55,11 @@ func (l StringList) Values() []string {
 
 // Scope is the scope map: write, read and exclude path lists.
 type Scope struct {
-	Pos                   Pos
-	Set, Null             bool
-	Write, Read, Exclude  StringList
-	HasWrite, HasRead     bool
-	HasExclude            bool
+	Pos                  Pos
+	Set, Null            bool
+	Write, Read, Exclude StringList
+	HasWrite, HasRead    bool
+	HasExclude           bool
 }
 
 // Criterion is one acceptance criterion.

@@ -26,14 +26,14 @@ type Frontmatter struct {
 
 	Schema, ID, Title, State, ActiveRole Scalar
 	Kind, Priority, Parent, PendingGate  Scalar
-	EscalationReason, BlockedReason     Scalar
-	Iteration, MaxIterations            Int
-	ContractVersion                     Int
-	CreatedAt, UpdatedAt                Time
-	Scope                               Scope
-	Acceptance                          Criteria
-	Verification                        Checks
-	Tags, DependsOn, DependentStories   StringList
+	EscalationReason, BlockedReason      Scalar
+	Iteration, MaxIterations             Int
+	ContractVersion                      Int
+	CreatedAt, UpdatedAt                 Time
+	Scope                                Scope
+	Acceptance                           Criteria
+	Verification                         Checks
+	Tags, DependsOn, DependentStories    StringList
 
 	// TypeErrors are values present with the wrong type or shape.
 	TypeErrors []FieldError
@@ -84,7 +84,7 @@ func (s *Story) parseFrontmatter() int {
 func (s *Story) closingLine() int {
 	for n := 2; n <= s.lines.count(); n++ {
 		t := strings.TrimRight(string(s.lines.text(n)), " \t")
-		if t == "---" || t == "..." {
+		if t == "---" {
 			return n
 		}
 	}
@@ -193,5 +193,5 @@ func kindName(n *yaml.Node) string {
 	if n.Tag == "!!null" {
 		return "null"
 	}
-	return fmt.Sprintf("a scalar (%s)", strings.TrimPrefix(n.Tag, "!!"))
+	return fmt.Sprintf("%q", n.Value)
 }

@@ -32,7 +32,8 @@ type Story struct {
 	Src []byte
 	// Front is the decoded frontmatter; nil when there is none or it is not YAML.
 	Front *Frontmatter
-	// Body is the markdown after the frontmatter (the whole file without one).
+	// Body is the markdown after the frontmatter (the whole file without
+	// one); nil when it cannot be located (unclosed frontmatter, binary file).
 	Body *Body
 	// Problems are parse-level defects (missing or broken frontmatter, binary content).
 	Problems []Problem
@@ -45,11 +46,11 @@ func Parse(path string, src []byte) *Story {
 	s := &Story{Path: path, Src: src, lines: newLineIndex(src)}
 	if p, ok := checkText(src); !ok {
 		s.Problems = append(s.Problems, p)
-		s.Body = &Body{}
 		return s
 	}
-	bodyStart := s.parseFrontmatter()
-	s.Body = parseBody(src, bodyStart, s.lines)
+	if bodyStart := s.parseFrontmatter(); bodyStart >= 0 {
+		s.Body = parseBody(src, bodyStart, s.lines)
+	}
 	return s
 }
 

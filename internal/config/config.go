@@ -1,0 +1,171 @@
+// Package config loads .github/storygate.yml. Every key has a default that
+// works for a repository following the spec; an unknown key is an error that
+// names the legal keys.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// DefaultPath is where the configuration lives, relative to the repository root.
+const DefaultPath = ".github/storygate.yml"
+
+// Config is the whole configuration.
+type Config struct {
+	// Stories are the globs (relative to the root, ** allowed) that find story files.
+	Stories []string `yaml:"stories"`
+	// Rules maps a rule ID to a severity (error, warning, notice) or off.
+	Rules     map[string]string `yaml:"rules"`
+	Revert    Revert            `yaml:"revert"`
+	Verify    Verify            `yaml:"verify"`
+	Approvers Approvers         `yaml:"approvers"`
+	Stages    Stages            `yaml:"stages"`
+	Records   []RecordSuite     `yaml:"records"`
+	// Path is the file the configuration was read from ("" for defaults).
+	Path string `yaml:"-"`
+}
+
+// Revert configures the revert check.
+type Revert struct {
+	Governed []string `yaml:"governed"`
+	Suite    string   `yaml:"suite"`
+}
+
+// Verify configures verification reruns.
+type Verify struct {
+	Jobs      int           `yaml:"jobs"`
+	Timeout   time.Duration `yaml:"timeout"`
+	SecretEnv []string      `yaml:"secret_env"`
+}
+
+// Approvers says who may pass a human gate.
+type Approvers struct {
+	Permission string   `yaml:"permission"`
+	Teams      []string `yaml:"teams"`
+	Deny       []string `yaml:"deny"`
+}
+
+// Stages locates AI-DLC stage definitions.
+type Stages struct {
+	Paths  []string `yaml:"paths"`
+	Agents string   `yaml:"agents"`
+	Scopes string   `yaml:"scopes"`
+}
+
+// RecordSuite maps record files to a check suite.
+type RecordSuite struct {
+	Glob   string `yaml:"glob"`
+	Suite  string `yaml:"suite"`
+	Schema string `yaml:"schema"`
+}
+
+// Default returns the configuration used when no file exists.
+func Default() *Config {
+	return &Config{
+		Stories:   []string{"**/STORY-*.md", "stories/**/*.md"},
+		Rules:     map[string]string{},
+		Revert:    Revert{Governed: []string{"tests/"}},
+		Verify:    Verify{Jobs: 4, Timeout: 10 * time.Minute},
+		Approvers: Approvers{Permission: "write"},
+	}
+}
+
+// Error is a configuration error with a position in the file.
+type Error struct {
+	File         string
+	Line, Column int
+	Message      string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Message)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message)
+}
+
+// Load reads the configuration. With explicit == "" it reads DefaultPath
+// under root when present and falls back to defaults; an explicit path must exist.
+func Load(root, explicit string) (*Config, error) {
+	path := explicit
+	if path == "" {
+		path = filepath.Join(root, DefaultPath)
+	}
+	data, err := os.ReadFile(path)
+	if explicit == "" && errors.Is(err, fs.ErrNotExist) {
+		return Default(), nil
+	}
+	if err != nil {
+		return nil, &Error{File: path, Message: fmt.Sprintf("cannot read configuration: %v", err)}
+	}
+	cfg, err := Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// Parse decodes configuration bytes read from file.
+func Parse(file string, data []byte) (*Config, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, &Error{File: file, Message: fmt.Sprintf("not valid YAML: %v", err)}
+	}
+	cfg := Default()
+	cfg.Path = file
+	if len(doc.Content) == 0 {
+		return cfg, nil
+	}
+	root := doc.Content[0]
+	if err := checkKeys(file, root, schema); err != nil {
+		return nil, err
+	}
+	if err := root.Decode(cfg); err != nil {
+		return nil, &Error{File: file, Line: root.Line, Column: root.Column, Message: fmt.Sprintf("invalid configuration: %v", err)}
+	}
+	return cfg, validate(file, root, cfg)
+}
+
+func validate(file string, root *yaml.Node, cfg *Config) error {
+	for id, sev := range cfg.Rules {
+		switch sev {
+		case "off", "error", "warning", "notice":
+		default:
+			n := findKey(root, "rules", id)
+			return &Error{File: file, Line: n.Line, Column: n.Column,
+				Message: fmt.Sprintf("rule %q: severity %q is not one of off, error, warning, notice", id, sev)}
+		}
+	}
+	if cfg.Verify.Jobs < 1 {
+		return &Error{File: file, Message: "verify.jobs must be at least 1"}
+	}
+	switch cfg.Approvers.Permission {
+	case "read", "triage", "write", "maintain", "admin":
+	default:
+		return &Error{File: file, Message: fmt.Sprintf("approvers.permission %q is not one of read, triage, write, maintain, admin", cfg.Approvers.Permission)}
+	}
+	return nil
+}
+
+// findKey returns the node of key inside the mapping at section, or root.
+func findKey(root *yaml.Node, section, key string) *yaml.Node {
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value != section {
+			continue
+		}
+		m := root.Content[i+1]
+		for j := 0; j+1 < len(m.Content); j += 2 {
+			if m.Content[j].Value == key {
+				return m.Content[j]
+			}
+		}
+	}
+	return root
+}

@@ -1,0 +1,117 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"github.com/storygate/storygate/internal/pathglob"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ErrOutsideRoot is returned for a story path outside the repository root.
+var ErrOutsideRoot = errors.New("path outside the repository")
+
+// skipDirs are never walked: they hold no stories and can be huge.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true}
+
+// FindStories returns the repository-relative slash paths of the story files
+// named by paths (files are always included; directories are walked for
+// story files), or, with no paths, of the files under root matching globs.
+func FindStories(root string, paths []string, globs []string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	add := func(rel string) {
+		if !seen[rel] {
+			seen[rel] = true
+			out = append(out, rel)
+		}
+	}
+	if len(paths) == 0 {
+		if err := walkStories(root, root, func(rel string) bool { return pathglob.MatchAny(globs, rel) }, add); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range paths {
+		if err := findUnder(root, p, add); err != nil {
+			return nil, err
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func findUnder(root, p string, add func(string)) error {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(root, p)
+	}
+	info, err := os.Lstat(abs)
+	if err != nil {
+		return fmt.Errorf("story path %s: %w", p, err)
+	}
+	rel, err := Rel(root, abs)
+	if err != nil {
+		return err
+	}
+	if !info.IsDir() {
+		add(rel)
+		return nil
+	}
+	return walkStories(root, abs, func(string) bool { return true }, add)
+}
+
+// Rel returns abs relative to root with slashes, refusing paths outside root.
+func Rel(root, abs string) (string, error) {
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%w: %s is outside the repository %s", ErrOutsideRoot, abs, root)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// walkStories walks dir for markdown files accepted by match that look like stories.
+func walkStories(root, dir string, match func(string) bool, add func(string)) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("walk %s: %w", p, err)
+		}
+		if d.IsDir() {
+			if p != dir && skipDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(d.Name(), ".md") {
+			return nil
+		}
+		rel, err := Rel(root, p)
+		if err != nil || !match(rel) {
+			return err
+		}
+		if strings.HasPrefix(d.Name(), "STORY-") || looksLikeStory(p) {
+			add(rel)
+		}
+		return nil
+	})
+}
+
+// looksLikeStory sniffs the first kilobytes for an enso.story schema line,
+// so READMEs and other notes next to stories are not validated as stories.
+func looksLikeStory(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return false
+	}
+	return bytes.HasPrefix(head[:n], []byte("---")) && bytes.Contains(head[:n], []byte("schema: enso.story/"))
+}

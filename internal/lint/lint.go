@@ -1,0 +1,221 @@
+// Package lint finds story files, runs the rule catalog over them and applies
+// the configuration's severity overrides.
+package lint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// Options says what to validate.
+type Options struct {
+	// Root is the repository root; paths are reported relative to it.
+	Root string
+	// Paths are story files or directories; empty means the configured globs.
+	Paths []string
+	// Base turns on the base and changed-file rules.
+	Base   string
+	Config *config.Config
+}
+
+// Result is the outcome of one run.
+type Result struct {
+	Diagnostics []diag.Diagnostic
+	// Files counts the story files checked.
+	Files int
+	// Units are the parsed stories with their base versions, for callers
+	// (the gate, verify) that go on with them.
+	Units []rules.Unit
+}
+
+// Run validates the stories named by opts.
+func Run(opts Options) (*Result, error) {
+	targets, err := FindStories(opts.Root, opts.Paths, opts.Config.Stories)
+	if err != nil {
+		return nil, err
+	}
+	set, err := setPaths(opts, targets)
+	if err != nil {
+		return nil, err
+	}
+	loaded, err := loadAll(opts.Root, set)
+	if err != nil {
+		return nil, err
+	}
+	ctx, err := newBaseContext(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.attachBases(loaded); err != nil {
+		return nil, err
+	}
+	return check(opts, targets, loaded, ctx)
+}
+
+// setPaths is every story the set rules must see: the configured globs plus
+// the targets, so a dependency outside the named paths still resolves.
+func setPaths(opts Options, targets []string) ([]string, error) {
+	if len(opts.Paths) == 0 {
+		return targets, nil
+	}
+	all, err := FindStories(opts.Root, nil, opts.Config.Stories)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range append(all, targets...) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// loaded is one story file read and parsed, or the diagnostic that stopped it.
+type loaded struct {
+	path  string
+	unit  rules.Unit
+	early *diag.Diagnostic
+}
+
+func loadAll(root string, paths []string) ([]*loaded, error) {
+	out := make([]*loaded, len(paths))
+	errs := make([]error, len(paths))
+	parallel(len(paths), func(i int) {
+		out[i], errs[i] = load(root, paths[i])
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// load reads one story, refusing symlinks that leave the repository and
+// files too large to be stories.
+func load(root, rel string) (*loaded, error) {
+	l := &loaded{path: rel}
+	abs := filepath.Join(root, filepath.FromSlash(rel))
+	real, err := resolveInside(root, abs)
+	if err != nil {
+		d := diag.New("input/outside-repository", diag.SeverityError, rel, diag.Pos{}, "%v", err)
+		l.early = &d
+		return l, nil
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return nil, fmt.Errorf("read story %s: %w", rel, err)
+	}
+	if info.Size() > story.MaxFileSize {
+		d := diag.New("structure/too-large", diag.SeverityError, rel, diag.Pos{},
+			"file is %d bytes; a story may be at most %d bytes", info.Size(), story.MaxFileSize)
+		l.early = &d
+		return l, nil
+	}
+	src, err := os.ReadFile(real)
+	if err != nil {
+		return nil, fmt.Errorf("read story %s: %w", rel, err)
+	}
+	l.unit.Head = story.Parse(rel, src)
+	return l, nil
+}
+
+// resolveInside follows symlinks and refuses a target outside root.
+func resolveInside(root, abs string) (string, error) {
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("cannot resolve %s: %w", abs, err)
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
+	}
+	if _, err := Rel(realRoot, real); err != nil {
+		return "", fmt.Errorf("story path is a symlink to %s, outside the repository; storygate reads only files inside it", real)
+	}
+	return real, nil
+}
+
+// parallel runs fn(0..n-1) on all CPUs.
+func parallel(n int, fn func(i int)) {
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// baseContext holds what the base rules need.
+type baseContext struct {
+	repo    *gitrepo.Repo
+	base    string
+	changes []gitrepo.Change
+	read    func(path string) ([]byte, bool, error)
+}
+
+func newBaseContext(opts Options) (*baseContext, error) {
+	if opts.Base == "" {
+		return &baseContext{}, nil
+	}
+	repo, err := gitrepo.Open(opts.Root)
+	if err != nil {
+		return nil, err
+	}
+	base, err := repo.Commit(opts.Base)
+	if err != nil {
+		return nil, err
+	}
+	head, err := repo.Commit("HEAD")
+	if err != nil {
+		return nil, err
+	}
+	changes, err := repo.Changes(base, head)
+	if err != nil {
+		return nil, err
+	}
+	return &baseContext{repo: repo, base: opts.Base, changes: changes,
+		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}, nil
+}
+
+func (c *baseContext) attachBases(ls []*loaded) error {
+	if c.read == nil {
+		return nil
+	}
+	for _, l := range ls {
+		if l.unit.Head == nil {
+			continue
+		}
+		src, ok, err := c.read(l.path)
+		if err != nil {
+			return err
+		}
+		if ok {
+			l.unit.Base = story.Parse(l.path, src)
+		}
+	}
+	return nil
+}

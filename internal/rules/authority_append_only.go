@@ -1,0 +1,108 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// appendOnlySections are the role-output sections whose entries never change.
+var appendOnlySections = []string{lifecycle.SectionPlanner, lifecycle.SectionGenerator, lifecycle.SectionEvaluator, lifecycle.SectionDecisions}
+
+var appendOnly = &Rule{ID: "authority/append-only", Need: NeedBase, Spec: "§1, §10",
+	Summary: "existing entries of role-output sections, Human Decisions, Evidence and Transition Log rows are not edited or removed",
+	CheckFile: func(p *Pass) {
+		b, h := p.Base, p.Head
+		if b == nil || b.Body == nil || h.Body == nil {
+			return
+		}
+		for _, sec := range appendOnlySections {
+			compareEntries(p, sec)
+		}
+		compareEvidence(p)
+		compareLog(p)
+	}}
+
+func compareEntries(p *Pass, section string) {
+	head := p.Head.MustEntries(section)
+	for i, be := range p.Base.MustEntries(section) {
+		if i >= len(head) {
+			p.Report(sectionPos(p.Head, section), "entry \"### %s\" of \"## %s\" was removed; role outputs are append-only", be.Heading.Text, section)
+			continue
+		}
+		if p.Base.EntryText(be.Entry) != p.Head.EntryText(head[i].Entry) {
+			p.Report(head[i].Heading.Pos, "entry \"### %s\" of \"## %s\" was edited; role outputs are append-only (add a new entry instead)", be.Heading.Text, section)
+		}
+	}
+}
+
+func sectionPos(s *story.Story, name string) story.Pos {
+	if sec := s.Body.Section(name); sec != nil {
+		return sec.Heading.Pos
+	}
+	return story.Pos{Line: 1, Column: 1}
+}
+
+// compareEvidence requires every line of the base Evidence to survive, in
+// order: rows and items may be appended anywhere, nothing rewritten.
+func compareEvidence(p *Pass) {
+	bs, hs := p.Base.Body.Section(lifecycle.SectionEvidence), p.Head.Body.Section(lifecycle.SectionEvidence)
+	if bs == nil {
+		return
+	}
+	headLines := []string{}
+	if hs != nil {
+		headLines = nonBlank(p.Head.SectionText(hs))
+	}
+	j := 0
+	for _, line := range nonBlank(p.Base.SectionText(bs)) {
+		for j < len(headLines) && headLines[j] != line {
+			j++
+		}
+		if j == len(headLines) {
+			p.Report(sectionPos(p.Head, lifecycle.SectionEvidence), "Evidence line %q was edited or removed; Evidence is append-only", line)
+			return
+		}
+		j++
+	}
+}
+
+func nonBlank(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.TrimSpace(l) != "" && !isTableDelimiter(l) {
+			out = append(out, strings.TrimSpace(l))
+		}
+	}
+	return out
+}
+
+func isTableDelimiter(l string) bool {
+	t := strings.TrimSpace(l)
+	return strings.HasPrefix(t, "|") && strings.Trim(t, "|-: ") == ""
+}
+
+func compareLog(p *Pass) {
+	base, _ := p.Base.Log()
+	head, _ := p.Head.Log()
+	for i, br := range base {
+		if i >= len(head) {
+			p.Report(sectionPos(p.Head, lifecycle.SectionLog), "Transition Log row %d (%s) was removed; the log is append-only", i+1, rowSummary(br))
+			return
+		}
+		if rowSummary(br) != rowSummary(head[i]) {
+			p.Report(head[i].Pos, "Transition Log row %d was rewritten or removed (was %s); the log is append-only", i+1, rowSummary(br))
+			return
+		}
+	}
+}
+
+func rowSummary(r story.LogRow) string {
+	cells := []story.Cell{r.Time, r.Actor, r.Event, r.From, r.To, r.Note}
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = story.Clean(c.Text)
+	}
+	return strings.Join(parts, " | ")
+}

@@ -1,0 +1,42 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/storygate/storygate/internal/story"
+)
+
+var scopePath = &Rule{ID: "contract/scope-path", Need: NeedFile, Spec: "§2",
+	Summary: "scope paths are repository-relative and stay inside the repository (no `..`, no absolute paths)",
+	CheckFile: func(p *Pass) {
+		fm := front(p)
+		if fm == nil {
+			return
+		}
+		for _, l := range []struct {
+			name string
+			list story.StringList
+		}{{"scope.write", fm.Scope.Write}, {"scope.read", fm.Scope.Read}, {"scope.exclude", fm.Scope.Exclude}} {
+			for _, it := range l.list.Items {
+				if why := escapes(it.Value); why != "" {
+					p.Report(it.Pos, "%s path %q %s", l.name, it.Value, why)
+				}
+			}
+		}
+	}}
+
+// escapes says why a scope path leaves the repository, or "".
+func escapes(path string) string {
+	switch {
+	case strings.TrimSpace(path) == "":
+		return "is empty"
+	case strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) || (len(path) > 1 && path[1] == ':'):
+		return "is absolute; scope paths are relative to the repository root"
+	}
+	for _, seg := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return "climbs out of the repository with .."
+		}
+	}
+	return ""
+}

@@ -1,0 +1,115 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+var sectionMismatch = &Rule{ID: "contract/section-mismatch", Need: NeedFile, Spec: "§7, §12", Severity: diag.SeverityWarning,
+	Summary: "the `## Acceptance Criteria` / `## Verification Contract` / `## Context Scope` sections list the same IDs and paths as the frontmatter",
+	CheckFile: func(p *Pass) {
+		fm, b := front(p), p.Head.Body
+		if fm == nil || b == nil {
+			return
+		}
+		if sec := b.Section(lifecycle.SectionAcceptance); sec != nil && fm.Acceptance.Set {
+			compareListed(p, sec, "acceptance_criteria", criterionIDs(fm), itemIDs(sec.Blocks))
+		}
+		if sec := b.Section(lifecycle.SectionVerification); sec != nil && fm.Verification.Set {
+			compareListed(p, sec, "verification", checkIDs(fm), itemIDs(sec.Blocks))
+		}
+		if sec := b.Section(lifecycle.SectionScope); sec != nil && fm.Scope.Set {
+			for _, part := range []struct {
+				label string
+				list  story.StringList
+			}{{"Write", fm.Scope.Write}, {"Read", fm.Scope.Read}, {"Exclude", fm.Scope.Exclude}} {
+				compareListed(p, sec, "scope."+strings.ToLower(part.label), part.list.Values(), labelledItems(sec.Blocks, part.label))
+			}
+		}
+	}}
+
+// listed is one ID or path as the section lists it.
+type listed struct {
+	value string
+	pos   story.Pos
+}
+
+func compareListed(p *Pass, sec *story.Section, field string, want []string, got []listed) {
+	has := map[string]bool{}
+	for _, g := range got {
+		has[g.value] = true
+	}
+	wanted := map[string]bool{}
+	for _, w := range want {
+		wanted[w] = true
+		if !has[w] {
+			p.Report(sec.Heading.Pos, "section \"## %s\" does not list %q from %s", sec.Name, w, field)
+		}
+	}
+	for _, g := range got {
+		if !wanted[g.value] {
+			p.Report(g.pos, "section \"## %s\" lists %q, which is not in %s", sec.Name, g.value, field)
+		}
+	}
+}
+
+func criterionIDs(fm *story.Frontmatter) []string {
+	var out []string
+	for _, c := range fm.Acceptance.Items {
+		if c.ID.Set {
+			out = append(out, c.ID.Value)
+		}
+	}
+	return out
+}
+
+func checkIDs(fm *story.Frontmatter) []string {
+	var out []string
+	for _, c := range fm.Verification.Items {
+		if c.ID.Set {
+			out = append(out, c.ID.Value)
+		}
+	}
+	return out
+}
+
+var leadingID = regexp.MustCompile(`^\**([A-Za-z][A-Za-z0-9_.-]*?)\**[:.]?(?:\s|$)`)
+
+// itemIDs returns the leading ID of every list item ("AC1 Example" → AC1).
+func itemIDs(blocks []story.Block) []listed {
+	var out []listed
+	for _, blk := range blocks {
+		for _, it := range blk.Items {
+			if m := leadingID.FindStringSubmatch(it.Text); m != nil {
+				out = append(out, listed{m[1], it.Pos})
+			}
+		}
+	}
+	return out
+}
+
+// labelledItems returns the items of the list that follows a **Label:** line.
+func labelledItems(blocks []story.Block, label string) []listed {
+	var out []listed
+	for i, blk := range blocks {
+		if blk.Kind != story.BlockParagraph || !isLabel(blk.Lines[len(blk.Lines)-1].Text, label) {
+			continue
+		}
+		if i+1 < len(blocks) && blocks[i+1].Kind == story.BlockList {
+			for _, it := range blocks[i+1].Items {
+				out = append(out, listed{story.Clean(it.Text), it.Pos})
+			}
+		}
+	}
+	return out
+}
+
+func isLabel(line, label string) bool {
+	t := strings.Trim(strings.TrimSpace(line), "*")
+	t = strings.TrimSuffix(strings.Trim(t, "*"), ":")
+	return strings.EqualFold(strings.TrimSpace(t), label)
+}

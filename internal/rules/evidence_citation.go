@@ -1,0 +1,46 @@
+package rules
+
+import (
+	"strconv"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// citationColumns are the Convention Findings columns a citation needs.
+var citationColumns = []string{"File", "Line", "Convention Doc", "Section"}
+
+var evidenceCitation = &Rule{ID: "evidence/citation", Need: NeedFile, Spec: "§9",
+	Summary: "every convention finding cites doc path, section, file and line",
+	CheckFile: func(p *Pass) {
+		for _, e := range p.Head.MustEntries(lifecycle.SectionEvaluator) {
+			part := e.Part("Convention Findings")
+			if part == nil {
+				continue
+			}
+			if t := story.FirstTable(part.Blocks); t != nil {
+				checkCitations(p, e, t)
+			}
+		}
+	}}
+
+func checkCitations(p *Pass, e story.NumberedEntry, t *story.Table) {
+	for _, r := range t.Rows {
+		for _, col := range citationColumns {
+			i := t.Column(col)
+			c := r.Cell(i)
+			v := story.Clean(c.Text)
+			switch {
+			case i < 0 || isBlankMark(v):
+				p.Report(r.Pos, "convention finding in %s does not cite its %s", entryName(e), col)
+			case col == "Line" && !positiveInt(v):
+				p.Report(c.Pos, "convention finding in %s cites line %q; a line is a positive number", entryName(e), v)
+			}
+		}
+	}
+}
+
+func positiveInt(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && n > 0
+}

@@ -1,0 +1,129 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// RunColumns are the Evidence Verification Runs columns of §9.
+var RunColumns = []string{"Verification ID", "Command", "Result", "Exit Code", "Output Ref"}
+
+// Results are the legal verification results.
+var Results = []string{"PASS", "FAIL", "NOT RUN"}
+
+var evidenceFormat = &Rule{ID: "evidence/format", Need: NeedFile, Spec: "§9",
+	Summary: "the Evidence section's Verification Runs table, Changed Files and Conventions Loaded parts are well formed",
+	CheckFile: func(p *Pass) {
+		if p.Head.Body == nil {
+			return
+		}
+		sec := p.Head.Body.Section(lifecycle.SectionEvidence)
+		if sec == nil || sec.IsEmpty() {
+			return
+		}
+		t := RunsTable(sec)
+		if t == nil {
+			p.Report(sec.Heading.Pos, "Evidence has content but no Verification Runs table (| %s |)", strings.Join(RunColumns, " | "))
+		} else {
+			checkRunsTable(p, t)
+		}
+		for _, label := range []string{"Changed Files", "Conventions Loaded"} {
+			checkLabelledList(p, sec, label)
+		}
+	}}
+
+// RunsTable returns the Evidence table whose first column is Verification ID.
+func RunsTable(sec *story.Section) *story.Table {
+	for _, t := range sec.Tables() {
+		if len(t.Header.Cells) > 0 && strings.EqualFold(t.Header.Cells[0].Text, "Verification ID") {
+			return t
+		}
+	}
+	return nil
+}
+
+func checkRunsTable(p *Pass, t *story.Table) {
+	if got := t.HeaderNames(); !equalFoldAll(got, RunColumns) {
+		p.Report(t.Pos, "Verification Runs header is | %s |; §9 requires | %s |", strings.Join(got, " | "), strings.Join(RunColumns, " | "))
+		return
+	}
+	if !t.HasDelimiter {
+		p.Report(t.Pos, "Verification Runs table has no |---| delimiter row under its header")
+	}
+	for _, r := range t.Rows {
+		checkRunRow(p, r)
+	}
+}
+
+func checkRunRow(p *Pass, r story.Row) {
+	if len(r.Cells) != len(RunColumns) {
+		p.Report(r.Pos, "Verification Runs row has %d cells; it needs %d (%s)", len(r.Cells), len(RunColumns), strings.Join(RunColumns, ", "))
+		return
+	}
+	if story.Clean(r.Cells[0].Text) == "" {
+		p.Report(r.Cells[0].Pos, "Verification Runs row has no Verification ID")
+	}
+	result := NormalizeResult(r.Cells[2].Text)
+	if !oneOf(Results, result) {
+		p.Report(r.Cells[2].Pos, "result %q is not one of %s", r.Cells[2].Text, plainList(Results))
+	}
+	code := story.Clean(r.Cells[3].Text)
+	if _, err := strconv.Atoi(code); err != nil && !(result == "NOT RUN" && isBlankMark(code)) {
+		p.Report(r.Cells[3].Pos, "exit code %q is not an integer", code)
+	}
+}
+
+// NormalizeResult upper-cases a result cell and strips decoration.
+func NormalizeResult(s string) string {
+	return strings.Join(strings.Fields(strings.ToUpper(strings.Trim(story.Clean(s), "*_"))), " ")
+}
+
+func isBlankMark(s string) bool {
+	return s == "" || s == "-" || s == "—" || strings.EqualFold(s, "n/a")
+}
+
+func equalFoldAll(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkLabelledList requires that a Changed Files / Conventions Loaded label,
+// when present, is followed by a list.
+func checkLabelledList(p *Pass, sec *story.Section, label string) {
+	for i, blk := range sec.Blocks {
+		if !blockIsLabel(blk, label) {
+			continue
+		}
+		next := i + 1
+		if next >= len(sec.Blocks) || sec.Blocks[next].Kind != story.BlockList {
+			p.Report(blk.Pos, "Evidence part %q must be followed by a list of %s", label, listNoun(label))
+		}
+	}
+}
+
+func blockIsLabel(blk story.Block, label string) bool {
+	switch blk.Kind {
+	case story.BlockHeading:
+		return story.SameName(blk.Text, label)
+	case story.BlockParagraph:
+		return len(blk.Lines) == 1 && isLabel(blk.Lines[0].Text, label)
+	}
+	return false
+}
+
+func listNoun(label string) string {
+	if label == "Changed Files" {
+		return "file paths"
+	}
+	return "convention references (path#section)"
+}

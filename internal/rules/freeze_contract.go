@@ -1,0 +1,107 @@
+package rules
+
+import (
+	"reflect"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+var contractChanged = &Rule{ID: "freeze/contract-changed", Need: NeedBase, Spec: "§6",
+	Summary: "at `ready` or later, Goal, Non-Goals, Constraints, `acceptance_criteria`, `verification` and `scope` are unchanged unless a human reopen is recorded, logged, and `current_contract_version` goes up by one",
+	CheckFile: func(p *Pass) {
+		b, h := p.Base, p.Head
+		if b == nil || b.Front == nil || h.Front == nil || h.Body == nil {
+			return
+		}
+		baseRows, _ := b.Log()
+		if !frozen(b.Front.State.Value, baseRows) {
+			return
+		}
+		changes := contractChanges(b, h)
+		if len(changes) == 0 {
+			return
+		}
+		why := reopenMissing(p.Unit)
+		if why == "" {
+			return
+		}
+		for _, c := range changes {
+			p.Report(c.pos, "%s changed after the contract froze (base state %s) without a human reopen: %s", c.what, b.Front.State.Value, why)
+		}
+	}}
+
+type contractChange struct {
+	what string
+	pos  story.Pos
+}
+
+func contractChanges(b, h *story.Story) []contractChange {
+	var out []contractChange
+	for _, name := range lifecycle.FrozenSections {
+		bs, hs := b.Body.Section(name), h.Body.Section(name)
+		if bs == nil || hs == nil {
+			continue
+		}
+		if b.SectionText(bs) != h.SectionText(hs) {
+			out = append(out, contractChange{"## " + name, hs.Heading.Pos})
+		}
+	}
+	for _, key := range []string{"acceptance_criteria", "verification", "scope"} {
+		if !sameValue(b.Front, h.Front, key) {
+			out = append(out, contractChange{key, h.Front.KeyPos(key)})
+		}
+	}
+	return out
+}
+
+// sameValue compares a frontmatter field by meaning, not formatting.
+func sameValue(a, b *story.Frontmatter, key string) bool {
+	var va, vb any
+	if kv, ok := a.Keys[key]; ok {
+		_ = kv.Value.Decode(&va)
+	}
+	if kv, ok := b.Keys[key]; ok {
+		_ = kv.Value.Decode(&vb)
+	}
+	return reflect.DeepEqual(va, vb)
+}
+
+// reopenMissing says what a legitimate reopen lacks, or "" when complete.
+func reopenMissing(u Unit) string {
+	event := ""
+	for _, r := range newRows(u) {
+		if e := story.Token(r.Event.Text); lifecycle.IsReopen(e) {
+			event = e
+		}
+	}
+	if event == "" {
+		return "no reopen transition (" + plainList(lifecycle.ReopenEvents) + ") is logged in this change"
+	}
+	if !newDecisionFor(u, event) {
+		return "no new Human Decision entry records " + event
+	}
+	want := version(u.Base.Front) + 1
+	if got := version(u.Head.Front); got != want {
+		return "current_contract_version must go up by one to " + itoa(want) + ", it is " + itoa(got)
+	}
+	return ""
+}
+
+func newDecisionFor(u Unit, event string) bool {
+	baseCount := len(u.Base.Decisions())
+	for i, d := range u.Head.Decisions() {
+		if i >= baseCount && story.Token(d.Decision.Value) == event {
+			return true
+		}
+	}
+	return false
+}
+
+// version is current_contract_version, 1 when absent (§2's default).
+func version(fm *story.Frontmatter) int {
+	if fm.ContractVersion.Set {
+		return fm.ContractVersion.Value
+	}
+	return 1
+}

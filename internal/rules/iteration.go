@@ -1,0 +1,56 @@
+package rules
+
+import (
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+var iterationOrder = &Rule{ID: "iteration/order", Need: NeedFile, Spec: "§11",
+	Summary: "generator and evaluator entry numbers increase strictly",
+	CheckFile: func(p *Pass) {
+		for _, sec := range []string{lifecycle.SectionGenerator, lifecycle.SectionEvaluator} {
+			prev, prevLine := 0, 0
+			for _, e := range p.Head.MustEntries(sec) {
+				if !e.OK {
+					continue
+				}
+				if prevLine > 0 && e.Number <= prev {
+					p.Report(e.Heading.Pos, "\"### %s\" does not follow %s%d (line %d): numbers must increase strictly", e.Heading.Text, e.Kind.Prefix, prev, prevLine)
+				}
+				prev, prevLine = e.Number, e.Heading.Pos.Line
+			}
+		}
+	}}
+
+var iterationLimit = &Rule{ID: "iteration/limit", Need: NeedFile, Spec: "§11",
+	Summary: "once `iteration >= max_iterations`, the next non-terminal move is to `escalated` or `blocked`",
+	CheckFile: func(p *Pass) {
+		fm := front(p)
+		if fm == nil || !fm.MaxIterations.Set || fm.MaxIterations.Value < 1 {
+			return
+		}
+		rows, _ := p.Head.Log()
+		checkLoopLimit(p, rows, fm.MaxIterations.Value)
+	}}
+
+// checkLoopLimit replays the log counting entries into generating (each is
+// one iteration). Once the count reaches the limit, the loop may not go back
+// to generating on its own (request_revision, start_generation); only an
+// explicit human ruling after an escalation or block may send it there.
+func checkLoopLimit(p *Pass, rows []story.LogRow, limit int) {
+	iteration, ruled := 0, false
+	for _, r := range rows {
+		event, to := story.Token(r.Event.Text), story.Token(r.To.Text)
+		if iteration >= limit && (to == lifecycle.Escalated || to == lifecycle.Blocked) {
+			ruled = true
+		}
+		if to != lifecycle.Generating {
+			continue
+		}
+		if iteration >= limit && !ruled {
+			p.Report(r.Event.Pos, "%s after %d of %d iterations: at the limit the story must go to escalated or blocked", event, iteration, limit)
+		}
+		iteration++
+		ruled = false
+	}
+}

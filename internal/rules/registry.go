@@ -1,0 +1,40 @@
+package rules
+
+// All returns the story rule catalog in documentation order. Rules that need
+// a pull request or a run are registered by the packages that decide them;
+// their IDs are listed in Deferred so configuration may name them.
+func All() []*Rule {
+	return []*Rule{
+		notText, tooLarge, outsideRepository,
+		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection,
+		sectionOrder, schemaVersion, reservedID, titleMismatch,
+		illegalState, illegalRole, iterationNegative, maxIterations,
+		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, sectionMismatch, passWhenInvalid,
+		entryFormat, evidenceFormat, evidenceCitation,
+		fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
+		gateWithoutDecision, hitlPending, acceptanceEvidence, iterationOrder, iterationLimit,
+		unknownDependency, dependencyNotDone, dependencyCycle, parentScope, dependentsMismatch,
+		contractChanged, appendOnly, sectionAuthority, unlogged, outOfScope, mayNotCreate,
+	}
+}
+
+// Deferred lists the catalog's rules decided outside this package (needs pr
+// or run), so that documentation and configuration know them.
+var Deferred = []*Rule{
+	{ID: "hitl/decision-unverified", Need: NeedPR, Spec: "§4, §11", Summary: "every new Human Decision entry is backed by an authorized person's slash command on the PR"},
+	{ID: "verify/failed", Need: NeedRun, Spec: "§2", Summary: "a rerun verification command does not meet its pass_when"},
+	{ID: "verify/evidence-mismatch", Need: NeedRun, Spec: "§9", Summary: "the story's recorded result disagrees with the rerun"},
+	{ID: "verify/timeout", Need: NeedRun, Spec: "—", Summary: "a verification command ran past its time limit"},
+	{ID: "revert/not-load-bearing", Need: NeedRun, Spec: "story-017", Summary: "governed test edits still pass the suite when reverted: escalate"},
+	{ID: "revert/could-not-run", Need: NeedRun, Spec: "story-017", Summary: "the revert check could not decide; fails closed"},
+}
+
+// Lookup returns the rule with the given ID from All or Deferred.
+func Lookup(id string) (*Rule, bool) {
+	for _, r := range append(All(), Deferred...) {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,53 @@
+package rules
+
+import "github.com/storygate/storygate/internal/story"
+
+// requiredFields are the top-level fields of §2 (scope's children are checked
+// inside scope).
+var requiredFields = []string{"schema", "id", "title", "state", "active_role", "iteration", "max_iterations",
+	"created_at", "updated_at", "scope", "acceptance_criteria", "verification"}
+
+var requiredField = &Rule{ID: "structure/required-field", Need: NeedFile, Spec: "§2",
+	Summary: "every required field is present (one finding per missing field, naming it)",
+	CheckFile: func(p *Pass) {
+		fm := front(p)
+		if fm == nil {
+			return
+		}
+		for _, name := range requiredFields {
+			checkRequired(p, fm, name)
+		}
+		checkScopeChildren(p, fm)
+		for _, fe := range fm.MissingItemFields {
+			p.Report(fe.Pos, "%s", fe.Message)
+		}
+	}}
+
+// checkRequired reports a missing key, or a present key with no value (a
+// null list is left to the emptiness rules of the contract family).
+func checkRequired(p *Pass, fm *story.Frontmatter, name string) {
+	if !fm.Has(name) {
+		p.Report(story.Pos{Line: fm.StartLine, Column: 1}, "required field %q is missing", name)
+		return
+	}
+	if name == "acceptance_criteria" || name == "verification" {
+		return
+	}
+	if v := fm.Keys[name].Value; v.Tag == "!!null" {
+		p.Report(fm.KeyPos(name), "required field %q has no value", name)
+	}
+}
+
+func checkScopeChildren(p *Pass, fm *story.Frontmatter) {
+	if !fm.Scope.Set {
+		return
+	}
+	for _, c := range []struct {
+		name    string
+		present bool
+	}{{"write", fm.Scope.HasWrite}, {"read", fm.Scope.HasRead}, {"exclude", fm.Scope.HasExclude}} {
+		if !c.present {
+			p.Report(fm.KeyPos("scope"), "required field %q is missing", "scope."+c.name)
+		}
+	}
+}

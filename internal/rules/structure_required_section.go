@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+var requiredSection = &Rule{ID: "structure/required-section", Need: NeedFile, Spec: "§7",
+	Summary: "every required `##` section (and the `# {ID} {Title}` heading) is present (one finding per missing section)",
+	CheckFile: func(p *Pass) {
+		b := p.Head.Body
+		if b == nil || hasProblem(p.Head, "structure/not-text") {
+			return
+		}
+		if b.Title == nil {
+			p.Report(bodyStart(p.Head), "missing the title heading \"# {ID} {Title}\"")
+		}
+		for i, name := range lifecycle.RequiredSections {
+			if b.Section(name) == nil {
+				p.Report(insertionPoint(p.Head, i), "required section \"## %s\" is missing", name)
+			}
+		}
+	}}
+
+func hasProblem(s *story.Story, rule string) bool {
+	for _, pr := range s.Problems {
+		if pr.Rule == rule {
+			return true
+		}
+	}
+	return false
+}
+
+// bodyStart is the first line after the frontmatter.
+func bodyStart(s *story.Story) story.Pos {
+	if s.Front != nil {
+		return story.Pos{Line: min(s.Front.EndLine+1, s.LineCount()), Column: 1}
+	}
+	return story.Pos{Line: 1, Column: 1}
+}
+
+// insertionPoint is where the i-th required section belongs: at the next
+// required section that is present, or at the end of the file.
+func insertionPoint(s *story.Story, i int) story.Pos {
+	for _, name := range lifecycle.RequiredSections[i+1:] {
+		if sec := s.Body.Section(name); sec != nil {
+			return sec.Heading.Pos
+		}
+	}
+	return story.Pos{Line: s.LineCount(), Column: 1}
+}

@@ -1,0 +1,14 @@
+package rules
+
+// SchemaVersion is the only schema this catalog validates.
+const SchemaVersion = "enso.story/v1"
+
+var schemaVersion = &Rule{ID: "structure/schema-version", Need: NeedFile, Spec: "§11",
+	Summary: "`schema == enso.story/v1`",
+	CheckFile: func(p *Pass) {
+		fm := front(p)
+		if fm == nil || !fm.Schema.Set || fm.Schema.Value == SchemaVersion {
+			return
+		}
+		p.Report(fm.Schema.Pos, "schema is %q; this validator checks %q", fm.Schema.Value, SchemaVersion)
+	}}

@@ -1,0 +1,59 @@
+package rules
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// front returns the frontmatter, or nil when it is missing or broken (those
+// defects have rules of their own, so other rules stay quiet).
+func front(p *Pass) *story.Frontmatter { return p.Head.Front }
+
+// quoteList renders names as "a", "b" and "c".
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = `"` + n + `"`
+	}
+	return strings.Join(q, ", ")
+}
+
+// plainList renders names as a, b, c.
+func plainList(names []string) string { return strings.Join(names, ", ") }
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// problemRule builds a rule that reports the parser's problems of its ID.
+func problemRule(r *Rule) *Rule {
+	r.CheckFile = func(p *Pass) {
+		for _, pr := range p.Head.Problems {
+			if pr.Rule == r.ID {
+				p.Report(pr.Pos, "%s", pr.Message)
+			}
+		}
+	}
+	return r
+}
+
+// requiredIndex returns the position of a canonical section name in §7.
+func requiredIndex(name string) int {
+	for i, r := range lifecycle.RequiredSections {
+		if r == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

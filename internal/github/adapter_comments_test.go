@@ -18,7 +18,6 @@ const (
 
 func TestStickyCommentIsCreatedOnceThenEditedOnlyOnChange(t *testing.T) {
 	a, fake, _ := setup(t)
-	ctx := context.Background()
 	first, res := upsert(t, a, "report v1")
 	if res != github.StickyCreated || !strings.HasPrefix(first.Body, marker) {
 		t.Fatalf("first upsert: %s, body %q", res, first.Body)
@@ -37,7 +36,6 @@ func TestStickyCommentIsCreatedOnceThenEditedOnlyOnChange(t *testing.T) {
 	if len(comments) != 1 || !strings.Contains(comments[0].Body, "report v2") {
 		t.Errorf("comments = %+v, want exactly one with v2", comments)
 	}
-	_ = ctx
 }
 
 func upsert(t *testing.T, a *github.Adapter, body string) (github.Comment, github.StickyResult) {

@@ -77,7 +77,7 @@ func TestSpecReadings(t *testing.T) {
 		{"readme is not a stage", map[string]string{"inception/README.md": "# Notes\n", "inception/demo.md": base}, ""},
 		{"stage outside a phase directory", map[string]string{"misc/demo.md": base, "misc/notes.md": "# Notes\n"}, ""},
 		{"for_each produced only downstream", map[string]string{
-			"inception/demo.md": edit("mode: inline", "mode: subagent\nfor_each: unit-of-work"),
+			"inception/demo.md":  edit("mode: inline", "mode: subagent\nfor_each: unit-of-work"),
 			"inception/later.md": strings.NewReplacer("slug: demo", "slug: later", "requires_stage: []", "requires_stage: [demo]", "  - requirements", "  - unit-of-work").Replace(base)},
 			`for_each names "unit-of-work", but only stages downstream of "demo" produce it [stage/for-each-producer]`},
 		{"optional consume without producer accepted", map[string]string{"inception/demo.md": edit("consumes: []", "consumes:\n  - artifact: nowhere\n    required: false")}, ""},

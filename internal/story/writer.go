@@ -1,0 +1,194 @@
+package story
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Editor collects in-place edits to a story and applies them so that every
+// byte outside the edited spans stays exactly as it was.
+type Editor struct {
+	s     *Story
+	edits []edit
+}
+
+type edit struct {
+	start, end int
+	text       string
+}
+
+// Edit starts an editor on s.
+func (s *Story) Edit() *Editor { return &Editor{s: s} }
+
+// Bytes applies the edits and returns the new file content.
+func (e *Editor) Bytes() []byte {
+	sort.SliceStable(e.edits, func(i, j int) bool { return e.edits[i].start < e.edits[j].start })
+	var b strings.Builder
+	prev := 0
+	for _, ed := range e.edits {
+		b.Write(e.s.Src[prev:ed.start])
+		b.WriteString(ed.text)
+		prev = ed.end
+	}
+	b.Write(e.s.Src[prev:])
+	return []byte(b.String())
+}
+
+// SetScalar replaces a top-level frontmatter scalar's value, keeping its
+// quoting style and any trailing comment, or inserts `key: value` before the
+// closing --- when the key is absent.
+func (e *Editor) SetScalar(key, value string) error {
+	fm := e.s.Front
+	if fm == nil {
+		return fmt.Errorf("set %s: the story has no readable frontmatter", key)
+	}
+	kv, ok := fm.Keys[key]
+	if !ok {
+		at := e.s.lines.start(fm.EndLine)
+		e.edits = append(e.edits, edit{at, at, key + ": " + formatScalar(value, 0) + "\n"})
+		return nil
+	}
+	if kv.Value.Kind != yaml.ScalarNode || strings.Contains(kv.Value.Value, "\n") {
+		return fmt.Errorf("set %s: the current value is not a one-line scalar", key)
+	}
+	start := e.offsetOf(fm.pos(kv.Value))
+	end := start + tokenLength(e.s.Src[start:], kv.Value.Style)
+	e.edits = append(e.edits, edit{start, end, formatScalar(value, kv.Value.Style)})
+	return nil
+}
+
+// offsetOf converts a line and character column into a byte offset.
+func (e *Editor) offsetOf(p Pos) int {
+	off := e.s.lines.start(p.Line)
+	for col := 1; col < p.Column && off < len(e.s.Src); col++ {
+		_, size := utf8.DecodeRune(e.s.Src[off:])
+		off += size
+	}
+	return off
+}
+
+// tokenLength measures the scalar token at the start of src.
+func tokenLength(src []byte, style yaml.Style) int {
+	line := string(src)
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	switch {
+	case style&yaml.DoubleQuotedStyle != 0:
+		for i := 1; i < len(line); i++ {
+			if line[i] == '\\' {
+				i++
+			} else if line[i] == '"' {
+				return i + 1
+			}
+		}
+	case style&yaml.SingleQuotedStyle != 0:
+		for i := 1; i < len(line); i++ {
+			if line[i] == '\'' && (i+1 >= len(line) || line[i+1] != '\'') {
+				return i + 1
+			}
+			if line[i] == '\'' {
+				i++
+			}
+		}
+	}
+	if i := strings.Index(line, " #"); i >= 0 {
+		line = line[:i]
+	}
+	return len(strings.TrimRight(line, " \t\r"))
+}
+
+var plainSafe = regexp.MustCompile(`^[A-Za-z0-9_./][A-Za-z0-9_./:+ -]*[A-Za-z0-9_./]$|^[A-Za-z0-9_]$`)
+
+// formatScalar renders value in the original style, quoting a plain value
+// that YAML would otherwise misread.
+func formatScalar(value string, style yaml.Style) string {
+	switch {
+	case style&yaml.DoubleQuotedStyle != 0:
+		return doubleQuote(value)
+	case style&yaml.SingleQuotedStyle != 0:
+		return "'" + strings.ReplaceAll(value, "'", "''") + "'"
+	case plainSafe.MatchString(value) && !strings.Contains(value, ": "):
+		return value
+	}
+	return doubleQuote(value)
+}
+
+func doubleQuote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`, "\t", `\t`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// AppendLogRow appends a row to the Transition Log table, creating the
+// table when the section has none.
+func (e *Editor) AppendLogRow(cells []string) error {
+	sec := e.section("Transition Log")
+	if sec == nil {
+		return fmt.Errorf("append log row: the story has no \"## Transition Log\" section")
+	}
+	row := tableRow(cells)
+	for _, blk := range sec.Blocks {
+		if blk.Kind == BlockTable {
+			e.insertAfterLine(blk.EndLine, row)
+			return nil
+		}
+	}
+	header := tableRow(LogColumns) + "|" + strings.Repeat("---|", len(LogColumns)) + "\n"
+	e.insertAfterLine(sec.Heading.StartLine, header+row)
+	return nil
+}
+
+func tableRow(cells []string) string {
+	esc := make([]string, len(cells))
+	for i, c := range cells {
+		esc[i] = strings.ReplaceAll(strings.ReplaceAll(c, "|", `\|`), "\n", " ")
+	}
+	return "| " + strings.Join(esc, " | ") + " |\n"
+}
+
+// AppendEntry appends text (a `###` entry) at the end of a section, after its
+// last non-blank line and separated by one blank line.
+func (e *Editor) AppendEntry(section, text string) error {
+	sec := e.section(section)
+	if sec == nil {
+		return fmt.Errorf("append entry: the story has no \"## %s\" section", section)
+	}
+	last := sec.Heading.StartLine
+	for n := sec.EndLine; n > sec.Heading.StartLine; n-- {
+		if strings.TrimSpace(e.s.Line(n)) != "" {
+			last = n
+			break
+		}
+	}
+	text = "\n" + strings.TrimRight(text, "\n") + "\n"
+	if last < e.s.LineCount() && strings.TrimSpace(e.s.Line(last+1)) != "" {
+		text += "\n"
+	}
+	e.insertAfterLine(last, text)
+	return nil
+}
+
+func (e *Editor) section(name string) *Section {
+	if e.s.Body == nil {
+		return nil
+	}
+	return e.s.Body.Section(name)
+}
+
+// insertAfterLine inserts text at the start of the line after line n,
+// adding the missing newline when line n ends the file without one.
+func (e *Editor) insertAfterLine(n int, text string) {
+	at := e.s.lines.start(n + 1)
+	if n >= e.s.LineCount() {
+		at = len(e.s.Src)
+		if at > 0 && e.s.Src[at-1] != '\n' {
+			text = "\n" + text
+		}
+	}
+	e.edits = append(e.edits, edit{at, at, text})
+}

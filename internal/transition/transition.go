@@ -1,0 +1,140 @@
+// Package transition applies the orchestrator's legal moves to a story file:
+// the one code path the CLI and the slash-command bot share.
+package transition
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// Request is one move.
+type Request struct {
+	Event string
+	Actor string
+	Note  string
+	// At is the time recorded in the log and updated_at (UTC).
+	At time.Time
+}
+
+// Refusal is a move storygate will not make; Message says why and what is allowed.
+type Refusal struct {
+	Message string
+	// Findings are the validation errors of the story the move would write.
+	Findings []diag.Diagnostic
+}
+
+func (r *Refusal) Error() string { return r.Message }
+
+func refuse(format string, args ...any) error {
+	return &Refusal{Message: fmt.Sprintf(format, args...)}
+}
+
+// Apply checks the move against the transition table, the actor and the
+// human gates, and returns the story's new content. The result must
+// validate: a move that would leave errors is refused with them.
+func Apply(s *story.Story, req Request) ([]byte, error) {
+	t, err := check(s, req)
+	if err != nil {
+		return nil, err
+	}
+	out, err := write(s, t, req)
+	if err != nil {
+		return nil, err
+	}
+	return out, validateResult(s.Path, out)
+}
+
+// check returns the table row for the move, or a refusal naming what is legal.
+func check(s *story.Story, req Request) (lifecycle.Transition, error) {
+	if s.Front == nil || !s.Front.State.Set {
+		return lifecycle.Transition{}, refuse("%s has no readable state; run storygate validate %s", s.Path, s.Path)
+	}
+	from := s.Front.State.Value
+	t, ok := lifecycle.Lookup(from, req.Event)
+	if !ok {
+		return t, refuse("%s is not a legal event from %s; legal from %s: %s", req.Event, from, from, legalMoves(from))
+	}
+	if req.Actor != t.Actor {
+		return t, refuse("%s from %s must be performed by %s, not %s", req.Event, from, t.Actor, req.Actor)
+	}
+	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) {
+		return t, refuse("%s passes the human gate %s, but no unused Human Decision entry records it; a human must first add \"### Decision N\" with **At state:** %s and **Decision:** %s", t.Event, from, from, t.Event)
+	}
+	return t, nil
+}
+
+// legalMoves renders the events from state with their actors.
+func legalMoves(state string) string {
+	var parts []string
+	for _, t := range lifecycle.From(state) {
+		parts = append(parts, fmt.Sprintf("%s (by %s → %s)", t.Event, t.Actor, t.To))
+	}
+	if len(parts) == 0 {
+		return "none (the story is finished)"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// hasUnusedDecision reports whether more decisions record this move than log
+// rows already consumed.
+func hasUnusedDecision(s *story.Story, t lifecycle.Transition) bool {
+	decisions := 0
+	for _, d := range s.Decisions() {
+		if story.Token(d.Decision.Value) == t.Event && story.Token(d.AtState.Value) == t.From {
+			decisions++
+		}
+	}
+	rows, _ := s.Log()
+	for _, r := range rows {
+		if story.Token(r.Event.Text) == t.Event && story.Token(r.From.Text) == t.From {
+			decisions--
+		}
+	}
+	return decisions > 0
+}
+
+// write appends the log row and updates the runtime fields in place.
+func write(s *story.Story, t lifecycle.Transition, req Request) ([]byte, error) {
+	at := req.At.UTC().Format(time.RFC3339)
+	ed := s.Edit()
+	steps := []func() error{
+		func() error { return ed.AppendLogRow([]string{at, t.Actor, t.Event, t.From, t.To, req.Note}) },
+		func() error { return ed.SetScalar("state", t.To) },
+		func() error { return ed.SetScalar("active_role", lifecycle.ActiveRoleFor(t.To)) },
+		func() error { return ed.SetScalar("updated_at", at) },
+	}
+	if t.To == lifecycle.Generating {
+		next := strconv.Itoa(s.Front.Iteration.Value + 1)
+		steps = append(steps, func() error { return ed.SetScalar("iteration", next) })
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return nil, fmt.Errorf("apply %s to %s: %w", t.Event, s.Path, err)
+		}
+	}
+	return ed.Bytes(), nil
+}
+
+// validateResult runs the file rules on the new content.
+func validateResult(path string, out []byte) error {
+	var ds []diag.Diagnostic
+	rules.RunFile(rules.All(), rules.Unit{Head: story.Parse(path, out)}, false, &ds)
+	var errs []diag.Diagnostic
+	for _, d := range ds {
+		if d.Severity == diag.SeverityError {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	diag.Sort(errs)
+	return &Refusal{Message: fmt.Sprintf("the move would leave %s with %d error(s); nothing was written", path, len(errs)), Findings: errs}
+}

@@ -1,0 +1,89 @@
+package gate
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// MaxDocumentBytes bounds what Read accepts. A results document for
+// hundreds of stories is a few megabytes; anything larger is refused rather
+// than read into memory, since in the fork flow it comes from an untrusted run.
+const MaxDocumentBytes = 32 << 20
+
+// ErrInvalid marks a document that is not valid results data.
+var ErrInvalid = errors.New("invalid results document")
+
+// Write encodes the document as indented JSON.
+func (r *Results) Write(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("write results document: %w", err)
+	}
+	return nil
+}
+
+// WriteFile writes the document to path, creating its directory, through a
+// temporary file so a reader never sees half a document.
+func (r *Results) WriteFile(path string) error {
+	var buf bytes.Buffer
+	if err := r.Write(&buf); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write results document: %w", err)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write results document: %w", err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("write results document: %w", err)
+	}
+	return nil
+}
+
+// Read decodes and validates a results document. Unknown fields, trailing
+// data, a size over MaxDocumentBytes and every check of Validate make it
+// fail with ErrInvalid.
+func Read(rd io.Reader) (*Results, error) {
+	data, err := io.ReadAll(io.LimitReader(rd, MaxDocumentBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read results document: %w", err)
+	}
+	if len(data) > MaxDocumentBytes {
+		return nil, fmt.Errorf("%w: larger than %d bytes", ErrInvalid, MaxDocumentBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var r Results
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("%w: data after the document", ErrInvalid)
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &r, nil
+}
+
+// ReadFile reads and validates the document at path.
+func ReadFile(path string) (*Results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read results document: %w", err)
+	}
+	defer f.Close()
+	r, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}

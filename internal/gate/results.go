@@ -1,0 +1,168 @@
+// Package gate defines the results document of one gate run: what every
+// gate (stories, verify, revert-check, stages, records) concluded, the
+// findings behind each conclusion and, per story, its state, path through
+// the state machine, verification reruns and revert verdict.
+//
+// The document is written before anything is published, and publishing reads
+// nothing else. That split is the security boundary of the fork-safe flow:
+// the phase that runs code from the pull request holds no write token, and
+// the phase that holds one only reads this document, as data.
+package gate
+
+import "github.com/storygate/storygate/internal/diag"
+
+// Version is the version of the results document; it changes only when a
+// field changes meaning or disappears.
+const Version = 1
+
+// Name is a gate's stable name; the check run is "storygate / <name>".
+type Name string
+
+// The gates, in the order they are reported.
+const (
+	Stories     Name = "stories"
+	Verify      Name = "verify"
+	RevertCheck Name = "revert-check"
+	Stages      Name = "stages"
+	Records     Name = "records"
+)
+
+// Names lists every gate in report order.
+var Names = []Name{Stories, Verify, RevertCheck, Stages, Records}
+
+// DefaultNames are the gates reported on every run; stages and records are
+// reported only when their files change.
+var DefaultNames = []Name{Stories, Verify, RevertCheck}
+
+// CheckName is the check run's name, stable so branch protection can
+// require it.
+func (n Name) CheckName() string { return "storygate / " + string(n) }
+
+// Known reports whether n is one of Names.
+func (n Name) Known() bool {
+	for _, k := range Names {
+		if k == n {
+			return true
+		}
+	}
+	return false
+}
+
+// Results is the results document.
+type Results struct {
+	Version int `json:"version"`
+	// Storygate is the version of the binary that wrote the document.
+	Storygate  string      `json:"storygate"`
+	Event      Event       `json:"event"`
+	Conclusion Conclusion  `json:"conclusion"`
+	Counts     diag.Counts `json:"counts"`
+	Gates      []Gate      `json:"gates"`
+	Stories    []Story     `json:"stories"`
+	// Notes are run-wide remarks a reviewer should see, e.g. that no base
+	// revision was known so the base rules were skipped.
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Event is what the run was about.
+type Event struct {
+	// Name is GITHUB_EVENT_NAME, or "local" for a run outside Actions.
+	Name   string `json:"name"`
+	Action string `json:"action,omitempty"`
+	// Repository is "owner/name".
+	Repository  string `json:"repository,omitempty"`
+	PullRequest int    `json:"pull_request,omitempty"`
+	HeadSHA     string `json:"head_sha,omitempty"`
+	HeadRef     string `json:"head_ref,omitempty"`
+	BaseSHA     string `json:"base_sha,omitempty"`
+	BaseRef     string `json:"base_ref,omitempty"`
+	// RunURL is the workflow run that produced the document.
+	RunURL string `json:"run_url,omitempty"`
+}
+
+// Gate is one gate's outcome.
+type Gate struct {
+	Name       Name       `json:"name"`
+	Conclusion Conclusion `json:"conclusion"`
+	// Title is the one-line headline of the check run.
+	Title string `json:"title"`
+	// Detail is an optional Markdown fragment the gate contributes to the
+	// report (e.g. what changed in the stage graph).
+	Detail      string            `json:"detail,omitempty"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+}
+
+// Story is one story as the report shows it.
+type Story struct {
+	File      string `json:"file"`
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	State     string `json:"state"`
+	BaseState string `json:"base_state,omitempty"`
+	// Transitions is the story's path through the state machine, from its
+	// Transition Log; rows naming unknown states or events are left out.
+	Transitions  []Transition `json:"transitions"`
+	Verification []Check      `json:"verification,omitempty"`
+	Revert       *Revert      `json:"revert,omitempty"`
+}
+
+// Transition is one Transition Log row.
+type Transition struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Event string `json:"event"`
+	Actor string `json:"actor,omitempty"`
+}
+
+// Check is one verification rerun of a story.
+type Check struct {
+	ID         string `json:"id"`
+	Command    string `json:"command"`
+	Verdict    string `json:"verdict"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
+	// Claimed is what the story recorded (PASS, FAIL, NOT RUN), if anything.
+	Claimed string `json:"claimed,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Revert is a story's revert-check verdict: permitted, escalate,
+// could_not_run, or not_needed when no governed file was modified.
+type Revert struct {
+	Verdict    string   `json:"verdict"`
+	Paths      []string `json:"paths,omitempty"`
+	Command    string   `json:"command,omitempty"`
+	ExitCode   int      `json:"exit_code"`
+	OutputTail string   `json:"output_tail,omitempty"`
+}
+
+// Gate returns the named gate's outcome, if the document has one.
+func (r *Results) Gate(n Name) (Gate, bool) {
+	for _, g := range r.Gates {
+		if g.Name == n {
+			return g, true
+		}
+	}
+	return Gate{}, false
+}
+
+// Diagnostics returns every finding of every gate, sorted.
+func (r *Results) Diagnostics() []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, g := range r.Gates {
+		out = append(out, g.Diagnostics...)
+	}
+	diag.Sort(out)
+	return out
+}
+
+// Finish recomputes the run-wide conclusion and counts from the gates, so
+// they can never disagree with the findings they summarise.
+func (r *Results) Finish() {
+	r.Version = Version
+	r.Counts = diag.Count(r.Diagnostics())
+	concl := make([]Conclusion, 0, len(r.Gates))
+	for _, g := range r.Gates {
+		concl = append(concl, g.Conclusion)
+	}
+	r.Conclusion = Worst(concl...)
+}

@@ -108,6 +108,11 @@ func (s *Story) decodeFrontmatter(end int) {
 		return
 	}
 	fm := &Frontmatter{Root: root, StartLine: 1, EndLine: end, lineOffset: 1, Keys: map[string]KeyValue{}}
+	if deep := tooDeep(root, 0); deep != nil {
+		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: fm.pos(deep),
+			Message: fmt.Sprintf("frontmatter nests deeper than %d levels; story fields are at most a few levels deep", maxDepth)})
+		return
+	}
 	if p, ok := fm.index(); !ok {
 		s.Problems = append(s.Problems, p)
 		return
@@ -194,4 +199,20 @@ func kindName(n *yaml.Node) string {
 		return "null"
 	}
 	return fmt.Sprintf("%q", n.Value)
+}
+
+// maxDepth bounds frontmatter nesting; real stories need four levels.
+const maxDepth = 32
+
+// tooDeep returns the first node nested deeper than maxDepth, or nil.
+func tooDeep(n *yaml.Node, depth int) *yaml.Node {
+	if depth > maxDepth {
+		return n
+	}
+	for _, c := range n.Content {
+		if d := tooDeep(c, depth+1); d != nil {
+			return d
+		}
+	}
+	return nil
 }

@@ -15,6 +15,8 @@ import (
 type Editor struct {
 	s     *Story
 	edits []edit
+	// scalars remembers what SetScalar wrote, so Result can read it back.
+	scalars map[string]string
 }
 
 type edit struct {
@@ -23,7 +25,24 @@ type edit struct {
 }
 
 // Edit starts an editor on s.
-func (s *Story) Edit() *Editor { return &Editor{s: s} }
+func (s *Story) Edit() *Editor { return &Editor{s: s, scalars: map[string]string{}} }
+
+// Result applies the edits and re-parses the file, refusing a result in
+// which a value set with SetScalar does not read back (exotic YAML layouts
+// the in-place writer cannot edit safely).
+func (e *Editor) Result() ([]byte, error) {
+	out := e.Bytes()
+	again := Parse(e.s.Path, out)
+	if again.Front == nil {
+		return nil, fmt.Errorf("edit %s: the edited frontmatter no longer parses; edit this story by hand", e.s.Path)
+	}
+	for key, want := range e.scalars {
+		if kv, ok := again.Front.Keys[key]; !ok || kv.Value.Value != want {
+			return nil, fmt.Errorf("edit %s: %s did not read back as %q after the edit; edit this story by hand", e.s.Path, key, want)
+		}
+	}
+	return out, nil
+}
 
 // Bytes applies the edits and returns the new file content.
 func (e *Editor) Bytes() []byte {
@@ -49,16 +68,26 @@ func (e *Editor) SetScalar(key, value string) error {
 	}
 	kv, ok := fm.Keys[key]
 	if !ok {
+		e.scalars[key] = value
 		at := e.s.lines.start(fm.EndLine)
-		e.edits = append(e.edits, edit{at, at, key + ": " + formatScalar(value, 0) + "\n"})
+		indent := ""
+		if len(fm.Root.Content) > 0 {
+			indent = strings.Repeat(" ", fm.Root.Content[0].Column-1)
+		}
+		e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + "\n"})
 		return nil
 	}
+	e.scalars[key] = value
 	if kv.Value.Kind != yaml.ScalarNode || strings.Contains(kv.Value.Value, "\n") {
 		return fmt.Errorf("set %s: the current value is not a one-line scalar", key)
 	}
 	start := e.offsetOf(fm.pos(kv.Value))
 	end := start + tokenLength(e.s.Src[start:], kv.Value.Style)
-	e.edits = append(e.edits, edit{start, end, formatScalar(value, kv.Value.Style)})
+	text := formatScalar(value, kv.Value.Style)
+	if start > 0 && e.s.Src[start-1] == ':' {
+		text = " " + text // an empty value sits right after the colon
+	}
+	e.edits = append(e.edits, edit{start, end, text})
 	return nil
 }
 

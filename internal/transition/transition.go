@@ -119,7 +119,7 @@ func write(s *story.Story, t lifecycle.Transition, req Request) ([]byte, error) 
 			return nil, fmt.Errorf("apply %s to %s: %w", t.Event, s.Path, err)
 		}
 	}
-	return ed.Bytes(), nil
+	return ed.Result()
 }
 
 // validateResult runs the file rules on the new content.

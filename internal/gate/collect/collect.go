@@ -1,0 +1,158 @@
+// Package collect runs storygate's engines for one gate run (the story
+// rules, verification reruns, the revert check, stage and record checks)
+// and builds the results document from what they found. It runs code from
+// the change under review, so it must only ever run in a phase whose
+// environment holds no write token: verification commands get an
+// environment without GitHub or Actions credentials.
+package collect
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/verify"
+)
+
+// Options says what one gate run checks.
+type Options struct {
+	// Root is the repository root (the checkout's work tree).
+	Root   string
+	Config *config.Config
+	// Base is the base revision of the change; empty turns off the base
+	// rules, the changed-file rules and the revert check, never guessed.
+	Base string
+	// Head is the revision under review; empty means HEAD.
+	Head string
+	// Gates are the gates to run; nil means the default three plus stages
+	// and records when their files change. A default gate left out is
+	// still reported, as skipped, so a required check never hangs.
+	Gates []gate.Name
+	// Event describes the run in the document.
+	Event gate.Event
+	// Version is storygate's version, recorded in the document.
+	Version string
+	// Environ is the environment verification commands start from; secrets
+	// are removed from it before use. Nil means an empty environment.
+	Environ []string
+	// Revert runs the revert check; nil reports it as unavailable when
+	// there are governed edits to check (failing closed).
+	Revert RevertFunc
+}
+
+// run is the state of one gate run, shared by the gate steps.
+type run struct {
+	ctx     context.Context
+	opts    Options
+	changes []gitrepo.Change
+	lint    *lint.Result
+	stories map[string]*gate.Story
+	res     *gate.Results
+}
+
+// Run runs the selected gates and returns the finished results document.
+func Run(ctx context.Context, opts Options) (*gate.Results, error) {
+	if opts.Head == "" {
+		opts.Head = "HEAD"
+	}
+	r := &run{ctx: ctx, opts: opts, stories: map[string]*gate.Story{},
+		res: &gate.Results{Storygate: opts.Version, Event: opts.Event}}
+	if err := r.loadChanges(); err != nil {
+		return nil, err
+	}
+	for _, step := range r.steps() {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	r.res.Stories = r.storyList()
+	r.res.Finish()
+	return r.res, nil
+}
+
+// steps lists the gates in report order.
+func (r *run) steps() []func() error {
+	return []func() error{r.storiesGate, r.verifyGate, r.revertGate, r.stagesGate, r.recordsGate}
+}
+
+// selected reports whether gate n runs, and whether it is reported at all.
+func (r *run) selected(n gate.Name) (runs, reported bool) {
+	if r.opts.Gates == nil {
+		return true, isDefault(n)
+	}
+	for _, g := range r.opts.Gates {
+		if g == n {
+			return true, true
+		}
+	}
+	return false, isDefault(n)
+}
+
+func isDefault(n gate.Name) bool {
+	for _, d := range gate.DefaultNames {
+		if d == n {
+			return true
+		}
+	}
+	return false
+}
+
+// add appends a gate outcome to the document.
+func (r *run) add(n gate.Name, o gate.Outcome, title, detail string) {
+	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Decide(o),
+		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: cleanDiagnostics(o.Diagnostics)})
+}
+
+// skip reports a default gate that was not selected.
+func (r *run) skip(n gate.Name) {
+	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Skipped, Title: "not selected for this run"})
+}
+
+// loadChanges lists the files changed between base and head.
+func (r *run) loadChanges() error {
+	if r.opts.Base == "" {
+		r.note("No base revision: base and changed-file rules and the revert check were skipped.")
+		return nil
+	}
+	repo, err := gitrepo.Open(r.opts.Root)
+	if err != nil {
+		return fmt.Errorf("gate: %w", err)
+	}
+	base, err := repo.Commit(r.opts.Base)
+	if err != nil {
+		return fmt.Errorf("gate: base revision: %w", err)
+	}
+	head, err := repo.Commit(r.opts.Head)
+	if err != nil {
+		return fmt.Errorf("gate: head revision: %w", err)
+	}
+	if r.changes, err = repo.Changes(base, head); err != nil {
+		return fmt.Errorf("gate: changed files: %w", err)
+	}
+	return nil
+}
+
+func (r *run) note(s string) { r.res.Notes = append(r.res.Notes, s) }
+
+// changed reports whether path changed in the run; without a base every
+// file counts as changed, since nothing narrower is known.
+func (r *run) changed(path string) bool {
+	if r.opts.Base == "" {
+		return true
+	}
+	for _, c := range r.changes {
+		if c.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanEnviron is the environment for code from the change: without
+// GitHub and Actions credentials and the configured secret variables.
+func (r *run) cleanEnviron() []string {
+	return verify.CleanEnv(r.opts.Environ, r.opts.Config.Verify.SecretEnv)
+}

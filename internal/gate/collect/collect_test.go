@@ -1,0 +1,181 @@
+package collect
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/testrepo"
+)
+
+// demoStory reads a story of the bundled sample repository.
+func demoStory(t *testing.T, name string) string {
+	t.Helper()
+	_, self, _, _ := runtime.Caller(0)
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "..", "..", "examples", "demo", "stories", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// doneStory is STORY-001 with verification commands that run anywhere;
+// v2out is what its V2 command prints.
+func doneStory(t *testing.T, v2out string) string {
+	s := demoStory(t, "STORY-001.md")
+	s = strings.Replace(s, "command: go test ./src/orders/...", `command: "true"`, 1)
+	return strings.Replace(s, "command: ./scripts/bench-orders.sh", "command: echo "+v2out, 1)
+}
+
+func runGate(t *testing.T, repo *testrepo.Repo, base string, opts Options) *gate.Results {
+	t.Helper()
+	opts.Root, opts.Base = repo.Root, base
+	if opts.Config == nil {
+		opts.Config = config.Default()
+	}
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Validate(); err != nil {
+		t.Fatalf("the document does not validate: %v", err)
+	}
+	return res
+}
+
+func conclusion(t *testing.T, res *gate.Results, n gate.Name) gate.Conclusion {
+	t.Helper()
+	g, ok := res.Gate(n)
+	if !ok {
+		t.Fatalf("no %s gate in %+v", n, res.Gates)
+	}
+	return g.Conclusion
+}
+
+func TestPendingStoryNeedsAHuman(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"stories/STORY-001.md": demoStory(t, "STORY-001.md")})
+	base := repo.Commit("base")
+	repo.Write(map[string]string{"stories/STORY-002.md": demoStory(t, "STORY-002.md")})
+	repo.Commit("plan")
+	res := runGate(t, repo, base, Options{})
+	if got := conclusion(t, res, gate.Stories); got != gate.ActionRequired {
+		t.Errorf("stories = %s, want action_required", got)
+	}
+	if got := conclusion(t, res, gate.Verify); got != gate.Neutral {
+		t.Errorf("verify = %s, want neutral (nothing generated yet)", got)
+	}
+	if got := conclusion(t, res, gate.RevertCheck); got != gate.Neutral {
+		t.Errorf("revert-check = %s, want neutral", got)
+	}
+	if res.Conclusion != gate.ActionRequired || len(res.Stories) != 1 || res.Stories[0].State != "plan_review" {
+		t.Errorf("results: %+v", res)
+	}
+	if tr := res.Stories[0].Transitions; len(tr) != 2 || tr[1].To != "plan_review" {
+		t.Errorf("transitions: %+v", tr)
+	}
+}
+
+func TestVerificationReruns(t *testing.T) {
+	repo := testrepo.New(t)
+	base := repo.Commit("empty")
+	repo.Write(map[string]string{"stories/STORY-001.md": doneStory(t, "p95_ok")})
+	repo.Commit("done")
+	res := runGate(t, repo, base, Options{Environ: []string{"PATH=" + os.Getenv("PATH")}})
+	if got := conclusion(t, res, gate.Verify); got != gate.Success {
+		t.Errorf("verify = %s, want success: %+v", got, res.Gates)
+	}
+	if v := res.Stories[0].Verification; len(v) != 2 || v[1].Verdict != "pass" || v[1].Claimed != "PASS" {
+		t.Errorf("verification table: %+v", v)
+	}
+}
+
+func TestVerificationDisagreeingWithTheStoryFails(t *testing.T) {
+	repo := testrepo.New(t)
+	base := repo.Commit("empty")
+	repo.Write(map[string]string{"stories/STORY-001.md": doneStory(t, "p95_slow")})
+	repo.Commit("done")
+	res := runGate(t, repo, base, Options{Environ: []string{"PATH=" + os.Getenv("PATH")}})
+	g, _ := res.Gate(gate.Verify)
+	if g.Conclusion != gate.Failure || !strings.Contains(g.Title, "1 of 2") || res.Conclusion != gate.Failure {
+		t.Errorf("verify gate: %+v", g)
+	}
+}
+
+func TestVerificationCommandsSeeNoToken(t *testing.T) {
+	repo := testrepo.New(t)
+	base := repo.Commit("empty")
+	story := doneStory(t, "p95_ok")
+	story = strings.Replace(story, `command: "true"`, `command: 'test -z "$GITHUB_TOKEN$INPUT_TOKEN"'`, 1)
+	repo.Write(map[string]string{"stories/STORY-001.md": story})
+	repo.Commit("done")
+	env := []string{"PATH=" + os.Getenv("PATH"), "GITHUB_TOKEN=secret", "INPUT_TOKEN=secret"}
+	res := runGate(t, repo, base, Options{Environ: env})
+	if v := res.Stories[0].Verification; len(v) != 2 || v[0].Verdict != "pass" {
+		t.Errorf("a verification command saw a token: %+v", v)
+	}
+}
+
+func TestGovernedEditWithoutRevertCheckFailsClosed(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"tests/a_test.go": "package a\n"})
+	base := repo.Commit("base")
+	repo.Write(map[string]string{"tests/a_test.go": "package a // edited\n"})
+	repo.Commit("edit")
+	res := runGate(t, repo, base, Options{})
+	g, _ := res.Gate(gate.RevertCheck)
+	if g.Conclusion != gate.Failure || len(g.Diagnostics) != 1 || g.Diagnostics[0].File != "tests/a_test.go" {
+		t.Errorf("revert gate: %+v", g)
+	}
+}
+
+func TestRevertSeamVerdicts(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"tests/a_test.go": "package a\n", "src/a.go": "package a\n"})
+	base := repo.Commit("base")
+	repo.Write(map[string]string{"tests/a_test.go": "package a // edited\n", "stories/STORY-001.md": doneStory(t, "p95_ok")})
+	repo.Commit("edit")
+	var got RevertInput
+	escalate := func(_ context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+		got = in
+		return gate.Revert{Verdict: RevertEscalate, Paths: GovernedEdits(in), OutputTail: "\x1b[32mok\x1b[0m"}, nil, nil
+	}
+	res := runGate(t, repo, base, Options{Revert: escalate, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
+	if c := conclusion(t, res, gate.RevertCheck); c != gate.ActionRequired {
+		t.Errorf("escalate = %s, want action_required", c)
+	}
+	if len(got.Grants) != 2 || strings.Join(GovernedEdits(got), ",") != "tests/a_test.go" {
+		t.Errorf("revert input: grants %v, edits %v", got.Grants, GovernedEdits(got))
+	}
+	if rv := res.Stories[0].Revert; rv == nil || rv.Verdict != RevertEscalate || rv.OutputTail != "ok" {
+		t.Errorf("story revert: %+v", rv)
+	}
+	if c := conclusion(t, res, gate.Verify); c != gate.Skipped {
+		t.Errorf("an unselected default gate must be reported skipped, got %s", c)
+	}
+}
+
+func TestNoBaseSkipsComparisons(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"stories/STORY-002.md": demoStory(t, "STORY-002.md")})
+	repo.Commit("only")
+	res := runGate(t, repo, "", Options{})
+	if len(res.Notes) == 0 || conclusion(t, res, gate.RevertCheck) != gate.Neutral || len(res.Stories) != 1 {
+		t.Errorf("no base: %+v", res)
+	}
+}
+
+func TestShallowBaseIsAClearError(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Commit("only")
+	_, err := Run(context.Background(), Options{Root: repo.Root, Base: strings.Repeat("a", 40), Config: config.Default()})
+	if err == nil || !strings.Contains(err.Error(), "base revision") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -1,0 +1,137 @@
+package collect
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/gitrepo"
+)
+
+// The revert verdicts, as the revert check writes them.
+const (
+	RevertPermitted   = "permitted"
+	RevertEscalate    = "escalate"
+	RevertCouldNotRun = "could_not_run"
+	RevertNotNeeded   = "not_needed"
+)
+
+// RevertInput is what one revert check needs.
+type RevertInput struct {
+	Root, Base, Head string
+	// Governed are the governed prefixes, Grants the changed stories'
+	// scope.write prefixes (their union).
+	Governed, Grants []string
+	// Suite is the configured suite command.
+	Suite string
+	// Environ is the cleaned environment the suite runs in.
+	Environ []string
+	// Changes are the files changed between base and head.
+	Changes []gitrepo.Change
+}
+
+// RevertFunc runs the revert check and returns its verdict and findings.
+// It is a seam: the command wires in the revert package.
+type RevertFunc func(ctx context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error)
+
+// revertGate decides governed test edits once for the change, with the
+// grants of every changed story, and shows the verdict on each of them.
+func (r *run) revertGate() error {
+	runs, reported := r.selected(gate.RevertCheck)
+	switch {
+	case !runs && reported:
+		r.skip(gate.RevertCheck)
+		return nil
+	case !runs:
+		return nil
+	case r.opts.Base == "":
+		r.add(gate.RevertCheck, gate.Outcome{}, "no base revision: nothing to compare", "")
+		return nil
+	}
+	in := r.revertInput()
+	verdict, ds, err := r.runRevert(in)
+	if err != nil {
+		return fmt.Errorf("gate: revert check: %w", err)
+	}
+	for _, s := range r.stories {
+		if r.changed(s.File) {
+			v := verdict
+			s.Revert = &v
+		}
+	}
+	checked := len(verdict.Paths)
+	o := gate.Outcome{Checked: checked, Diagnostics: ds, NeedsHuman: verdict.Verdict == RevertEscalate}
+	r.add(gate.RevertCheck, o, revertTitle(verdict), "")
+	return nil
+}
+
+func (r *run) revertInput() RevertInput {
+	cfg := r.opts.Config
+	in := RevertInput{Root: r.opts.Root, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
+		Suite: cfg.Revert.Suite, Changes: r.changes, Environ: r.cleanEnviron()}
+	for _, u := range r.lint.Units {
+		if fm := u.Head.Front; fm != nil && r.changed(u.Head.Path) {
+			in.Grants = append(in.Grants, fm.Scope.Write.Values()...)
+		}
+	}
+	sort.Strings(in.Grants)
+	return in
+}
+
+// runRevert calls the revert check when governed files were edited. Without
+// one wired in, edits it should have decided fail closed.
+func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+	paths := GovernedEdits(in)
+	if len(paths) == 0 && r.opts.Revert == nil {
+		return gate.Revert{Verdict: RevertNotNeeded}, nil, nil
+	}
+	if r.opts.Revert == nil {
+		var ds []diag.Diagnostic
+		for _, p := range paths {
+			ds = append(ds, diag.New("revert/could-not-run", diag.SeverityError, p, diag.Pos{},
+				"governed test file was modified or deleted, but this build of storygate has no revert check to decide whether the edit was forced"))
+		}
+		return gate.Revert{Verdict: RevertCouldNotRun, Paths: paths}, ds, nil
+	}
+	v, ds, err := r.opts.Revert(r.ctx, in)
+	v.Command, v.OutputTail = gate.CleanText(v.Command), gate.CleanTail(v.OutputTail)
+	return v, ds, err
+}
+
+// GovernedEdits lists the paths under governed prefixes that the change
+// modified or deleted, minus granted prefixes: what the revert check must
+// decide. Created files are not collected.
+func GovernedEdits(in RevertInput) []string {
+	var out []string
+	for _, c := range in.Changes {
+		if c.Kind != gitrepo.Created && underAny(c.Path, in.Governed) && !underAny(c.Path, in.Grants) {
+			out = append(out, c.Path)
+		}
+	}
+	return out
+}
+
+func underAny(p string, prefixes []string) bool {
+	for _, pre := range prefixes {
+		pre = strings.TrimPrefix(pre, "./")
+		if pre != "" && (p == strings.TrimSuffix(pre, "/") || strings.HasPrefix(p, strings.TrimSuffix(pre, "/")+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
+func revertTitle(v gate.Revert) string {
+	switch v.Verdict {
+	case RevertNotNeeded, "":
+		return "no governed test file was modified or deleted"
+	case RevertPermitted:
+		return fmt.Sprintf("%s edited: the suite fails without the edits, so they are forced", plural(len(v.Paths), "governed file"))
+	case RevertEscalate:
+		return fmt.Sprintf("%s edited: the suite passes without the edits; a human must decide", plural(len(v.Paths), "governed file"))
+	}
+	return fmt.Sprintf("revert check could not run on %s", plural(len(v.Paths), "governed file"))
+}

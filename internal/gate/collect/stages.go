@@ -1,0 +1,125 @@
+package collect
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/stage"
+)
+
+// stagesGate validates and compiles the configured stage directories when
+// files under them changed, and describes what changed in the stage graph.
+func (r *run) stagesGate() error {
+	dirs := r.touched(r.opts.Config.Stages.Paths, gate.Stages)
+	if len(dirs) == 0 {
+		return nil
+	}
+	var ds []diag.Diagnostic
+	var details []string
+	files := 0
+	for _, dir := range dirs {
+		set, err := r.loadStages(r.opts.Root, dir)
+		if err != nil {
+			return fmt.Errorf("gate: stages: %w", err)
+		}
+		head, found := stage.Compile(set)
+		ds, files = append(ds, found...), files+len(set.Files)
+		if d := r.describeStages(dir, head); d != "" {
+			details = append(details, d)
+		}
+	}
+	o := gate.Outcome{Checked: files, Diagnostics: ds}
+	c := diag.Count(ds)
+	r.add(gate.Stages, o, fmt.Sprintf("%s, %s in %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(files, "stage file")), strings.Join(details, "\n\n"))
+	return nil
+}
+
+// touched returns the configured directories with changes under them (all
+// of them when the gate was selected explicitly).
+func (r *run) touched(dirs []string, n gate.Name) []string {
+	runs, _ := r.selected(n)
+	if !runs {
+		return nil
+	}
+	explicit := r.opts.Gates != nil
+	var out []string
+	for _, d := range dirs {
+		if explicit || r.changedUnder(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (r *run) changedUnder(dir string) bool {
+	if r.opts.Base == "" {
+		return false
+	}
+	for _, c := range r.changes {
+		if underAny(c.Path, []string{dir}) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadStages loads one stage directory of the tree at root with the
+// configured agent and scope rosters.
+func (r *run) loadStages(root, dir string) (*stage.Set, error) {
+	set, err := stage.LoadStages(os.DirFS(filepath.Join(root, filepath.FromSlash(dir))), dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg := r.opts.Config.Stages
+	if set.Agents, err = roster(root, cfg.Agents, stage.LoadAgents); err != nil {
+		return nil, err
+	}
+	set.Scopes, err = roster(root, cfg.Scopes, stage.LoadScopes)
+	return set, err
+}
+
+func roster(root, dir string, load func(fs.FS) (map[string]bool, error)) (map[string]bool, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	return load(os.DirFS(filepath.Join(root, filepath.FromSlash(dir))))
+}
+
+// describeStages compares the head graph with the base's, compiled from
+// the base tree written to a temporary directory. A base that does not
+// compile is described as a new stage set.
+func (r *run) describeStages(dir string, head *stage.Graph) string {
+	if head == nil || r.opts.Base == "" {
+		return ""
+	}
+	tmp, err := os.MkdirTemp("", "storygate-stages-")
+	if err != nil {
+		return ""
+	}
+	defer os.RemoveAll(tmp)
+	var base *stage.Graph
+	if r.materializeBase(tmp) == nil {
+		if set, err := r.loadStages(tmp, dir); err == nil {
+			base, _ = stage.Compile(set)
+		}
+	}
+	return stage.DescribeChange(base, head)
+}
+
+func (r *run) materializeBase(dir string) error {
+	repo, err := gitrepo.Open(r.opts.Root)
+	if err != nil {
+		return err
+	}
+	c, err := repo.Commit(r.opts.Base)
+	if err != nil {
+		return err
+	}
+	return repo.Materialize(c, dir)
+}

@@ -1,0 +1,116 @@
+package collect
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// storiesGate runs the rule catalog. The other gates need the parsed
+// stories, so the rules run even when the gate is not reported.
+func (r *run) storiesGate() error {
+	res, err := lint.Run(lint.Options{Root: r.opts.Root, Base: r.opts.Base, Config: r.opts.Config})
+	if err != nil {
+		return fmt.Errorf("gate: stories: %w", err)
+	}
+	r.lint = res
+	for _, u := range res.Units {
+		if r.changed(u.Head.Path) || hasFindings(res.Diagnostics, u.Head.Path) {
+			r.stories[u.Head.Path] = storyOf(u)
+		}
+	}
+	if runs, reported := r.selected(gate.Stories); !runs {
+		if reported {
+			r.skip(gate.Stories)
+		}
+		return nil
+	}
+	o := gate.Outcome{Checked: res.Files, Diagnostics: res.Diagnostics}
+	r.add(gate.Stories, o, storiesTitle(o, len(r.stories)), "")
+	return nil
+}
+
+func storiesTitle(o gate.Outcome, shown int) string {
+	if o.Checked == 0 {
+		return "no story files found"
+	}
+	c := diag.Count(o.Diagnostics)
+	pending := 0
+	for _, d := range o.Diagnostics {
+		if d.Rule == gate.PendingRule {
+			pending++
+		}
+	}
+	title := fmt.Sprintf("%s, %s in %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(o.Checked, "story"))
+	if pending > 0 {
+		title += fmt.Sprintf("; %s waiting for a human decision", plural(pending, "story"))
+	}
+	return title
+}
+
+func hasFindings(ds []diag.Diagnostic, file string) bool {
+	for _, d := range ds {
+		if d.File == file {
+			return true
+		}
+	}
+	return false
+}
+
+// storyOf summarises one parsed story for the report.
+func storyOf(u rules.Unit) *gate.Story {
+	s := &gate.Story{File: u.Head.Path, Transitions: transitions(u.Head)}
+	if fm := u.Head.Front; fm != nil {
+		s.ID, s.Title, s.State = gate.CleanShort(fm.ID.Value), gate.CleanShort(fm.Title.Value), gate.CleanShort(fm.State.Value)
+	}
+	if u.Base != nil && u.Base.Front != nil {
+		s.BaseState = gate.CleanShort(u.Base.Front.State.Value)
+	}
+	return s
+}
+
+// transitions reads the Transition Log, keeping only rows that name legal
+// states and events: the rules report the others, and the diagram must
+// never carry free text from the story.
+func transitions(s *story.Story) []gate.Transition {
+	rows, _ := s.Log()
+	out := []gate.Transition{}
+	for _, row := range rows {
+		t := gate.Transition{From: story.Token(row.From.Text), To: story.Token(row.To.Text),
+			Event: story.Token(row.Event.Text), Actor: story.Token(row.Actor.Text)}
+		if !lifecycle.IsState(t.From) || !lifecycle.IsState(t.To) || !lifecycle.IsEvent(t.Event) {
+			continue
+		}
+		if !lifecycle.IsRole(t.Actor) {
+			t.Actor = ""
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// storyList returns the reported stories sorted by file.
+func (r *run) storyList() []gate.Story {
+	out := make([]gate.Story, 0, len(r.stories))
+	for _, s := range r.stories {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if noun == "story" {
+		return fmt.Sprintf("%d stories", n)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,91 @@
+package collect
+
+import (
+	"fmt"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/verify"
+)
+
+// verifyGate reruns the verification commands of the stories that claim
+// work was done (evaluating and later; blocked ones are left alone) and
+// changed in this run, and compares the reruns with what they claim.
+func (r *run) verifyGate() error {
+	runs, reported := r.selected(gate.Verify)
+	if !runs {
+		if reported {
+			r.skip(gate.Verify)
+		}
+		return nil
+	}
+	items, paths := r.verificationItems()
+	cfg := r.opts.Config.Verify
+	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.opts.Root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
+		Env: r.cleanEnviron()})
+	doc := verify.NewDocument(paths, results, nil)
+	for _, res := range doc.Results {
+		if s := r.stories[res.Story]; s != nil {
+			s.Verification = append(s.Verification, checkOf(res))
+		}
+	}
+	o := gate.Outcome{Checked: len(results), Diagnostics: doc.Diagnostics}
+	r.add(gate.Verify, o, verifyTitle(results, o.Diagnostics), "")
+	return nil
+}
+
+func (r *run) verificationItems() ([]verify.Item, []string) {
+	var items []verify.Item
+	var paths []string
+	for _, u := range r.lint.Units {
+		fm := u.Head.Front
+		if fm == nil || !r.changed(u.Head.Path) || !claimsWork(fm.State.Value) {
+			continue
+		}
+		if _, ok := r.stories[u.Head.Path]; !ok {
+			r.stories[u.Head.Path] = storyOf(u)
+		}
+		paths = append(paths, u.Head.Path)
+		items = append(items, verify.ItemsOf(u.Head)...)
+	}
+	return items, paths
+}
+
+// claimsWork is true from the generator's submission on: before that there
+// is nothing whose verification could pass.
+func claimsWork(state string) bool {
+	return state != lifecycle.Blocked && lifecycle.AtOrAfter(state, lifecycle.Evaluating)
+}
+
+func checkOf(res verify.Result) gate.Check {
+	c := gate.Check{ID: gate.CleanShort(res.ID), Command: gate.CleanText(res.Command), Verdict: string(res.Verdict),
+		ExitCode: res.ExitCode, DurationMS: res.DurationMS, Error: gate.CleanText(res.Error)}
+	if res.ClaimedEvidence != nil {
+		c.Claimed = gate.CleanShort(res.ClaimedEvidence.Result)
+	}
+	return c
+}
+
+func verifyTitle(results []verify.Result, ds []diag.Diagnostic) string {
+	if len(results) == 0 {
+		return "no verification to rerun in the changed stories"
+	}
+	passed := 0
+	for _, res := range results {
+		if res.Passed() {
+			passed++
+		}
+	}
+	title := fmt.Sprintf("%d of %d verification reruns passed", passed, len(results))
+	mismatches := 0
+	for _, d := range ds {
+		if d.Rule == verify.RuleMismatch {
+			mismatches++
+		}
+	}
+	if mismatches > 0 {
+		title += fmt.Sprintf("; %d claims disagree with the rerun", mismatches)
+	}
+	return title
+}

@@ -31,7 +31,23 @@ var iterationLimit = &Rule{ID: "iteration/limit", Need: NeedFile, Spec: "§11",
 		}
 		rows, _ := p.Head.Log()
 		checkLoopLimit(p, rows, fm.MaxIterations.Value)
+		checkIterationField(p, fm.Iteration, fm.MaxIterations.Value, rows)
 	}}
+
+// checkIterationField catches a story whose recorded iteration has passed
+// the limit although the log never went through escalated or blocked: the
+// loop kept going without the human ruling the limit requires.
+func checkIterationField(p *Pass, it story.Int, limit int, rows []story.LogRow) {
+	if !it.Set || it.Value <= limit {
+		return
+	}
+	for _, r := range rows {
+		if to := story.Token(r.To.Text); to == lifecycle.Escalated || to == lifecycle.Blocked {
+			return
+		}
+	}
+	p.Report(it.Pos, "iteration %d is past max_iterations %d, but the story never went to escalated or blocked", it.Value, limit)
+}
 
 // checkLoopLimit replays the log counting entries into generating (each is
 // one iteration). Once the count reaches the limit, the loop may not go back

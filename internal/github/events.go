@@ -36,6 +36,8 @@ type Event struct {
 	BaseRef  string
 	Comment  *Comment
 	CheckRun *CheckRunRef
+	// WorkflowRun is set for workflow_run events.
+	WorkflowRun *WorkflowRunRef
 }
 
 // CheckRunRef is the check run a check_run event is about.
@@ -92,6 +94,7 @@ var parsers = map[string]func([]byte, *Event) error{
 	EventMergeGroup:   parseMergeGroup,
 	EventCheckRun:     parseCheckRun,
 	EventIssueComment: parseIssueComment,
+	EventWorkflowRun:  parseWorkflowRun,
 }
 
 func commonFields(kind string, env envelope) (Event, error) {

@@ -64,6 +64,9 @@ type shaFields struct {
 	CheckRun *struct {
 		HeadSHA string `json:"head_sha"`
 	} `json:"check_run"`
+	WorkflowRun *struct {
+		HeadSHA string `json:"head_sha"`
+	} `json:"workflow_run"`
 }
 
 func (f shaFields) heads() (head, base string) {
@@ -74,6 +77,8 @@ func (f shaFields) heads() (head, base string) {
 		return f.MergeGroup.HeadSHA, f.MergeGroup.BaseSHA
 	case f.CheckRun != nil:
 		return f.CheckRun.HeadSHA, ""
+	case f.WorkflowRun != nil:
+		return f.WorkflowRun.HeadSHA, ""
 	}
 	return "", ""
 }

@@ -1,0 +1,85 @@
+package chatops
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/storygate/storygate/internal/lifecycle"
+)
+
+// commandSpec maps a command to the human event it decides. Commands with
+// targets (/unblock ready) decide prefix + target.
+type commandSpec struct {
+	event   string
+	prefix  string
+	targets []string
+}
+
+func (s commandSpec) takesTarget() bool { return s.prefix != "" }
+
+// commandSpecs is the command table. /ruling is storygate's addition so a
+// story at escalated can be ruled back into the loop, not only blocked.
+var commandSpecs = map[string]commandSpec{
+	"approve-plan":     {event: "approve_plan"},
+	"reject-plan":      {event: "reject_plan"},
+	"accept-result":    {event: "accept_result"},
+	"request-revision": {event: "request_revision"},
+	"escalate":         {event: "escalate"},
+	"block":            {event: "block"},
+	"mark-done":        {event: "mark_done"},
+	"reopen":           {event: "reopen_for_revision"},
+	"unblock":          {prefix: "unblock_to_", targets: []string{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating, lifecycle.Done}},
+	"ruling":           {prefix: "ruling_to_", targets: []string{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating}},
+}
+
+// Event returns the human event the command decides, or an explanation of
+// what is wrong with it (an unknown command, a missing or illegal target).
+func (c Command) Event() (string, error) {
+	spec, ok := commandSpecs[c.Name]
+	if !ok {
+		return "", fmt.Errorf("/%s is not a storygate command", c.Name)
+	}
+	if !spec.takesTarget() {
+		return spec.event, nil
+	}
+	if !slices.Contains(spec.targets, c.Target) {
+		return "", fmt.Errorf("/%s needs a target, one of %s (e.g. /%s %s)", c.Name, strings.Join(spec.targets, ", "), c.Name, spec.targets[0])
+	}
+	return spec.prefix + c.Target, nil
+}
+
+// CommandFor renders the command that decides event, e.g. "/unblock ready".
+func CommandFor(event string) string {
+	for name, spec := range commandSpecs {
+		if spec.event == event {
+			return "/" + name
+		}
+		if target, ok := strings.CutPrefix(event, spec.prefix); ok && spec.takesTarget() && slices.Contains(spec.targets, target) {
+			return "/" + name + " " + target
+		}
+	}
+	return ""
+}
+
+// LegalCommands lists the commands that decide a human move from state, in
+// the transition table's order; none when no human decision is pending.
+func LegalCommands(state string) []string {
+	var out []string
+	for _, t := range lifecycle.From(state) {
+		if t.Actor != lifecycle.Human {
+			continue
+		}
+		if cmd := CommandFor(t.Event); cmd != "" {
+			out = append(out, cmd)
+		}
+	}
+	return out
+}
+
+// Matches reports whether the command decides event; hitl uses it to tie a
+// Decision entry to the comment named as its Source.
+func (c Command) Matches(event string) bool {
+	got, err := c.Event()
+	return err == nil && got == event
+}

@@ -1,0 +1,120 @@
+package chatops
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// Finder lists the story files a pull request carries (paths relative to
+// the repository root).
+type Finder func(ctx context.Context, pr github.PullRequest) ([]string, error)
+
+// GitStories finds the stories changed between the PR's base and head in
+// the local clone at root (the workflow checks out the PR head with full
+// history), keeping the paths that match the configured story globs.
+func GitStories(root string, globs []string) Finder {
+	return func(_ context.Context, pr github.PullRequest) ([]string, error) {
+		repo, err := gitrepo.Open(root)
+		if err != nil {
+			return nil, fmt.Errorf("find the PR's stories: %w", err)
+		}
+		base, err := repo.Commit(pr.BaseSHA)
+		if err != nil {
+			return nil, fmt.Errorf("find the PR's stories: base %s is not in the checkout (check out with fetch-depth: 0): %w", pr.BaseSHA, err)
+		}
+		head, err := repo.Commit(pr.HeadSHA)
+		if err != nil {
+			return nil, fmt.Errorf("find the PR's stories: head %s is not in the checkout (check out refs/pull/%d/head): %w", pr.HeadSHA, pr.Number, err)
+		}
+		changes, err := repo.Changes(base, head)
+		if err != nil {
+			return nil, fmt.Errorf("find the PR's stories: %w", err)
+		}
+		var out []string
+		for _, c := range changes {
+			if c.Kind != gitrepo.Deleted && pathglob.MatchAny(globs, c.Path) {
+				out = append(out, c.Path)
+			}
+		}
+		return out, nil
+	}
+}
+
+// prStory is a story file read from the PR's head branch with its blob SHA.
+type prStory struct {
+	file  github.File
+	story *story.Story
+}
+
+func (p prStory) id() string {
+	if p.story.Front != nil && p.story.Front.ID.Value != "" {
+		return p.story.Front.ID.Value
+	}
+	return p.file.Path
+}
+
+func (p prStory) state() string {
+	if p.story.Front == nil {
+		return ""
+	}
+	return p.story.Front.State.Value
+}
+
+// loadStories reads each story from the head branch through the API, so
+// the blob SHA a write names is GitHub's current one.
+func loadStories(ctx context.Context, c github.Contents, repo github.Repo, branch string, paths []string) ([]prStory, error) {
+	var out []prStory
+	for _, p := range paths {
+		f, err := c.GetFile(ctx, repo, p, branch)
+		if err != nil {
+			return nil, fmt.Errorf("read %s on %s: %w", p, branch, err)
+		}
+		out = append(out, prStory{file: f, story: story.Parse(p, f.Content)})
+	}
+	return out, nil
+}
+
+// selectStory picks the story a command is about: the one it names, or
+// the only one waiting at a human gate. The string is a refusal reason.
+func selectStory(stories []prStory, cmd Command) (prStory, string) {
+	if len(stories) == 0 {
+		return prStory{}, "this pull request changes no story file"
+	}
+	if cmd.StoryID != "" {
+		for _, s := range stories {
+			if strings.EqualFold(s.id(), cmd.StoryID) {
+				return s, ""
+			}
+		}
+		return prStory{}, fmt.Sprintf("this pull request has no story %s", cmd.StoryID)
+	}
+	waiting := atGates(stories)
+	switch len(waiting) {
+	case 0:
+		return prStory{}, "no story in this pull request waits at a human gate"
+	case 1:
+		return waiting[0], ""
+	}
+	var ids []string
+	for _, s := range waiting {
+		ids = append(ids, s.id())
+	}
+	return prStory{}, fmt.Sprintf("%d stories wait at human gates (%s): name one, e.g. `%s %s`", len(waiting), strings.Join(ids, ", "), "/"+cmd.Name, ids[0])
+}
+
+func atGates(stories []prStory) []prStory {
+	var out []prStory
+	for _, s := range stories {
+		if lifecycle.IsGate(s.state()) {
+			out = append(out, s)
+		}
+	}
+	return out
+}

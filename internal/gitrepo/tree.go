@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -24,97 +27,179 @@ var ErrUnsafePath = errors.New("unsafe path")
 // here, fresh, before anything is written inside it, and every file is
 // created exclusively, so no write can pass through a symlink, and entry
 // names that could climb out of dir are refused.
+//
+// Directories are created in tree order by one goroutine; file contents are
+// written by a few workers, each reading objects through its own handle on
+// the repository, because go-git's object storage is not safe for
+// concurrent use and creating files is mostly time spent in the kernel.
 func (r *Repo) Materialize(c *object.Commit, dir string) error {
 	tree, err := c.Tree()
 	if err != nil {
 		return fmt.Errorf("materialize %s: %w", short(c), err)
 	}
-	m := materializer{repo: r, buf: make([]byte, 64<<10)}
-	if err := m.tree(tree, dir); err != nil {
+	w, err := r.startWriters(materializeWorkers())
+	if err != nil {
+		return fmt.Errorf("materialize %s: %w", short(c), err)
+	}
+	walkErr := r.walkTree(tree, dir, w.jobs)
+	close(w.jobs)
+	if err := errors.Join(walkErr, w.wait()); err != nil {
 		return fmt.Errorf("materialize %s into %s: %w", short(c), dir, err)
 	}
 	return nil
 }
 
-type materializer struct {
-	repo *Repo
-	buf  []byte
+// materializeWorkers is how many goroutines write files.
+func materializeWorkers() int { return min(max(runtime.GOMAXPROCS(0), 2)*2, 8) }
+
+// fileJob is one file (or symlink) to write.
+type fileJob struct {
+	hash plumbing.Hash
+	path string
+	mode filemode.FileMode
 }
 
-func (m *materializer) tree(t *object.Tree, dir string) error {
+// walkTree creates t's directories under dir and queues its files, one
+// batch per directory: workers writing into different directories do not
+// contend for the same directory lock in the kernel.
+func (r *Repo) walkTree(t *object.Tree, dir string, jobs chan<- []fileJob) error {
+	var batch []fileJob
+	var subdirs []object.TreeEntry
 	for _, e := range t.Entries {
 		if err := checkName(e.Name); err != nil {
 			return err
 		}
-		if err := m.entry(e, filepath.Join(dir, e.Name)); err != nil {
+		switch e.Mode {
+		case filemode.Dir:
+			subdirs = append(subdirs, e)
+		case filemode.Submodule:
+			if err := os.Mkdir(filepath.Join(dir, e.Name), 0o755); err != nil {
+				return err
+			}
+		default:
+			batch = append(batch, fileJob{hash: e.Hash, path: filepath.Join(dir, e.Name), mode: e.Mode})
+		}
+	}
+	if len(batch) > 0 {
+		jobs <- batch
+	}
+	for _, e := range subdirs {
+		if err := r.walkSubtree(e, filepath.Join(dir, e.Name), jobs); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (m *materializer) entry(e object.TreeEntry, path string) error {
-	switch e.Mode {
-	case filemode.Dir:
-		sub, err := m.repo.git.TreeObject(e.Hash)
-		if err != nil {
-			return fmt.Errorf("tree %s: %w", e.Name, err)
-		}
-		if err := os.Mkdir(path, 0o755); err != nil {
-			return err
-		}
-		return m.tree(sub, path)
-	case filemode.Submodule:
-		return os.Mkdir(path, 0o755)
-	case filemode.Symlink:
-		target, err := m.blobString(e.Hash)
-		if err != nil {
-			return err
-		}
-		return os.Symlink(target, path)
+func (r *Repo) walkSubtree(e object.TreeEntry, path string, jobs chan<- []fileJob) error {
+	sub, err := r.git.TreeObject(e.Hash)
+	if err != nil {
+		return fmt.Errorf("tree %s: %w", e.Name, err)
 	}
-	return m.file(e.Hash, path, fileMode(e.Mode))
+	if err := os.Mkdir(path, 0o755); err != nil {
+		return err
+	}
+	return r.walkTree(sub, path, jobs)
 }
 
-// file creates path exclusively (O_EXCL refuses an existing name, symlink
-// or not) and streams the blob into it.
-func (m *materializer) file(h plumbing.Hash, path string, perm os.FileMode) error {
-	blob, err := m.repo.git.BlobObject(h)
+// writers is a pool of file-writing goroutines.
+type writers struct {
+	jobs chan []fileJob
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	err  error
+}
+
+func (r *Repo) startWriters(n int) (*writers, error) {
+	w := &writers{jobs: make(chan []fileJob, 64)}
+	for range n {
+		g, err := git.PlainOpenWithOptions(r.root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+		if err != nil {
+			close(w.jobs)
+			w.wg.Wait()
+			return nil, fmt.Errorf("open a reader of %s: %w", r.root, err)
+		}
+		w.wg.Add(1)
+		go w.run(g)
+	}
+	return w, nil
+}
+
+// run writes jobs until the queue closes; after the first error it keeps
+// draining so the walker never blocks.
+func (w *writers) run(g *git.Repository) {
+	defer w.wg.Done()
+	buf := make([]byte, 64<<10)
+	for batch := range w.jobs {
+		for _, job := range batch {
+			if w.failed() {
+				break
+			}
+			if err := writeJob(g, job, buf); err != nil {
+				w.fail(err)
+			}
+		}
+	}
+}
+
+func (w *writers) failed() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err != nil
+}
+
+func (w *writers) fail(err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *writers) wait() error {
+	w.wg.Wait()
+	return w.err
+}
+
+func writeJob(g *git.Repository, job fileJob, buf []byte) error {
+	blob, err := g.BlobObject(job.hash)
 	if err != nil {
-		return fmt.Errorf("blob for %s: %w", path, err)
+		return fmt.Errorf("blob for %s: %w", job.path, err)
 	}
 	rd, err := blob.Reader()
 	if err != nil {
-		return fmt.Errorf("blob for %s: %w", path, err)
+		return fmt.Errorf("blob for %s: %w", job.path, err)
 	}
 	defer rd.Close()
+	if job.mode == filemode.Symlink {
+		target, err := io.ReadAll(rd)
+		if err != nil {
+			return fmt.Errorf("blob for %s: %w", job.path, err)
+		}
+		return os.Symlink(string(target), job.path)
+	}
+	return createFile(job.path, fileMode(job.mode), rd, buf)
+}
+
+// createFile creates path exclusively (O_EXCL refuses an existing name,
+// symlink or not) and copies rd into it.
+func createFile(path string, perm os.FileMode, rd io.Reader, buf []byte) error {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
 	}
-	_, err = io.CopyBuffer(onlyWriter{f}, rd, m.buf)
+	_, err = io.CopyBuffer(onlyWriter{f}, rd, buf)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
-	return err
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 // onlyWriter hides ReadFrom so io.CopyBuffer uses our reusable buffer.
 type onlyWriter struct{ io.Writer }
-
-func (m *materializer) blobString(h plumbing.Hash) (string, error) {
-	blob, err := m.repo.git.BlobObject(h)
-	if err != nil {
-		return "", fmt.Errorf("blob %s: %w", h, err)
-	}
-	rd, err := blob.Reader()
-	if err != nil {
-		return "", fmt.Errorf("blob %s: %w", h, err)
-	}
-	defer rd.Close()
-	b, err := io.ReadAll(rd)
-	return string(b), err
-}
 
 // fileMode maps a git file mode to the permission bits a checkout uses.
 func fileMode(m filemode.FileMode) os.FileMode {

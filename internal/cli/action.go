@@ -1,0 +1,232 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/gate/collect"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/publish"
+)
+
+const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
+
+// getenv reads the environment; tests replace it through t.Setenv.
+var getenv = os.Getenv
+
+// actionRevert runs the revert check inside the gate; nil until the revert
+// package is wired in, in which case governed edits fail closed.
+var actionRevert collect.RevertFunc
+
+// actionFlags are the command line; each falls back to an action input.
+type actionFlags struct {
+	root, cfg, gates, base, eventName, eventPath string
+	results, sarif, markdown, reportOnly         string
+}
+
+func runAction(e env, args []string) int {
+	fs := newFlagSet(e, "action", actionSynopsis)
+	var f actionFlags
+	fs.StringVar(&f.root, "root", "", "repository root (default GITHUB_WORKSPACE, else the enclosing git work tree)")
+	fs.StringVar(&f.cfg, "config", "", "configuration file (input config; default .github/storygate.yml)")
+	fs.StringVar(&f.gates, "gates", "", "comma-separated gates to run (input gates; default stories,verify,revert-check plus stages/records when their files change)")
+	fs.Var((*boolOrAuto)(&f.reportOnly), "report-only", "never write to GitHub (=false: always write; =auto, the default: when there is no write-capable token)")
+	fs.StringVar(&f.base, "base", "", "base revision for a run outside Actions or a workflow_dispatch (input base)")
+	fs.StringVar(&f.eventName, "event-name", "", "event name (default GITHUB_EVENT_NAME; none: a local run)")
+	fs.StringVar(&f.eventPath, "event-path", "", "event payload file (default GITHUB_EVENT_PATH)")
+	fs.StringVar(&f.results, "results", "", "where to write the results document (input results; default RUNNER_TEMP or the temp dir)")
+	fs.StringVar(&f.sarif, "sarif", "", "where to write SARIF (default next to the results document)")
+	fs.StringVar(&f.markdown, "markdown", "", "write the PR comment's Markdown to FILE, or - for stdout (default - for a local run)")
+	if _, code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	return (&actionRun{e: e, f: f.withInputs()}).run()
+}
+
+// boolOrAuto is a flag that reads "--report-only" as true and also takes
+// =true, =false or =auto.
+type boolOrAuto string
+
+func (b *boolOrAuto) String() string { return string(*b) }
+
+// IsBoolFlag lets the flag stand alone.
+func (b *boolOrAuto) IsBoolFlag() bool { return true }
+
+// Set accepts true, false and auto.
+func (b *boolOrAuto) Set(v string) error {
+	switch strings.ToLower(v) {
+	case "true", "false", "auto":
+		*b = boolOrAuto(strings.ToLower(v))
+		return nil
+	}
+	return fmt.Errorf("want true, false or auto, not %q", v)
+}
+
+// withInputs fills unset flags from the action's inputs (INPUT_*).
+func (f actionFlags) withInputs() actionFlags {
+	fill := func(dst *string, input string) {
+		if *dst == "" {
+			*dst = strings.TrimSpace(getenv("INPUT_" + strings.ToUpper(input)))
+		}
+	}
+	fill(&f.cfg, "config")
+	fill(&f.gates, "gates")
+	fill(&f.reportOnly, "report-only")
+	fill(&f.base, "base")
+	fill(&f.results, "results")
+	fill(&f.sarif, "sarif")
+	fill(&f.eventName, "event-name")
+	if f.eventName == "" {
+		f.eventName = getenv("GITHUB_EVENT_NAME")
+	}
+	if f.eventPath == "" {
+		f.eventPath = getenv("GITHUB_EVENT_PATH")
+	}
+	return f
+}
+
+// actionRun is one invocation of storygate action.
+type actionRun struct {
+	e    env
+	f    actionFlags
+	root string
+	cfg  *config.Config
+	plan plan
+}
+
+func (a *actionRun) run() int {
+	if code := a.prepare(); code >= 0 {
+		return code
+	}
+	if a.plan.ignored != "" {
+		fmt.Fprintf(a.e.stderr, "storygate action: nothing to do: %s\n", a.plan.ignored)
+		return ExitOK
+	}
+	res, err := a.collect()
+	if err != nil {
+		return a.fail(err)
+	}
+	resultsPath, err := a.writeResults(res)
+	if err != nil {
+		return a.fail(err)
+	}
+	if code := a.deliver(res, resultsPath); code >= 0 {
+		return code
+	}
+	return conclusionCode(res)
+}
+
+// prepare resolves the root, the configuration and the event's plan.
+func (a *actionRun) prepare() int {
+	root := a.f.root
+	if root == "" {
+		root = getenv("GITHUB_WORKSPACE")
+	}
+	var err error
+	if a.root, err = repoRoot(root); err != nil {
+		return a.usage(err)
+	}
+	if a.cfg, err = config.Load(a.root, a.f.cfg); err != nil {
+		return a.usage(err)
+	}
+	if a.plan, err = planFor(a.f); err != nil {
+		return a.usage(err)
+	}
+	return -1
+}
+
+// collect runs the gates. Code from the change runs here, with an
+// environment stripped of tokens and action inputs.
+func (a *actionRun) collect() (*gate.Results, error) {
+	gates, err := parseGates(a.f.gates)
+	if err != nil {
+		return nil, err
+	}
+	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
+		Version: Version, Environ: os.Environ(), Revert: actionRevert}
+	return collect.Run(context.Background(), opts)
+}
+
+// writeResults writes the results document before anything is published,
+// then the SARIF file next to it.
+func (a *actionRun) writeResults(res *gate.Results) (string, error) {
+	path := a.f.results
+	if path == "" {
+		path = defaultResultsPath()
+	}
+	if err := res.WriteFile(path); err != nil {
+		return "", err
+	}
+	sarif := a.f.sarif
+	if sarif == "" {
+		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
+	}
+	if err := publish.WriteSARIF(sarif, res, ruleInfo()); err != nil {
+		return "", err
+	}
+	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
+	return path, nil
+}
+
+// defaultResultsPath is under RUNNER_TEMP in Actions, else the temp dir,
+// never inside the checkout.
+func defaultResultsPath() string {
+	dir := getenv("RUNNER_TEMP")
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "storygate-results", "results.json")
+}
+
+// parseGates reads a comma-separated gate list; empty means the default.
+func parseGates(list string) ([]gate.Name, error) {
+	if strings.TrimSpace(list) == "" || list == "all" {
+		return nil, nil
+	}
+	var out []gate.Name
+	for _, part := range strings.Split(list, ",") {
+		n := gate.Name(strings.TrimSpace(part))
+		if !n.Known() {
+			return nil, &config.Error{File: "gates", Message: fmt.Sprintf("unknown gate %q (legal: stories, verify, revert-check, stages, records)", n)}
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// conclusionCode is 1 when a gate failed; waiting for a human is not a
+// failure of the job, the check run carries it.
+func conclusionCode(res *gate.Results) int {
+	if res.Conclusion == gate.Failure {
+		return ExitFindings
+	}
+	return ExitOK
+}
+
+func (a *actionRun) usage(err error) int {
+	fmt.Fprintf(a.e.stderr, "storygate action: %v\n", err)
+	fmt.Fprintf(a.e.stdout, "::error title=storygate::%s\n", escapeCommand(err.Error()))
+	return ExitUsage
+}
+
+// fail reports an error; a missing revision (a shallow checkout) is the
+// user's to fix, anything else is storygate's.
+func (a *actionRun) fail(err error) int {
+	var cfgErr *config.Error
+	if errors.Is(err, gitrepo.ErrRevisionMissing) || errors.As(err, &cfgErr) {
+		return a.usage(err)
+	}
+	fmt.Fprintf(a.e.stderr, "storygate action: %v\n", err)
+	fmt.Fprintf(a.e.stdout, "::error title=storygate::%s\n", escapeCommand(err.Error()))
+	return ExitInternal
+}
+
+func escapeCommand(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}

@@ -1,0 +1,163 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/sethvargo/go-githubactions"
+
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/report"
+)
+
+// deliver shows the written results: the Markdown report, the job summary,
+// then check runs and the comment, or, in report-only mode, workflow
+// command annotations. It returns an exit code, or -1 to go on.
+func (a *actionRun) deliver(res *gate.Results, resultsPath string) int {
+	if err := a.writeMarkdown(res); err != nil {
+		return a.fail(err)
+	}
+	if err := writeStepSummary(res); err != nil {
+		return a.fail(err)
+	}
+	reportOnly, gh, err := a.decideReportOnly()
+	if err != nil {
+		return a.usage(err)
+	}
+	if !reportOnly {
+		reportOnly, err = a.publish(gh, res)
+		if err != nil {
+			return a.fail(err)
+		}
+	}
+	if reportOnly && a.plan.event.Name != "local" {
+		if err := publish.Annotate(a.e.stdout, res); err != nil {
+			return a.fail(err)
+		}
+	}
+	setOutputs(res, resultsPath)
+	fmt.Fprintf(a.e.stderr, "storygate action: %s (%d errors, %d warnings, %d notices)\n", res.Conclusion, res.Counts.Errors, res.Counts.Warnings, res.Counts.Notices)
+	return -1
+}
+
+// publish posts to GitHub; a 403 (a read-only token) falls back to
+// report-only with a warning rather than failing the gate.
+func (a *actionRun) publish(gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
+	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL}
+	out, err := publish.ToGitHub(context.Background(), gh, res, t)
+	if github.IsForbidden(err) {
+		fmt.Fprintf(a.e.stdout, "::warning title=storygate::the token may not write check runs or comments (%s); reporting with annotations instead\n", escapeCommand(err.Error()))
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	fmt.Fprintf(a.e.stderr, "storygate action: published %d check runs; comment %s\n", len(out.CheckRuns), orNone(string(out.Comment)))
+	return false, nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// decideReportOnly applies the report-only setting: true never writes,
+// false always does, auto writes when there are credentials and the
+// change is not from a fork (whose GITHUB_TOKEN is read-only).
+func (a *actionRun) decideReportOnly() (bool, publish.GitHub, error) {
+	mode := a.f.reportOnly
+	if mode == "true" || a.plan.event.Name == "local" {
+		return true, nil, nil
+	}
+	cfg, hasCreds, err := githubConfig(a.plan.installationID)
+	if err != nil {
+		return false, nil, err
+	}
+	if !hasCreds || (mode != "false" && a.plan.fork) {
+		if mode == "false" {
+			return false, nil, errors.New("report-only is false but there is no token or GitHub App to write with")
+		}
+		return true, nil, nil
+	}
+	gh, err := github.NewAdapter(cfg)
+	return false, gh, err
+}
+
+// githubConfig reads the credentials: a GitHub App (app-id, private-key,
+// installation-id inputs) or a token (token input, else GITHUB_TOKEN).
+func githubConfig(installationID int64) (github.Config, bool, error) {
+	cfg := github.Config{BaseURL: getenv("GITHUB_API_URL"), UserAgent: "storygate/" + Version}
+	if appID := strings.TrimSpace(getenv("INPUT_APP-ID")); appID != "" {
+		app, err := appAuth(appID, installationID)
+		cfg.App = app
+		return cfg, err == nil, err
+	}
+	cfg.Token = strings.TrimSpace(getenv("INPUT_TOKEN"))
+	if cfg.Token == "" {
+		cfg.Token = getenv("GITHUB_TOKEN")
+	}
+	return cfg, cfg.Token != "", nil
+}
+
+func appAuth(appID string, eventInstallation int64) (*github.AppAuth, error) {
+	id, err := strconv.ParseInt(appID, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("app-id %q is not a number", appID)
+	}
+	inst := eventInstallation
+	if s := strings.TrimSpace(getenv("INPUT_INSTALLATION-ID")); s != "" {
+		if inst, err = strconv.ParseInt(s, 10, 64); err != nil {
+			return nil, fmt.Errorf("installation-id %q is not a number", s)
+		}
+	}
+	key := getenv("INPUT_PRIVATE-KEY")
+	if inst == 0 || key == "" {
+		return nil, errors.New("a GitHub App needs app-id, private-key and installation-id (or an event that names the installation)")
+	}
+	return &github.AppAuth{AppID: id, InstallationID: inst, PrivateKeyPEM: []byte(key)}, nil
+}
+
+// writeMarkdown writes the comment's Markdown where --markdown says; a
+// local run prints it by default, so a newcomer sees what a PR would get.
+func (a *actionRun) writeMarkdown(res *gate.Results) error {
+	dest := a.f.markdown
+	if dest == "" && a.plan.event.Name == "local" {
+		dest = "-"
+	}
+	if dest == "" {
+		return nil
+	}
+	md := report.Markdown(res, report.MarkdownOptions{})
+	if dest == "-" {
+		_, err := fmt.Fprint(a.e.stdout, md)
+		return err
+	}
+	if err := os.WriteFile(dest, []byte(md), 0o644); err != nil {
+		return fmt.Errorf("write Markdown report: %w", err)
+	}
+	return nil
+}
+
+// writeStepSummary appends the report to GITHUB_STEP_SUMMARY when set.
+func writeStepSummary(res *gate.Results) error {
+	if path := getenv("GITHUB_STEP_SUMMARY"); path != "" {
+		return publish.AppendFile(path, publish.Summary(res))
+	}
+	return nil
+}
+
+// setOutputs sets the action's outputs when GITHUB_OUTPUT is set.
+func setOutputs(res *gate.Results, resultsPath string) {
+	if getenv("GITHUB_OUTPUT") == "" {
+		return
+	}
+	publish.SetOutputs(githubactions.New(githubactions.WithGetenv(getenv)), res, resultsPath)
+}

@@ -1,0 +1,19 @@
+package cli
+
+import (
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github"
+)
+
+// planMergeGroup gates a merge queue's temporary branch against its target:
+// check runs on the queue's head commit, no comment (there is no single
+// pull request).
+func planMergeGroup(ev github.Event, _ actionFlags) (plan, error) {
+	if ev.Action != "checks_requested" {
+		return plan{ignored: "merge_group " + ev.Action + " needs no checks"}, nil
+	}
+	return plan{
+		event: gate.Event{HeadSHA: ev.HeadSHA, HeadRef: ev.HeadRef, BaseSHA: ev.BaseSHA, BaseRef: ev.BaseRef},
+		base:  ev.BaseSHA, head: ev.HeadSHA,
+	}, nil
+}

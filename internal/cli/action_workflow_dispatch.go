@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github"
+)
+
+// planWorkflowDispatch gates the dispatched commit (GITHUB_SHA), compared
+// with the base input when one is given; check runs go on that commit and
+// no comment is posted.
+func planWorkflowDispatch(_ github.Event, f actionFlags) (plan, error) {
+	head := getenv("GITHUB_SHA")
+	return plan{
+		event: gate.Event{HeadSHA: head, HeadRef: getenv("GITHUB_REF"), BaseSHA: shaOrEmpty(f.base)},
+		base:  f.base, head: head,
+	}, nil
+}
+
+// shaOrEmpty keeps a revision for the document only when it is a full SHA.
+func shaOrEmpty(rev string) string {
+	if len(rev) != 40 {
+		return ""
+	}
+	for _, c := range rev {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return ""
+		}
+	}
+	return rev
+}

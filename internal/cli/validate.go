@@ -45,7 +45,7 @@ func runValidate(e env, args []string) int {
 
 // lintOptions resolves the root and loads the configuration.
 func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.Options, int) {
-	r, err := repoRoot(root)
+	r, err := rootFor(root, paths)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 		return lint.Options{}, ExitUsage

@@ -164,3 +164,19 @@ func TestTransitionCommand(t *testing.T) {
 		t.Errorf("missing --actor: exit %d", code)
 	}
 }
+
+// TestValidateStoryOutsideWorkingRepository names a story in a directory
+// that is not a git repository, from a working directory inside one: paths
+// are reported relative to the story's own directory.
+func TestValidateStoryOutsideWorkingRepository(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "case1.md")
+	bad := strings.Replace(string(demoStory(t, "STORY-002.md")), "state: plan_review", "state: nowhere", 1)
+	if err := os.WriteFile(p, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := run(t, "validate", "--format", "json", p)
+	if code != ExitFindings || !strings.Contains(out, `"file": "case1.md"`) || !strings.Contains(out, `"rule": "state/illegal-state"`) {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -1,0 +1,186 @@
+// Package hitl is the PR-level check hitl/decision-unverified: every Human
+// Decision entry a pull request adds must be backed by the comment it names
+// as its Source — on this pull request, by an authorized person who is not
+// the author, unedited, saying the command the entry records — and its
+// Digest must still match the contract and the plan or evaluation it
+// approved. An agent writing a Decision entry itself therefore fails the
+// gate, and so does an approval whose content changed afterwards.
+package hitl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// RuleID is the catalog's ID for this check (listed in rules.Deferred).
+const RuleID = "hitl/decision-unverified"
+
+// Status is the verdict on one new decision.
+type Status string
+
+// The verdicts.
+const (
+	Verified   Status = "verified"
+	Unverified Status = "unverified"
+	Stale      Status = "stale"
+)
+
+// Finding is the verdict on one Decision entry new in the pull request.
+type Finding struct {
+	// Story is the story's path; StoryID its id.
+	Story, StoryID string
+	// Decision is the entry's heading, e.g. "Decision 2".
+	Decision string
+	Event    string
+	AtState  string
+	Status   Status
+	// Reason explains a verdict other than Verified; for Verified it names
+	// who decided.
+	Reason string
+	Pos    diag.Pos
+}
+
+// Client is what the check asks of GitHub.
+type Client interface {
+	github.Comments
+	github.Access
+}
+
+// Checker checks the decisions of one pull request.
+type Checker struct {
+	GitHub    Client
+	Repo      github.Repo
+	PR        github.PullRequest
+	Approvers config.Approvers
+}
+
+// Check judges every Decision entry present at head but not at base. An
+// error means GitHub could not answer; the caller must not pass the gate.
+func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, error) {
+	used := map[int64]string{}
+	var out []Finding
+	for _, u := range units {
+		for _, d := range newDecisions(u) {
+			f, err := c.judge(ctx, u.Head, d, used)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %s %s: %w", RuleID, u.Head.Path, d.Heading.Text, err)
+			}
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+// newDecisions returns the head's decisions whose text the base lacks.
+func newDecisions(u rules.Unit) []story.Decision {
+	seen := map[string]int{}
+	if u.Base != nil {
+		for _, d := range u.Base.Decisions() {
+			seen[u.Base.EntryText(d.Entry)]++
+		}
+	}
+	var out []story.Decision
+	for _, d := range u.Head.Decisions() {
+		text := u.Head.EntryText(d.Entry)
+		if seen[text] > 0 {
+			seen[text]--
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// judge runs the source checks, then the digest check.
+func (c Checker) judge(ctx context.Context, s *story.Story, d story.Decision, used map[int64]string) (Finding, error) {
+	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: story.Token(d.Decision.Value),
+		AtState: story.Token(d.AtState.Value), Pos: d.Heading.Pos, Status: Unverified}
+	who, reason, err := c.source(ctx, f, d, used)
+	if err != nil || reason != "" {
+		f.Reason = reason
+		return f, err
+	}
+	if reason := digestProblem(s, d); reason != "" {
+		f.Status, f.Reason = Stale, reason
+		return f, nil
+	}
+	f.Status, f.Reason = Verified, who
+	return f, nil
+}
+
+// source checks the comment behind a decision. It returns who decided, or
+// the reason the comment does not back the entry.
+func (c Checker) source(ctx context.Context, f Finding, d story.Decision, used map[int64]string) (string, string, error) {
+	field, _ := d.Field("Source")
+	src, ok := chatops.ParseSource(field.Value)
+	if !ok {
+		return "", "it has no **Source:** naming the slash-command comment that decided it", nil
+	}
+	if !strings.EqualFold(src.Repo, c.Repo.FullName()) || src.PR != c.PR.Number {
+		return "", fmt.Sprintf("its Source is a comment on %s#%d, not on this pull request", src.Repo, src.PR), nil
+	}
+	if other, dup := used[src.CommentID]; dup {
+		return "", fmt.Sprintf("its Source comment already backs %s", other), nil
+	}
+	used[src.CommentID] = f.Story + " " + f.Decision
+	comment, err := c.GitHub.GetComment(ctx, c.Repo, src.CommentID)
+	if errors.Is(err, github.ErrNotFound) {
+		return "", fmt.Sprintf("its Source comment %d does not exist", src.CommentID), nil
+	}
+	if err != nil {
+		return "", "", err
+	}
+	return c.comment(ctx, f, comment, story.Clean(field.Value))
+}
+
+// comment checks the fetched comment: its place, edits, author, command.
+func (c Checker) comment(ctx context.Context, f Finding, cm github.Comment, source string) (string, string, error) {
+	if cm.HTMLURL != source {
+		return "", fmt.Sprintf("comment %d is %s, not the Source %s", cm.ID, cm.HTMLURL, source), nil
+	}
+	if cm.Edited() {
+		return "", "its Source comment was edited after it was posted, and edited comments never decide", nil
+	}
+	auth := chatops.Authorizer{Access: c.GitHub, Repo: c.Repo, Approvers: c.Approvers}
+	reason, err := auth.Check(ctx, cm.Author, c.PR.Author)
+	if err != nil || reason != "" {
+		return "", reason, err
+	}
+	if why := commandMismatch(cm.Body, f); why != "" {
+		return "", why, nil
+	}
+	return "@" + cm.Author.Login, "", nil
+}
+
+// commandMismatch checks that the comment holds exactly the command the
+// entry records, for this story.
+func commandMismatch(body string, f Finding) string {
+	cmds := chatops.Parse(body)
+	if len(cmds) != 1 {
+		return fmt.Sprintf("its Source comment holds %d commands, not one", len(cmds))
+	}
+	cmd := cmds[0]
+	if !cmd.Matches(f.Event) {
+		return fmt.Sprintf("its Source comment says `%s`, which does not decide %s", cmd.Text(), f.Event)
+	}
+	if cmd.StoryID != "" && !strings.EqualFold(cmd.StoryID, f.StoryID) {
+		return fmt.Sprintf("its Source comment is about %s, not %s", cmd.StoryID, f.StoryID)
+	}
+	return ""
+}
+
+func storyID(s *story.Story) string {
+	if s.Front != nil && s.Front.ID.Value != "" {
+		return s.Front.ID.Value
+	}
+	return s.Path
+}

@@ -1,0 +1,284 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/testrepo"
+)
+
+// prRepo is Codertocat/Hello-World, the repository of the recorded
+// pull_request payloads; its pull request is #2.
+const (
+	prRepo   = "Codertocat/Hello-World"
+	prNumber = 2
+)
+
+// actionEnv is everything storygate action reads from the environment; all
+// of it is set (empty when unused) so a test never sees the environment of
+// a CI job it happens to run in.
+var actionEnv = []string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_API_URL", "GITHUB_TOKEN", "GITHUB_WORKSPACE",
+	"RUNNER_TEMP", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "GITHUB_SHA", "GITHUB_REF", "GITHUB_REPOSITORY", "GITHUB_SERVER_URL",
+	"GITHUB_RUN_ID", "INPUT_TOKEN", "INPUT_APP-ID", "INPUT_PRIVATE-KEY", "INPUT_INSTALLATION-ID", "INPUT_CONFIG", "INPUT_GATES",
+	"INPUT_REPORT-ONLY", "INPUT_BASE", "INPUT_RESULTS", "INPUT_SARIF", "INPUT_EVENT-NAME"}
+
+// harness is one repository, one fake GitHub and the Actions environment.
+type harness struct {
+	t                  *testing.T
+	repo               *testrepo.Repo
+	fake               *githubtest.Server
+	base, head         string
+	tmp                string
+	results, summary   string
+	outputs, eventFile string
+	stdout, stderr     bytes.Buffer
+}
+
+func demoFile(t *testing.T, name string) string {
+	t.Helper()
+	_, self, _, _ := runtime.Caller(0)
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "..", "examples", "demo", "stories", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// newHarness commits STORY-001 (done) as the base and adds STORY-002
+// (waiting at plan_review) and STORY-003 (with errors) in the head.
+func newHarness(t *testing.T) *harness {
+	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t), tmp: t.TempDir()}
+	done := strings.Replace(demoFile(t, "STORY-001.md"), "command: go test ./src/orders/...", `command: "true"`, 1)
+	done = strings.Replace(done, "command: ./scripts/bench-orders.sh", "command: echo p95_ok", 1)
+	h.repo.Write(map[string]string{"stories/STORY-001.md": done})
+	h.base = h.repo.Commit("base")
+	h.repo.Write(map[string]string{"stories/STORY-002.md": demoFile(t, "STORY-002.md"), "stories/STORY-003.md": demoFile(t, "STORY-003.md")})
+	h.head = h.repo.Commit("head")
+	h.results, h.summary = filepath.Join(h.tmp, "results.json"), filepath.Join(h.tmp, "summary.md")
+	h.outputs, h.eventFile = filepath.Join(h.tmp, "outputs"), filepath.Join(h.tmp, "event.json")
+	for _, k := range actionEnv {
+		t.Setenv(k, "")
+	}
+	for k, v := range map[string]string{"GITHUB_API_URL": h.fake.URL, "GITHUB_TOKEN": h.fake.Token, "GITHUB_WORKSPACE": h.repo.Root,
+		"RUNNER_TEMP": h.tmp, "GITHUB_STEP_SUMMARY": h.summary, "GITHUB_OUTPUT": h.outputs, "INPUT_RESULTS": h.results,
+		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": prRepo, "GITHUB_RUN_ID": "99"} {
+		t.Setenv(k, v)
+	}
+	return h
+}
+
+// event writes a recorded payload, its SHAs pointing at the test
+// repository, and makes it the run's event.
+func (h *harness) event(kind, name string, edits ...githubtest.Edit) {
+	h.t.Helper()
+	payload := githubtest.LoadWebhook(h.t, name, h.head, h.base, edits...)
+	if err := os.WriteFile(h.eventFile, payload, 0o644); err != nil {
+		h.t.Fatal(err)
+	}
+	h.t.Setenv("GITHUB_EVENT_NAME", kind)
+	h.t.Setenv("GITHUB_EVENT_PATH", h.eventFile)
+}
+
+func (h *harness) run(args ...string) int {
+	h.stdout.Reset()
+	h.stderr.Reset()
+	return Main(append([]string{"storygate"}, args...), strings.NewReader(""), &h.stdout, &h.stderr)
+}
+
+func (h *harness) document() *gate.Results {
+	h.t.Helper()
+	res, err := gate.ReadFile(h.results)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return res
+}
+
+// checkRuns maps check run names to conclusions.
+func (h *harness) checkRuns() map[string]string {
+	out := map[string]string{}
+	for _, r := range h.fake.CheckRuns() {
+		out[r.Name] = r.Conclusion
+	}
+	return out
+}
+
+func TestActionPullRequestPublishesChecksAndOneComment(t *testing.T) {
+	h := newHarness(t)
+	h.event("pull_request", "pull_request.opened")
+	if code := h.run("action"); code != ExitFindings {
+		t.Fatalf("exit %d, want 1 (STORY-003 has errors)\n%s", code, h.stderr.String())
+	}
+	want := map[string]string{"storygate / stories": "failure", "storygate / verify": "neutral", "storygate / revert-check": "neutral"}
+	if got := h.checkRuns(); !equalMaps(got, want) {
+		t.Errorf("check runs %v, want %v", got, want)
+	}
+	res := h.document()
+	stories, _ := res.Gate(gate.Stories)
+	runs := h.fake.CheckRuns()
+	if len(runs[0].Annotations) != len(stories.Diagnostics) || len(stories.Diagnostics) == 0 || runs[0].HeadSHA != h.head {
+		t.Errorf("stories check run: %d annotations on %s, document has %d findings", len(runs[0].Annotations), runs[0].HeadSHA, len(stories.Diagnostics))
+	}
+	comments := h.fake.Comments(prRepo, prNumber)
+	if len(comments) != 1 || !strings.Contains(comments[0].Body, "STORY-002") || !strings.Contains(comments[0].Body, "```mermaid") {
+		t.Fatalf("want one sticky comment with the stories, got %+v", comments)
+	}
+	if res.Event.PullRequest != prNumber || res.Event.HeadSHA != h.head || res.Event.BaseSHA != h.base || !strings.HasSuffix(res.Event.RunURL, "/actions/runs/99") {
+		t.Errorf("document event: %+v", res.Event)
+	}
+	if summary, _ := os.ReadFile(h.summary); !strings.Contains(string(summary), "storygate / stories") {
+		t.Errorf("step summary: %q", summary)
+	}
+	if out, _ := os.ReadFile(h.outputs); !strings.Contains(string(out), "conclusion<<") || !strings.Contains(string(out), h.results) {
+		t.Errorf("outputs: %q", out)
+	}
+}
+
+func TestActionSecondRunEditsTheCommentOnlyWhenItChanged(t *testing.T) {
+	h := newHarness(t)
+	h.event("pull_request", "pull_request.opened")
+	h.run("action")
+	h.fake.ResetCalls()
+	h.run("action")
+	if edits := h.fake.CallsTo("PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}"); len(edits) != 0 {
+		t.Errorf("an unchanged report was written again: %d edits", len(edits))
+	}
+	h.repo.Remove("stories/STORY-003.md")
+	h.head = h.repo.Commit("drop the broken story")
+	h.event("pull_request", "pull_request.synchronize")
+	h.fake.ResetCalls()
+	if code := h.run("action"); code != ExitOK {
+		t.Errorf("exit %d after the fix\n%s", code, h.stderr.String())
+	}
+	if edits := h.fake.CallsTo("PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}"); len(edits) != 1 {
+		t.Errorf("a changed report must edit the comment once, got %d", len(edits))
+	}
+	if n := len(h.fake.Comments(prRepo, prNumber)); n != 1 {
+		t.Errorf("%d comments, want exactly one", n)
+	}
+	if got := h.checkRuns()["storygate / stories"]; got != "action_required" {
+		t.Errorf("stories after the fix = %s, want action_required (STORY-002 waits at plan_review)", got)
+	}
+}
+
+// TestActionCallBudget: one gate run costs at most 6 + ⌈annotations/50⌉ +
+// pages of reads, however many stories the change holds.
+func TestActionCallBudget(t *testing.T) {
+	h := newHarness(t)
+	files := map[string]string{}
+	for i := 10; i < 70; i++ {
+		files[filepathFor(i)] = strings.ReplaceAll(demoFile(t, "STORY-003.md"), "STORY-003", storyID(i))
+	}
+	h.repo.Write(files)
+	h.head = h.repo.Commit("sixty more broken stories")
+	h.event("pull_request", "pull_request.synchronize")
+	h.run("action")
+	annotations := 0
+	for _, g := range h.document().Gates {
+		annotations += len(g.Diagnostics)
+	}
+	budget := 6 + (annotations+49)/50 + 1
+	if calls := len(h.fake.Calls()); calls > budget || annotations < 150 {
+		t.Errorf("%d calls for %d annotations; budget %d", calls, annotations, budget)
+	}
+}
+
+func storyID(i int) string     { return fmt.Sprintf("STORY-%03d", i) }
+func filepathFor(i int) string { return "stories/" + storyID(i) + ".md" }
+
+func TestActionMergeGroupPostsNoComment(t *testing.T) {
+	h := newHarness(t)
+	h.event("merge_group", "merge_group.checks_requested")
+	h.run("action")
+	if len(h.fake.CheckRuns()) != 3 || len(h.fake.CallsTo("GET", "/repos/{owner}/{repo}/issues/{issue_number}/comments")) != 0 {
+		t.Errorf("merge queue: %d check runs; calls %v", len(h.fake.CheckRuns()), h.fake.Calls())
+	}
+	if runs := h.fake.CheckRuns(); runs[0].Repo != "octo-org/octo-repo" || runs[0].HeadSHA != h.head {
+		t.Errorf("check run on %s@%s", runs[0].Repo, runs[0].HeadSHA)
+	}
+}
+
+func TestActionCheckRunRerequested(t *testing.T) {
+	h := newHarness(t)
+	h.event("check_run", "check_run.rerequested")
+	if code := h.run("action"); code != ExitOK || len(h.fake.Calls()) != 0 {
+		t.Errorf("another app's check run must be ignored: exit %d, %d calls", code, len(h.fake.Calls()))
+	}
+	h.event("check_run", "check_run.rerequested", func(p map[string]any) {
+		p["check_run"].(map[string]any)["name"] = "storygate / stories"
+	})
+	h.run("action")
+	if runs := h.fake.CheckRuns(); len(runs) != 3 || runs[0].HeadSHA != h.head {
+		t.Errorf("re-requested gate: %+v", runs)
+	}
+}
+
+func TestActionWorkflowDispatch(t *testing.T) {
+	h := newHarness(t)
+	h.event("workflow_dispatch", "workflow_dispatch")
+	t.Setenv("GITHUB_SHA", h.head)
+	t.Setenv("INPUT_BASE", h.base)
+	h.run("action")
+	res := h.document()
+	if len(h.fake.CheckRuns()) != 3 || res.Event.BaseSHA != h.base || len(res.Notes) != 0 {
+		t.Errorf("dispatch: %d runs, event %+v, notes %v", len(h.fake.CheckRuns()), res.Event, res.Notes)
+	}
+}
+
+func TestActionShallowCheckoutSaysHowToFixIt(t *testing.T) {
+	h := newHarness(t)
+	h.base = strings.Repeat("e", 40) // not in the clone
+	h.event("pull_request", "pull_request.opened")
+	if err := os.WriteFile(filepath.Join(h.repo.Root, ".git", "shallow"), []byte(h.head+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code := h.run("action")
+	if code != ExitUsage || !strings.Contains(h.stderr.String(), "fetch-depth: 0") || len(h.fake.Calls()) != 0 {
+		t.Errorf("exit %d, stderr %s", code, h.stderr.String())
+	}
+}
+
+func TestActionIgnoresClosedPullRequests(t *testing.T) {
+	h := newHarness(t)
+	h.event("pull_request", "pull_request.opened", func(p map[string]any) { p["action"] = "closed" })
+	if code := h.run("action"); code != ExitOK || len(h.fake.Calls()) != 0 {
+		t.Errorf("closed: exit %d, %d calls", code, len(h.fake.Calls()))
+	}
+}
+
+func TestActionUnknownEventIsAUsageError(t *testing.T) {
+	h := newHarness(t)
+	t.Setenv("GITHUB_EVENT_NAME", "push")
+	if code := h.run("action"); code != ExitUsage || !strings.Contains(h.stderr.String(), "pull_request") {
+		t.Errorf("exit %d: %s", code, h.stderr.String())
+	}
+}
+
+func TestActionLocalRunPrintsTheReport(t *testing.T) {
+	h := newHarness(t)
+	t.Setenv("GITHUB_EVENT_NAME", "")
+	code := h.run("action", "--root", h.repo.Root, "--base", h.base)
+	out := h.stdout.String()
+	if code != ExitFindings || !strings.HasPrefix(out, "## ❌ storygate") || !strings.Contains(out, "STORY-003") || len(h.fake.Calls()) != 0 {
+		t.Errorf("exit %d, %d calls, report:\n%s", code, len(h.fake.Calls()), out)
+	}
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}

@@ -27,6 +27,9 @@ type Spec struct {
 	Timeout time.Duration
 	// TailBytes is how much of each stream to keep; zero means DefaultTailBytes.
 	TailBytes int
+	// Combined sends stderr into the stdout tail, interleaved as a terminal
+	// shows them; Execution.Stderr is then empty.
+	Combined bool
 }
 
 // Execution is what happened when a command ran.
@@ -58,6 +61,9 @@ func Run(ctx context.Context, spec Spec) Execution {
 	stdout, stderr := newTailBuffer(spec.TailBytes), newTailBuffer(spec.TailBytes)
 	cmd := exec.CommandContext(ctx, "sh", "-c", spec.Command)
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, spec.Env, stdout, stderr
+	if spec.Combined {
+		cmd.Stderr = stdout
+	}
 	ownProcessGroup(cmd)
 	cmd.WaitDelay = pipeGrace
 	start := time.Now()

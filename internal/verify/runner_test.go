@@ -18,6 +18,13 @@ func TestRunReportsExitCodeAndOutput(t *testing.T) {
 	}
 }
 
+func TestRunCombinedInterleavesStreams(t *testing.T) {
+	x := Run(context.Background(), Spec{Command: "echo a; echo b >&2; echo c", Dir: t.TempDir(), Env: os.Environ(), Combined: true})
+	if x.Stdout != "a\nb\nc\n" || x.Stderr != "" {
+		t.Fatalf("stdout %q stderr %q", x.Stdout, x.Stderr)
+	}
+}
+
 func TestRunUsesDirectory(t *testing.T) {
 	dir := t.TempDir()
 	x := Run(context.Background(), Spec{Command: "pwd -P", Dir: dir, Env: os.Environ()})

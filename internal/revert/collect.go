@@ -1,0 +1,57 @@
+// Package revert decides a change's edits to governed paths (tests/ by
+// default) by reverting them: an edit is permitted iff reverting it makes the
+// suite fail (story-017). Created governed paths are not reverted; they are
+// findings of their own.
+package revert
+
+import (
+	"strings"
+
+	"github.com/storygate/storygate/internal/gitrepo"
+)
+
+// Collection is what the check will revert and what it reports as created.
+type Collection struct {
+	// Reverted are the modified and deleted governed paths, not granted.
+	Reverted []gitrepo.Change
+	// Created are the created governed paths, not granted.
+	Created []gitrepo.Change
+}
+
+// Collect splits changes into governed paths to revert and governed paths
+// created. A path is governed when it is under one of governed and under
+// none of granted; prefixes match whole path components, so "tests/" and
+// "tests" both govern tests/a.go but not tests_old/a.go.
+func Collect(changes []gitrepo.Change, governed, granted []string) Collection {
+	var c Collection
+	for _, ch := range changes {
+		if !underAny(ch.Path, governed) || underAny(ch.Path, granted) {
+			continue
+		}
+		if ch.Kind == gitrepo.Created {
+			c.Created = append(c.Created, ch)
+			continue
+		}
+		c.Reverted = append(c.Reverted, ch)
+	}
+	return c
+}
+
+func underAny(path string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if under(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// under reports whether path is prefix itself or inside it. A prefix
+// written as "./tests/" or "/tests" means the same as "tests".
+func under(path, prefix string) bool {
+	prefix = strings.Trim(strings.TrimPrefix(strings.TrimSpace(prefix), "./"), "/")
+	if prefix == "" {
+		return false
+	}
+	return path == prefix || strings.HasPrefix(path, prefix+"/")
+}

@@ -1,0 +1,131 @@
+package revert
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/verify"
+)
+
+// checkTogether reverts every collected path and decides on one run.
+func checkTogether(ctx context.Context, opt Options, res *Result) error {
+	w, ok, err := prepare(ctx, opt, res)
+	if err != nil || !ok {
+		return err
+	}
+	defer w.Close()
+	for _, p := range res.Paths {
+		if err := w.Restore(p); err != nil {
+			return err
+		}
+	}
+	run, verdict, reason := runSuite(ctx, opt, w.Dir)
+	res.Ran = true
+	res.setRun(run)
+	res.Verdict, res.Reason = verdict, reason
+	return nil
+}
+
+// checkPerFile reverts one path at a time, putting it back before the next.
+func checkPerFile(ctx context.Context, opt Options, res *Result) error {
+	w, ok, err := prepare(ctx, opt, res)
+	if err != nil || !ok {
+		return err
+	}
+	defer w.Close()
+	for _, p := range res.Paths {
+		fv, err := checkOne(ctx, opt, w, p)
+		if err != nil {
+			return err
+		}
+		fv.Kind = res.kinds[p]
+		res.Files = append(res.Files, fv)
+		res.Ran = res.Ran || fv.Run != nil
+	}
+	res.summarize()
+	return nil
+}
+
+func checkOne(ctx context.Context, opt Options, w *Workspace, path string) (FileVerdict, error) {
+	fv := FileVerdict{Path: path}
+	if err := w.Restore(path); errors.Is(err, gitrepo.ErrNoVersion) {
+		fv.Verdict, fv.Reason = CouldNotRun, fmt.Sprintf("%s has no version at base %s to revert to", path, shortHash(opt.Base))
+		return fv, nil
+	} else if err != nil {
+		return fv, err
+	}
+	run, verdict, reason := runSuite(ctx, opt, w.Dir)
+	fv.Run, fv.Verdict, fv.Reason = &run, verdict, reason
+	return fv, w.Reapply(path)
+}
+
+// prepare builds the workspace and runs the suite on the unreverted head
+// tree first. A suite that does not pass there cannot tell a forced repair
+// from a broken change: reverting anything would "fail" it, so the check
+// would permit every edit. That is could_not_run, not a decision.
+func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, error) {
+	w, err := NewWorkspace(opt.Repo, opt.Base, opt.Head)
+	if err != nil {
+		return nil, false, err
+	}
+	run, verdict, reason := runSuite(ctx, opt, w.Dir)
+	res.Baseline, res.Ran = &run, true
+	if verdict == Escalate {
+		return w, true, nil
+	}
+	w.Close()
+	res.setRun(run)
+	res.Verdict, res.Reason = CouldNotRun, baselineReason(run, reason)
+	return nil, false, nil
+}
+
+func baselineReason(run SuiteRun, reason string) string {
+	if reason != "" {
+		return "on the head tree, before anything was reverted: " + reason
+	}
+	return fmt.Sprintf("the suite fails on the head tree before anything is reverted (exit code %d), so a failure after reverting would prove nothing", run.ExitCode)
+}
+
+// runSuite runs the suite in dir and reads its outcome the story-017 way:
+// passing means the reverted edits were not needed (Escalate), failing
+// means they were (Permitted). A shell that cannot find or execute the
+// command (126, 127), does not start, or runs out of time decides nothing.
+func runSuite(ctx context.Context, opt Options, dir string) (SuiteRun, Verdict, string) {
+	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: dir, Env: opt.Env, Timeout: opt.Timeout, Combined: true})
+	run := SuiteRun{ExitCode: x.ExitCode, DurationMS: x.Duration.Milliseconds(), OutputTail: x.Stdout, OutputDropped: x.StdoutDropped}
+	switch {
+	case x.StartErr != nil:
+		return run, CouldNotRun, fmt.Sprintf("the suite could not start: %v", x.StartErr)
+	case x.TimedOut:
+		return run, CouldNotRun, fmt.Sprintf("the suite ran past its time limit and was killed after %s", x.Duration.Round(1e6))
+	case x.ExitCode == 126 || x.ExitCode == 127:
+		return run, CouldNotRun, fmt.Sprintf("the shell could not run the suite command (exit code %d: not found or not executable)", x.ExitCode)
+	case x.ExitCode == 0:
+		return run, Escalate, ""
+	}
+	return run, Permitted, ""
+}
+
+func (r *Result) setRun(run SuiteRun) {
+	r.ExitCode, r.OutputTail = run.ExitCode, run.OutputTail
+}
+
+// summarize sets the overall verdict of a per-file check: any escalated
+// file escalates, else any undecided file fails closed, else all were
+// forced. The top-level run is the one of the deciding file.
+func (r *Result) summarize() {
+	for _, want := range []Verdict{Escalate, CouldNotRun, Permitted} {
+		for _, f := range r.Files {
+			if f.Verdict != want {
+				continue
+			}
+			r.Verdict, r.Reason = want, f.Reason
+			if f.Run != nil {
+				r.setRun(*f.Run)
+			}
+			return
+		}
+	}
+}

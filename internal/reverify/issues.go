@@ -1,0 +1,112 @@
+package reverify
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/storygate/storygate/internal/github"
+)
+
+// markerPrefix starts every drift issue's marker; one listing finds them all.
+const markerPrefix = "<!-- storygate:drift "
+
+// Marker is the hidden marker that finds a story's drift issue again.
+func Marker(storyID string) string { return markerPrefix + "story=" + storyID + " -->" }
+
+// syncIssues opens, updates, reopens or closes each story's drift issue.
+func syncIssues(ctx context.Context, opts Options, stories []Story) error {
+	all, err := opts.Issues.FindIssues(ctx, opts.Repo, markerPrefix)
+	if err != nil {
+		return fmt.Errorf("re-verify: find drift issues: %w", err)
+	}
+	for i := range stories {
+		s := &stories[i]
+		open, closed := issuesOf(all, Marker(s.ID))
+		if s.IssueAction, s.Issue, err = syncOne(ctx, opts, *s, open, closed); err != nil {
+			return fmt.Errorf("re-verify: drift issue of %s: %w", s.ID, err)
+		}
+	}
+	return nil
+}
+
+// issuesOf picks a story's issues: the oldest open one, else the latest
+// closed one (to reopen rather than duplicate).
+func issuesOf(all []github.Issue, marker string) (open, closed *github.Issue) {
+	for i := range all {
+		is := &all[i]
+		if !strings.Contains(is.Body, marker) {
+			continue
+		}
+		switch {
+		case is.State == "open" && open == nil:
+			open = is
+		case is.State == "closed":
+			closed = is
+		}
+	}
+	return open, closed
+}
+
+// syncOne keeps one issue per drifted story and none open for a passing one.
+func syncOne(ctx context.Context, opts Options, s Story, open, closed *github.Issue) (string, int, error) {
+	body := issueBody(s, opts.RunURL)
+	switch {
+	case s.Drifted() && open != nil && open.Body == body:
+		return "unchanged", open.Number, nil
+	case s.Drifted() && open != nil:
+		_, err := opts.Issues.UpdateIssue(ctx, opts.Repo, open.Number, github.IssueUpdate{Body: &body})
+		return "updated", open.Number, err
+	case s.Drifted() && closed != nil:
+		state := "open"
+		_, err := opts.Issues.UpdateIssue(ctx, opts.Repo, closed.Number, github.IssueUpdate{Body: &body, State: &state})
+		return "reopened", closed.Number, err
+	case s.Drifted():
+		is, err := opts.Issues.CreateIssue(ctx, opts.Repo, github.IssueRequest{Title: issueTitle(s), Body: body})
+		return "created", is.Number, err
+	case open != nil:
+		state := "closed"
+		_, err := opts.Issues.UpdateIssue(ctx, opts.Repo, open.Number, github.IssueUpdate{Body: &body, State: &state})
+		return "closed", open.Number, err
+	}
+	return "", 0, nil
+}
+
+func issueTitle(s Story) string {
+	return fmt.Sprintf("storygate: %s no longer passes its verification", s.ID)
+}
+
+// issueBody describes the drift (or the recovery); it leaves out timings so
+// that an unchanged drift leaves the issue unchanged.
+func issueBody(s Story, runURL string) string {
+	var b strings.Builder
+	b.WriteString(Marker(s.ID) + "\n")
+	if s.Drifted() {
+		fmt.Fprintf(&b, "%s (`%s`) is `%s` on the default branch, but the scheduled re-verification no longer passes.\n\n", s.ID, s.Path, s.State)
+	} else {
+		fmt.Fprintf(&b, "%s (`%s`) passes its verification again; closing.\n\n", s.ID, s.Path)
+	}
+	writeResults(&b, s)
+	if len(s.Findings) > 0 {
+		b.WriteString("\n**Findings:**\n")
+		for _, d := range s.Findings {
+			fmt.Fprintf(&b, "- %s\n", cell(d.String()))
+		}
+	}
+	if runURL != "" {
+		fmt.Fprintf(&b, "\nRun: %s\n", runURL)
+	}
+	return b.String()
+}
+
+func writeResults(b *strings.Builder, s Story) {
+	b.WriteString("| Verification | Command | Rerun | Exit code |\n|---|---|---|---|\n")
+	for _, r := range s.Results {
+		fmt.Fprintf(b, "| %s | `%s` | %s | %d |\n", cell(r.ID), cell(r.Command), r.Verdict, r.ExitCode)
+	}
+}
+
+// cell keeps text from the story inside one Markdown table cell or line.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "`", "'", "<", "&lt;", ">", "&gt;").Replace(s)
+}

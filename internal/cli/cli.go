@@ -46,6 +46,7 @@ var commands = map[string]command{
 	"version":    {runVersion, "print the storygate version"},
 	"checks":     {runChecks, "run declarative record-check suites over records"},
 	"step":       {runStep, "atomic-step helpers: check-patch, break-even"},
+	"protect":    {runProtect, "make the gate checks required status checks on a branch"},
 	"action":     {runAction, "the PR gate: run every gate for a GitHub event (or locally) and report it"},
 	"publish":    {runPublish, "post a results document as check runs and the sticky comment"},
 }

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github"
+)
+
+const protectSynopsis = "protect --branch B [--dry-run] [--repo owner/name] [--app-id N]"
+
+// protectFlags are the command line of storygate protect.
+type protectFlags struct {
+	branch, repo string
+	dryRun       bool
+	appID        int64
+}
+
+// runProtect makes the gate's check runs required status checks on a
+// branch, keeping every other protection setting. The token comes from
+// GITHUB_TOKEN (needs administration rights), the API root from
+// GITHUB_API_URL.
+func runProtect(e env, args []string) int {
+	fs := newFlagSet(e, "protect", protectSynopsis)
+	var f protectFlags
+	fs.StringVar(&f.branch, "branch", "", "branch to protect (required)")
+	fs.StringVar(&f.repo, "repo", "", "repository owner/name (default GITHUB_REPOSITORY)")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the request without sending it")
+	fs.Int64Var(&f.appID, "app-id", 0, "pin the checks to this GitHub App, so only it can satisfy them")
+	if _, code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	repo, client, err := f.target()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate protect: %v\n", err)
+		fs.Usage()
+		return ExitUsage
+	}
+	if err := protect(context.Background(), e, client, repo, f); err != nil {
+		fmt.Fprintf(e.stderr, "storygate protect: %v\n", err)
+		return ExitInternal
+	}
+	return ExitOK
+}
+
+// target checks the flags and builds the client.
+func (f protectFlags) target() (github.Repo, github.Protection, error) {
+	if f.branch == "" {
+		return github.Repo{}, nil, errors.New("--branch is required")
+	}
+	if f.repo == "" {
+		f.repo = getenv("GITHUB_REPOSITORY")
+	}
+	repo, err := github.ParseRepo(f.repo)
+	if err != nil {
+		return github.Repo{}, nil, fmt.Errorf("--repo: %w", err)
+	}
+	cfg := github.ConfigFromEnv(getenv)
+	if cfg.Token == "" {
+		return github.Repo{}, nil, errors.New("GITHUB_TOKEN is not set (a token with administration rights on the repository)")
+	}
+	cfg.UserAgent = "storygate/" + Version
+	client, err := github.NewAdapter(cfg)
+	return repo, client, err
+}
+
+// protect plans the change, prints it, and sends it unless this is a dry
+// run or the checks are already required.
+func protect(ctx context.Context, e env, client github.Protection, repo github.Repo, f protectFlags) error {
+	current, err := client.BranchProtection(ctx, repo, f.branch)
+	if err != nil {
+		return err
+	}
+	want := github.RequiredChecks{}
+	if current.Checks != nil {
+		want = *current.Checks
+	}
+	want = want.WithChecks(gateChecks(f.appID)...)
+	if current.Checks != nil && slices.Equal(current.Checks.Checks, want.Checks) {
+		fmt.Fprintf(e.stdout, "%s on %s already requires the storygate checks; nothing to do\n", f.branch, repo)
+		return nil
+	}
+	plan, err := client.PlanRequiredChecks(ctx, repo, f.branch, want)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.stdout, plan.String())
+	if f.dryRun {
+		fmt.Fprintln(e.stdout, "dry run: nothing was changed")
+		return nil
+	}
+	if err := client.ApplyProtectionPlan(ctx, plan); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "%s on %s now requires %d status checks\n", f.branch, repo, len(want.Checks))
+	return nil
+}
+
+// gateChecks are the gate's always-reported check runs.
+func gateChecks(appID int64) []github.RequiredCheck {
+	var out []github.RequiredCheck
+	for _, n := range gate.DefaultNames {
+		out = append(out, github.RequiredCheck{Context: n.CheckName(), AppID: appID})
+	}
+	return out
+}

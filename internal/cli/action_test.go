@@ -282,3 +282,23 @@ func equalMaps(a, b map[string]string) bool {
 	}
 	return true
 }
+
+func TestActionRevertCheckDecidesGovernedEdits(t *testing.T) {
+	h := newHarness(t)
+	h.repo.Write(map[string]string{
+		".github/storygate.yml": "revert:\n  suite: grep -q fixed tests/expected.txt\n",
+		"tests/expected.txt":    "old\n",
+	})
+	h.base = h.repo.Commit("suite")
+	h.repo.Write(map[string]string{"tests/expected.txt": "fixed\n", "tests/new.txt": "created\n"})
+	h.head = h.repo.Commit("edit a governed file")
+	h.event("pull_request", "pull_request.synchronize")
+	h.run("action", "--gates", "revert-check")
+	g, _ := h.document().Gate(gate.RevertCheck)
+	if g.Conclusion != gate.Failure || len(g.Diagnostics) != 1 || g.Diagnostics[0].Rule != "revert/may-not-create" || g.Diagnostics[0].File != "tests/new.txt" {
+		t.Errorf("revert gate: %+v", g)
+	}
+	if !strings.Contains(g.Title, "forced") {
+		t.Errorf("the edit is load-bearing (the suite fails without it): %q", g.Title)
+	}
+}

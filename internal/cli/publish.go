@@ -56,7 +56,10 @@ func runPublish(e env, args []string) int {
 		return code
 	}
 	if f.results == "" {
-		fmt.Fprintln(e.stderr, "storygate publish: --results is required")
+		f.results = strings.TrimSpace(getenv("INPUT_RESULTS"))
+	}
+	if f.results == "" {
+		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")
 		return ExitUsage
 	}
 	return publishResults(e, f)

@@ -1,0 +1,20 @@
+# storygate as a Docker action. The builder's Go version must equal go.mod's
+# `go` line (TestDockerfileGoVersionMatchesGoMod checks it).
+FROM golang:1.26.8-alpine AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+ARG VERSION=dev
+RUN CGO_ENABLED=0 go build -trimpath \
+      -ldflags "-s -w -X github.com/storygate/storygate/internal/cli.Version=${VERSION}" \
+      -o /out/storygate ./cmd/storygate
+
+# The runtime image: the binary, git and sh, nothing else. Suites that need
+# a language toolchain belong in host mode (host/action.yml).
+FROM alpine:3.22
+RUN apk add --no-cache git \
+ && git config --system --add safe.directory '*'
+COPY --from=build /out/storygate /usr/local/bin/storygate
+ENTRYPOINT ["/usr/local/bin/storygate"]
+CMD ["action"]

@@ -1,0 +1,41 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/gate/collect"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/revert"
+)
+
+func init() { actionRevert = revertCheck }
+
+// revertCheck runs the revert check (story-017) for the gate: governed
+// test edits are reverted in a temporary tree and the suite decides.
+func revertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+	repo, err := gitrepo.Open(in.Root)
+	if err != nil {
+		return gate.Revert{}, nil, err
+	}
+	base, err := repo.Commit(in.Base)
+	if err != nil {
+		return gate.Revert{}, nil, fmt.Errorf("base: %w", err)
+	}
+	head, err := repo.Commit(in.Head)
+	if err != nil {
+		return gate.Revert{}, nil, fmt.Errorf("head: %w", err)
+	}
+	res, err := revert.Check(ctx, revert.Options{Repo: repo, Base: base, Head: head, Changes: in.Changes,
+		Governed: in.Governed, Granted: in.Grants, Suite: in.Suite, Env: in.Environ})
+	if err != nil {
+		return gate.Revert{}, nil, err
+	}
+	if !res.Decided {
+		return gate.Revert{Verdict: collect.RevertNotNeeded}, revert.Findings(res), nil
+	}
+	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.Paths, Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail}
+	return v, revert.Findings(res), nil
+}

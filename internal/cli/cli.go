@@ -40,15 +40,18 @@ type command struct {
 
 // commands is the subcommand table; each entry lives in its own file.
 var commands = map[string]command{
-	"validate":   {runValidate, "check story files against enso.story/v1 and the rule catalog"},
-	"transition": {runTransition, "apply the orchestrator's legal move to a story"},
-	"stage":      {runStage, "validate or compile AI-DLC stage definitions"},
-	"version":    {runVersion, "print the storygate version"},
-	"checks":     {runChecks, "run declarative record-check suites over records"},
-	"step":       {runStep, "atomic-step helpers: check-patch, break-even"},
-	"protect":    {runProtect, "make the gate checks required status checks on a branch"},
-	"action":     {runAction, "the PR gate: run every gate for a GitHub event (or locally) and report it"},
-	"publish":    {runPublish, "post a results document as check runs and the sticky comment"},
+	"validate":      {runValidate, "check story files against enso.story/v1 and the rule catalog"},
+	"transition":    {runTransition, "apply the orchestrator's legal move to a story"},
+	"stage":         {runStage, "validate or compile AI-DLC stage definitions"},
+	"version":       {runVersion, "print the storygate version"},
+	"checks":        {runChecks, "run declarative record-check suites over records"},
+	"step":          {runStep, "atomic-step helpers: check-patch, break-even"},
+	"protect":       {runProtect, "make the gate checks required status checks on a branch"},
+	"action":        {runAction, "the PR gate: run every gate for a GitHub event (or locally) and report it"},
+	"publish":       {runPublish, "post a results document as check runs and the sticky comment"},
+	"verify":        {runVerify, "rerun story verification commands and compare with their evidence"},
+	"revert-check":  {runRevertCheck, "decide governed test edits by reverting them"},
+	"merge-results": {runMergeResults, "combine sharded verify results"},
 }
 
 // Main runs storygate with args (args[0] is the program name) and returns

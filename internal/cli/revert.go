@@ -1,0 +1,143 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/verify"
+)
+
+const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--per-file] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR]"
+
+// revertFlags are the parsed flags of revert-check.
+type revertFlags struct {
+	base, head, suite, out, format, cfgPath, root string
+	governed, grants                              multiFlag
+	perFile                                       bool
+	timeout                                       time.Duration
+}
+
+func runRevertCheck(e env, args []string) int {
+	fs := newFlagSet(e, "revert-check", revertSynopsis)
+	var f revertFlags
+	fs.StringVar(&f.base, "base", "", "base revision of the change (required)")
+	fs.StringVar(&f.head, "head", "HEAD", "head revision of the change")
+	fs.StringVar(&f.suite, "suite", "", "suite command, run with sh -c (default revert.suite)")
+	fs.Var(&f.governed, "governed", "governed path prefix; repeatable (default revert.governed, tests/)")
+	fs.Var(&f.grants, "grant", "granted path prefix, never reverted; repeatable (added to the scope.write of the stories generating in the change)")
+	fs.BoolVar(&f.perFile, "per-file", false, "decide each governed file on its own, one suite run per file")
+	fs.StringVar(&f.out, "out", revert.DefaultArtifact, "where to write the result artifact (only when something was decided)")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
+	fs.DurationVar(&f.timeout, "timeout", 0, "time limit per suite run (default verify.timeout, 10m)")
+	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
+	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the current directory)")
+	if _, code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if code := revertUsage(e, f); code >= 0 {
+		return code
+	}
+	return revertWith(e, f)
+}
+
+func revertUsage(e env, f revertFlags) int {
+	switch {
+	case !report.ValidFormat(f.format):
+		fmt.Fprintf(e.stderr, "storygate revert-check: unknown format %q (legal: text, json, sarif, github)\n", f.format)
+	case f.base == "":
+		fmt.Fprintln(e.stderr, "storygate revert-check: --base is required: the check decides the edits made since a base revision")
+	case f.timeout < 0:
+		fmt.Fprintln(e.stderr, "storygate revert-check: --timeout must not be negative")
+	default:
+		return -1
+	}
+	return ExitUsage
+}
+
+func revertWith(e env, f revertFlags) int {
+	root, err := rootFor(f.root, nil)
+	if err != nil {
+		return usageError(e, "revert-check", err)
+	}
+	cfg, err := config.Load(root, f.cfgPath)
+	if err != nil {
+		return usageError(e, "revert-check", err)
+	}
+	opt, err := revertOptions(root, f, cfg)
+	if err != nil {
+		return gitFailure(e, "revert-check", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	res, err := revert.Check(ctx, opt)
+	if err != nil {
+		return gitFailure(e, "revert-check", err)
+	}
+	return finishRevert(e, f, res)
+}
+
+// revertOptions resolves the revisions and merges flags over configuration.
+func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Options, error) {
+	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return revert.Options{}, err
+	}
+	opt := revert.Options{Repo: repo, Governed: pick(f.governed, cfg.Revert.Governed), Suite: f.suite,
+		PerFile: f.perFile, Timeout: cfg.Verify.Timeout, Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv)}
+	if opt.Suite == "" {
+		opt.Suite = cfg.Revert.Suite
+	}
+	if f.timeout > 0 {
+		opt.Timeout = f.timeout
+	}
+	if opt.Base, err = repo.Commit(f.base); err != nil {
+		return opt, fmt.Errorf("base: %w", err)
+	}
+	if opt.Head, err = repo.Commit(f.head); err != nil {
+		return opt, fmt.Errorf("head: %w", err)
+	}
+	if opt.Changes, err = repo.Changes(opt.Base, opt.Head); err != nil {
+		return opt, err
+	}
+	grants, err := storyGrants(repo, opt.Base, opt.Head, opt.Changes, cfg.Stories)
+	opt.Granted = append(append([]string{}, f.grants...), grants...)
+	return opt, err
+}
+
+func pick(flag multiFlag, fallback []string) []string {
+	if len(flag) > 0 {
+		return flag
+	}
+	return fallback
+}
+
+func finishRevert(e env, f revertFlags, res *revert.Result) int {
+	if res.Decided {
+		if err := writeJSONFile(f.out, res.Write); err != nil {
+			fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
+			return ExitInternal
+		}
+	}
+	ds := revert.Findings(res)
+	rep := report.Document{Tool: "revert-check", Diagnostics: ds, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
+	if err := report.Print(e.stdout, f.format, rep); err != nil {
+		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
+		return ExitInternal
+	}
+	return findingsCode(ds)
+}
+
+func revertRuleInfo() map[string]report.RuleInfo {
+	out := map[string]report.RuleInfo{}
+	for id, summary := range revert.Rules {
+		out[id] = report.RuleInfo{ID: id, Summary: summary}
+	}
+	return out
+}

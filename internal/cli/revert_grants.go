@@ -1,0 +1,60 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// storyGrants returns the scope.write prefixes of the stories generating in
+// the change: story files the change created or modified whose head state
+// is generating or later. The scope is read at base when the story existed
+// there, so a change cannot grant itself more by widening its own story's
+// scope in the same change (the contract-freeze rules judge that widening).
+func storyGrants(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrepo.Change, globs []string) ([]string, error) {
+	var grants []string
+	for _, ch := range changes {
+		if ch.Kind == gitrepo.Deleted || !strings.HasSuffix(ch.Path, ".md") || !pathglob.MatchAny(globs, ch.Path) {
+			continue
+		}
+		g, err := grantsOf(repo, base, head, ch.Path)
+		if err != nil {
+			return nil, err
+		}
+		grants = append(grants, g...)
+	}
+	return grants, nil
+}
+
+func grantsOf(repo *gitrepo.Repo, base, head *object.Commit, path string) ([]string, error) {
+	atHead, err := storyAt(repo, head, path)
+	if err != nil || atHead == nil || !lifecycle.AtOrAfter(story.Token(atHead.Front.State.Value), lifecycle.Generating) {
+		return nil, err
+	}
+	atBase, err := storyAt(repo, base, path)
+	if err != nil {
+		return nil, err
+	}
+	if atBase != nil {
+		return atBase.Front.Scope.Write.Values(), nil
+	}
+	return atHead.Front.Scope.Write.Values(), nil
+}
+
+// storyAt parses path at commit c; nil when it is absent or has no frontmatter.
+func storyAt(repo *gitrepo.Repo, c *object.Commit, path string) (*story.Story, error) {
+	src, ok, err := repo.ReadFile(c, path)
+	if err != nil || !ok || len(src) > story.MaxFileSize {
+		return nil, err
+	}
+	s := story.Parse(path, src)
+	if s.Front == nil {
+		return nil, nil
+	}
+	return s, nil
+}

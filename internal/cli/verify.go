@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"time"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/verify"
+)
+
+const verifySynopsis = "verify [--base REV] [--jobs N] [--timeout DUR] [--shard I/N] [--format text|json|sarif|github] [--out FILE] [--config FILE] [--root DIR] [PATH...]"
+
+// verifyFlags are the parsed flags of verify.
+type verifyFlags struct {
+	base, cfgPath, format, out, root, shard string
+	jobs                                    int
+	timeout                                 time.Duration
+}
+
+func runVerify(e env, args []string) int {
+	fs := newFlagSet(e, "verify", verifySynopsis)
+	var f verifyFlags
+	fs.StringVar(&f.base, "base", "", "verify the stories changed since this revision that are at evaluating or later")
+	fs.IntVar(&f.jobs, "jobs", 0, "commands run at once (default verify.jobs, 4)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "time limit per command (default verify.timeout, 10m)")
+	fs.StringVar(&f.shard, "shard", "", "run only shard I of N of the verification items, e.g. 2/4")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
+	fs.StringVar(&f.out, "out", "", "write the results document (JSON) to this file")
+	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
+	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the current directory)")
+	paths, code := parseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	return verifyWith(e, f, paths)
+}
+
+func verifyWith(e env, f verifyFlags, paths []string) int {
+	shard, code := verifyUsage(e, f)
+	if code >= 0 {
+		return code
+	}
+	root, err := rootFor(f.root, paths)
+	if err != nil {
+		return usageError(e, "verify", err)
+	}
+	cfg, err := config.Load(root, f.cfgPath)
+	if err != nil {
+		return usageError(e, "verify", err)
+	}
+	stories, err := selectStories(root, f.base, absPaths(paths), cfg.Stories)
+	if err != nil {
+		return gitFailure(e, "verify", err)
+	}
+	doc := runStories(root, stories, shard, verifyOptions(root, f, cfg))
+	return finishVerify(e, f, doc)
+}
+
+// verifyUsage checks the flags that need no repository.
+func verifyUsage(e env, f verifyFlags) (*verify.Shard, int) {
+	if !report.ValidFormat(f.format) {
+		fmt.Fprintf(e.stderr, "storygate verify: unknown format %q (legal: text, json, sarif, github)\n", f.format)
+		return nil, ExitUsage
+	}
+	if f.jobs < 0 || f.timeout < 0 {
+		fmt.Fprintln(e.stderr, "storygate verify: --jobs and --timeout must not be negative")
+		return nil, ExitUsage
+	}
+	if f.shard == "" {
+		return nil, -1
+	}
+	s, err := verify.ParseShard(f.shard)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
+		return nil, ExitUsage
+	}
+	return &s, -1
+}
+
+// verifyOptions merges flags over configuration. The environment is this
+// process's minus every token: the commands come from the change under
+// review.
+func verifyOptions(root string, f verifyFlags, cfg *config.Config) verify.Options {
+	opt := verify.Options{Dir: root, Jobs: cfg.Verify.Jobs, Timeout: cfg.Verify.Timeout,
+		Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv)}
+	if f.jobs > 0 {
+		opt.Jobs = f.jobs
+	}
+	if f.timeout > 0 {
+		opt.Timeout = f.timeout
+	}
+	return opt
+}
+
+// runStories reruns the items of the loaded stories (of one shard, if set).
+func runStories(root string, stories []loadedStory, shard *verify.Shard, opt verify.Options) verify.Document {
+	var items []verify.Item
+	var names []string
+	for _, s := range stories {
+		names = append(names, s.Path)
+		items = append(items, verify.ItemsOf(s.Story)...)
+	}
+	if shard != nil {
+		items = shard.Select(items)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return verify.NewDocument(names, verify.Execute(ctx, items, opt), shard)
+}
+
+func finishVerify(e env, f verifyFlags, doc verify.Document) int {
+	if f.out != "" {
+		if err := writeJSONFile(f.out, doc.Write); err != nil {
+			fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
+			return ExitInternal
+		}
+	}
+	rep := report.Document{Tool: "verify", Diagnostics: doc.Diagnostics, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
+	if err := report.Print(e.stdout, f.format, rep); err != nil {
+		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
+		return ExitInternal
+	}
+	return findingsCode(doc.Diagnostics)
+}
+
+func verifyRuleInfo() map[string]report.RuleInfo {
+	out := map[string]report.RuleInfo{}
+	for id, summary := range verify.Rules {
+		out[id] = report.RuleInfo{ID: id, Summary: summary}
+	}
+	return out
+}
+
+// writeJSONFile writes a document through write into path, creating its
+// directory; the file appears only once it is complete.
+func writeJSONFile(path string, write func(w io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".storygate-*.json")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	defer os.Remove(tmp.Name())
+	err = write(tmp)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

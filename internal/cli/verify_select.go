@@ -1,0 +1,128 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// loadedStory is a story file read from the work tree.
+type loadedStory struct {
+	Path  string
+	Story *story.Story
+}
+
+// selectStories picks the stories whose verification verify reruns. Named
+// paths are taken as they are, whatever their state: the user asked. With
+// no path, the configured globs are searched and only stories at
+// evaluating or later are kept (earlier ones have nothing to verify yet);
+// with --base, only those among them that the change touched.
+func selectStories(root, base string, paths, globs []string) ([]loadedStory, error) {
+	rels, err := lint.FindStories(root, paths, globs)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) > 0 {
+		return loadStories(root, rels, false)
+	}
+	if base != "" {
+		if rels, err = changedOnly(root, base, rels); err != nil {
+			return nil, err
+		}
+	}
+	return loadStories(root, rels, true)
+}
+
+// changedOnly keeps the paths created or modified in base..HEAD.
+func changedOnly(root, base string, rels []string) ([]string, error) {
+	changes, err := changesSince(root, base, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	changed := map[string]bool{}
+	for _, c := range changes {
+		if c.Kind != gitrepo.Deleted {
+			changed[c.Path] = true
+		}
+	}
+	var out []string
+	for _, r := range rels {
+		if changed[r] {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func changesSince(root, base, head string) ([]gitrepo.Change, error) {
+	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	b, err := repo.Commit(base)
+	if err != nil {
+		return nil, fmt.Errorf("base: %w", err)
+	}
+	h, err := repo.Commit(head)
+	if err != nil {
+		return nil, fmt.Errorf("head: %w", err)
+	}
+	return repo.Changes(b, h)
+}
+
+func loadStories(root string, rels []string, evaluatingOnly bool) ([]loadedStory, error) {
+	var out []loadedStory
+	for _, rel := range rels {
+		s, err := readStory(root, rel)
+		if err != nil {
+			return nil, err
+		}
+		if s.Front == nil || (evaluatingOnly && !lifecycle.AtOrAfter(story.Token(s.Front.State.Value), lifecycle.Evaluating)) {
+			continue
+		}
+		out = append(out, loadedStory{Path: rel, Story: s})
+	}
+	return out, nil
+}
+
+func readStory(root, rel string) (*story.Story, error) {
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	info, err := os.Stat(p)
+	if err != nil {
+		return nil, fmt.Errorf("story %s: %w", rel, err)
+	}
+	if info.Size() > story.MaxFileSize {
+		return nil, fmt.Errorf("story %s is %d bytes, over the %d-byte limit", rel, info.Size(), story.MaxFileSize)
+	}
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("story %s: %w", rel, err)
+	}
+	return story.Parse(rel, src), nil
+}
+
+// usageError reports an error the user must fix (exit 2).
+func usageError(e env, cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
+	return ExitUsage
+}
+
+// gitFailure maps an error from finding or reading stories and revisions: a
+// missing revision (a shallow clone), a bad path or configuration is the
+// user's to fix (2); anything else is storygate's own failure (3).
+func gitFailure(e env, cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
+	var cfgErr *config.Error
+	if errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, os.ErrNotExist) ||
+		errors.Is(err, lint.ErrOutsideRoot) || errors.As(err, &cfgErr) {
+		return ExitUsage
+	}
+	return ExitInternal
+}

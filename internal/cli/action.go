@@ -38,7 +38,7 @@ func runAction(e env, args []string) int {
 	fs.StringVar(&f.gates, "gates", "", "comma-separated gates to run (input gates; default stories,verify,revert-check plus stages/records when their files change)")
 	fs.Var((*boolOrAuto)(&f.reportOnly), "report-only", "never write to GitHub (=false: always write; =auto, the default: when there is no write-capable token)")
 	fs.StringVar(&f.base, "base", "", "base revision for a run outside Actions or a workflow_dispatch (input base)")
-	fs.StringVar(&f.eventName, "event-name", "", "event name (default GITHUB_EVENT_NAME; none: a local run)")
+	fs.StringVar(&f.eventName, "event-name", "", "event name (default GITHUB_EVENT_NAME; none or local: a local run that prints the report)")
 	fs.StringVar(&f.eventPath, "event-path", "", "event payload file (default GITHUB_EVENT_PATH)")
 	fs.StringVar(&f.results, "results", "", "where to write the results document (input results; default RUNNER_TEMP or the temp dir)")
 	fs.StringVar(&f.sarif, "sarif", "", "where to write SARIF (default next to the results document)")
@@ -101,6 +101,9 @@ type actionRun struct {
 }
 
 func (a *actionRun) run() int {
+	if code, ok := a.ownRoute(); ok {
+		return code
+	}
 	if code := a.prepare(); code >= 0 {
 		return code
 	}

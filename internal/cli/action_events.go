@@ -36,9 +36,10 @@ var eventHandlers = map[string]eventHandler{
 	"workflow_dispatch":     planWorkflowDispatch,
 }
 
-// planFor reads the event and routes it; no event name means a local run.
+// planFor reads the event and routes it; no event name (or "local")
+// means a local run: no GitHub, the report printed.
 func planFor(f actionFlags) (plan, error) {
-	if f.eventName == "" {
+	if f.eventName == "" || f.eventName == "local" {
 		return plan{event: gate.Event{Name: "local"}, base: f.base}, nil
 	}
 	handle, ok := eventHandlers[f.eventName]

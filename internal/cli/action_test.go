@@ -263,8 +263,8 @@ func TestActionUnknownEventIsAUsageError(t *testing.T) {
 
 func TestActionLocalRunPrintsTheReport(t *testing.T) {
 	h := newHarness(t)
-	t.Setenv("GITHUB_EVENT_NAME", "")
-	code := h.run("action", "--root", h.repo.Root, "--base", h.base)
+	t.Setenv("GITHUB_EVENT_NAME", "pull_request") // --event-name local wins, even inside a CI job
+	code := h.run("action", "--event-name", "local", "--root", h.repo.Root, "--base", h.base)
 	out := h.stdout.String()
 	if code != ExitFindings || !strings.HasPrefix(out, "## ❌ storygate") || !strings.Contains(out, "STORY-003") || len(h.fake.Calls()) != 0 {
 		t.Errorf("exit %d, %d calls, report:\n%s", code, len(h.fake.Calls()), out)

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# validate.sh — time `storygate validate` on a generated corpus of realistic
+# stories against the parse-only floor (read + YAML decode of the same files),
+# in the same run, and check the targets of issue 2 item 9.
+#
+# Usage: bench/validate.sh [--report-only] [--count N] [--seed S] [--runs R]
+#
+# Exits 1 when a target fails (unless --report-only), 2 on a usage or setup
+# error. See bench/README.md.
+set -euo pipefail
+
+# Targets.
+max_wall=2.0     # seconds, storygate validate
+max_ratio=2.0    # validate wall / floor wall
+max_rss_mb=200   # peak RSS of storygate validate, MB
+
+count=10000
+seed=1
+runs=3
+report_only=0
+
+usage() {
+	echo "usage: $0 [--report-only] [--count N] [--seed S] [--runs R]" >&2
+	exit 2
+}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--report-only) report_only=1 ;;
+	--count) [ $# -ge 2 ] || usage; count=$2; shift ;;
+	--seed) [ $# -ge 2 ] || usage; seed=$2; shift ;;
+	--runs) [ $# -ge 2 ] || usage; runs=$2; shift ;;
+	-h | --help) usage ;;
+	*) echo "unknown argument: $1" >&2; usage ;;
+	esac
+	shift
+done
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/storygate-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+# ensure_time makes GNU time available at /usr/bin/time.
+ensure_time() {
+	if [ -x /usr/bin/time ] && /usr/bin/time -f '%e' true >/dev/null 2>&1; then
+		return
+	fi
+	echo "installing GNU time (/usr/bin/time is missing)" >&2
+	local sudo=""
+	if [ "$(id -u)" -ne 0 ]; then
+		command -v sudo >/dev/null || { echo "need root or sudo to apt-get install time" >&2; exit 2; }
+		sudo=sudo
+	fi
+	$sudo apt-get install -y time >/dev/null || {
+		$sudo apt-get update >/dev/null && $sudo apt-get install -y time >/dev/null
+	}
+}
+
+build() {
+	echo "building storygate, genstories, parsefloor into $work/bin" >&2
+	(cd "$repo" &&
+		go build -o "$work/bin/storygate" ./cmd/storygate &&
+		go build -o "$work/bin/genstories" ./bench/cmd/genstories &&
+		go build -o "$work/bin/parsefloor" ./bench/cmd/parsefloor)
+}
+
+# measure OUT CMD... runs CMD with stdout discarded and writes "wall_s rss_kb"
+# to OUT. storygate validate exits 1 when it finds errors; that is accepted,
+# anything else aborts the benchmark.
+measure() {
+	local out=$1
+	shift
+	local rc=0
+	/usr/bin/time -f '%e %M' -o "$out.raw" "$@" >/dev/null || rc=$?
+	if [ "$rc" -gt 1 ]; then
+		echo "command failed with exit $rc: $*" >&2
+		exit 2
+	fi
+	tail -n 1 "$out.raw" >"$out"
+}
+
+# fold FILES... prints the best (lowest) wall time and the highest peak RSS.
+fold() {
+	cat "$@" | awk 'NR == 1 || $1 < w { w = $1 } $2 > m { m = $2 } END { printf "%.2f %d\n", w, m }'
+}
+
+# verdict OK prints PASS when OK is 1, else FAIL.
+verdict() {
+	if [ "$1" = 1 ]; then echo PASS; else echo FAIL; fi
+}
+
+ensure_time
+build
+corpus="$work/corpus"
+"$work/bin/genstories" -n "$count" -seed "$seed" "$corpus" >&2
+bytes=$(find "$corpus/stories" -type f -exec cat {} + | wc -c)
+
+# Interleave the contenders so load from elsewhere on the machine hits both.
+for i in $(seq 1 "$runs"); do
+	measure "$work/floor.$i" "$work/bin/parsefloor" "$corpus/stories"
+	measure "$work/validate.$i" "$work/bin/storygate" validate --format json --root "$corpus" "$corpus/stories"
+	echo "run $i: floor $(cat "$work/floor.$i") validate $(cat "$work/validate.$i") (wall s, RSS KB)" >&2
+done
+
+read -r floor_wall floor_rss < <(fold "$work"/floor.*[0-9])
+read -r val_wall val_rss < <(fold "$work"/validate.*[0-9])
+
+ratio=$(awk -v v="$val_wall" -v f="$floor_wall" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "inf" }')
+rss_mb=$(awk -v k="$val_rss" 'BEGIN { printf "%.1f", k / 1024 }')
+floor_mb=$(awk -v k="$floor_rss" 'BEGIN { printf "%.1f", k / 1024 }')
+ok_wall=$(awk -v v="$val_wall" -v t="$max_wall" 'BEGIN { print (v <= t) ? 1 : 0 }')
+ok_ratio=$(awk -v r="$ratio" -v t="$max_ratio" 'BEGIN { print (r != "inf" && r <= t) ? 1 : 0 }')
+ok_rss=$(awk -v m="$rss_mb" -v t="$max_rss_mb" 'BEGIN { print (m <= t) ? 1 : 0 }')
+
+echo
+echo "storygate validate: $count stories, $((bytes / count)) bytes on average, $(nproc) CPUs, best of $runs"
+printf '%-22s %12s %12s  %s\n' metric measured target result
+printf '%-22s %12s %12s  %s\n' "floor wall (s)" "$floor_wall" "-" "(peak RSS $floor_mb MB)"
+printf '%-22s %12s %12s  %s\n' "validate wall (s)" "$val_wall" "<= $max_wall" "$(verdict "$ok_wall")"
+printf '%-22s %12s %12s  %s\n' "ratio (validate/floor)" "${ratio}x" "<= ${max_ratio}x" "$(verdict "$ok_ratio")"
+printf '%-22s %12s %12s  %s\n' "peak RSS (MB)" "$rss_mb" "<= $max_rss_mb" "$(verdict "$ok_rss")"
+
+if [ "$ok_wall$ok_ratio$ok_rss" != 111 ] && [ "$report_only" = 0 ]; then
+	exit 1
+fi

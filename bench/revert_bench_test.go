@@ -1,0 +1,88 @@
+package bench
+
+import (
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/revert"
+)
+
+// BenchmarkRevertMaterialize times, in the same run and interleaved, the
+// revert check's workspace preparation (revert.NewWorkspace materializes the
+// head tree with go-git, then Restore sets each changed governed path back
+// to base) against the git CLI doing the same (git worktree add + git
+// checkout BASE -- paths). The suite is not run. It reports both in ms/op
+// and their ratio (target: ratio <= 1.0).
+func BenchmarkRevertMaterialize(b *testing.B) {
+	repo := buildRepo(b, 10000)
+	var ours, theirs time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ours += prepareGoGit(b, repo)
+		theirs += prepareGitCLI(b, repo)
+	}
+	b.StopTimer()
+	n := float64(b.N)
+	b.ReportMetric(float64(ours.Milliseconds())/n, "storygate-ms/op")
+	b.ReportMetric(float64(theirs.Milliseconds())/n, "git-cli-ms/op")
+	b.ReportMetric(float64(ours)/float64(theirs), "ratio")
+}
+
+// prepareGoGit returns the time to open the repository, resolve both
+// revisions, materialize head and restore the paths; removing the tree
+// afterwards is not counted.
+func prepareGoGit(b *testing.B, repo genRepo) time.Duration {
+	start := time.Now()
+	r, err := gitrepo.Open(repo.Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	head, base := commitOf(b, r, "main"), commitOf(b, r, "main~1")
+	w, err := revert.NewWorkspace(r, base, head)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range repo.Restored {
+		if err := w.Restore(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	took := time.Since(start)
+	b.StopTimer()
+	w.Close()
+	settle()
+	b.StartTimer()
+	return took
+}
+
+func commitOf(b *testing.B, r *gitrepo.Repo, rev string) *object.Commit {
+	c, err := r.Commit(rev)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return c
+}
+
+func prepareGitCLI(b *testing.B, repo genRepo) time.Duration {
+	dir := filepath.Join(b.TempDir(), "w")
+	start := time.Now()
+	gitCmd(b, repo.Dir, nil, "worktree", "add", "-q", "--detach", dir, "main")
+	gitCmd(b, dir, nil, append([]string{"checkout", "main~1", "--"}, repo.Restored...)...)
+	took := time.Since(start)
+	b.StopTimer()
+	gitCmd(b, repo.Dir, nil, "worktree", "remove", "--force", dir)
+	settle()
+	b.StartTimer()
+	return took
+}
+
+// settle flushes the previous contender's deletions to disk, so their
+// write-back is not charged to whichever contender runs next.
+func settle() {
+	syscall.Sync()
+}

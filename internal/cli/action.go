@@ -98,6 +98,16 @@ type actionRun struct {
 	root string
 	cfg  *config.Config
 	plan plan
+	// planned is set when the caller made the plan (runGateWith).
+	planned bool
+}
+
+// runGateWith runs the gate for a plan made elsewhere: the slash-command
+// handler re-runs it in the same job after committing a decision, because
+// pushes made with GITHUB_TOKEN trigger no workflow. The checkout under the
+// root must already hold p.head.
+func runGateWith(e env, f actionFlags, p plan) int {
+	return (&actionRun{e: e, f: f.withInputs(), plan: p, planned: true}).run()
 }
 
 func (a *actionRun) run() int {
@@ -137,6 +147,9 @@ func (a *actionRun) prepare() int {
 	}
 	if a.cfg, err = config.Load(a.root, a.f.cfg); err != nil {
 		return a.usage(err)
+	}
+	if a.planned {
+		return -1
 	}
 	if a.plan, err = planFor(a.f); err != nil {
 		return a.usage(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/testrepo"
 )
@@ -301,4 +302,25 @@ func TestActionRevertCheckDecidesGovernedEdits(t *testing.T) {
 	if !strings.Contains(g.Title, "forced") {
 		t.Errorf("the edit is load-bearing (the suite fails without it): %q", g.Title)
 	}
+}
+
+// TestRunGateWithAPlanFromElsewhere is the seam slash commands use to
+// re-run the gate in the same job after they commit a decision.
+func TestRunGateWithAPlanFromElsewhere(t *testing.T) {
+	h := newHarness(t)
+	p := plan{event: gate.Event{Name: "issue_comment", PullRequest: prNumber, HeadSHA: h.head, BaseSHA: h.base},
+		repo: mustRepo(t, prRepo), base: h.base, head: h.head, pr: prNumber}
+	code := runGateWith(env{stdin: strings.NewReader(""), stdout: &h.stdout, stderr: &h.stderr}, actionFlags{}, p)
+	if code != ExitFindings || len(h.fake.CheckRuns()) != 3 || len(h.fake.Comments(prRepo, prNumber)) != 1 {
+		t.Errorf("exit %d, %d runs, %d comments\n%s", code, len(h.fake.CheckRuns()), len(h.fake.Comments(prRepo, prNumber)), h.stderr.String())
+	}
+}
+
+func mustRepo(t *testing.T, name string) github.Repo {
+	t.Helper()
+	r, err := github.ParseRepo(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -64,14 +64,14 @@ build() {
 		go build -o "$work/bin/parsefloor" ./bench/cmd/parsefloor)
 }
 
-# measure OUT CMD... runs CMD with stdout discarded and writes "wall_s rss_kb"
-# to OUT. storygate validate exits 1 when it finds errors; that is accepted,
+# measure OUT CMD... runs CMD with stdout discarded and writes
+# "wall_s rss_kb user_s sys_s" to OUT. storygate validate exits 1 when it finds errors; that is accepted,
 # anything else aborts the benchmark.
 measure() {
 	local out=$1
 	shift
 	local rc=0
-	/usr/bin/time -f '%e %M' -o "$out.raw" "$@" >/dev/null || rc=$?
+	/usr/bin/time -f '%e %M %U %S' -o "$out.raw" "$@" >/dev/null || rc=$?
 	if [ "$rc" -gt 1 ]; then
 		echo "command failed with exit $rc: $*" >&2
 		exit 2
@@ -79,9 +79,12 @@ measure() {
 	tail -n 1 "$out.raw" >"$out"
 }
 
-# fold FILES... prints the best (lowest) wall time and the highest peak RSS.
+# fold FILES... prints the best (lowest) wall time, the highest peak RSS and
+# the lowest CPU time (user + system).
 fold() {
-	cat "$@" | awk 'NR == 1 || $1 < w { w = $1 } $2 > m { m = $2 } END { printf "%.2f %d\n", w, m }'
+	cat "$@" | awk '{ c = $3 + $4 }
+		NR == 1 || $1 < w { w = $1 } NR == 1 || c < cpu { cpu = c } $2 > m { m = $2 }
+		END { printf "%.2f %d %.2f\n", w, m, cpu }'
 }
 
 # verdict OK prints PASS when OK is 1, else FAIL.
@@ -99,11 +102,12 @@ bytes=$(find "$corpus/stories" -type f -exec cat {} + | wc -c)
 for i in $(seq 1 "$runs"); do
 	measure "$work/floor.$i" "$work/bin/parsefloor" "$corpus/stories"
 	measure "$work/validate.$i" "$work/bin/storygate" validate --format json --root "$corpus" "$corpus/stories"
-	echo "run $i: floor $(cat "$work/floor.$i") validate $(cat "$work/validate.$i") (wall s, RSS KB)" >&2
+	echo "run $i: floor $(cat "$work/floor.$i") validate $(cat "$work/validate.$i") (wall s, RSS KB, user s, sys s)" >&2
 done
 
-read -r floor_wall floor_rss < <(fold "$work"/floor.*[0-9])
-read -r val_wall val_rss < <(fold "$work"/validate.*[0-9])
+read -r floor_wall floor_rss floor_cpu < <(fold "$work"/floor.*[0-9])
+read -r val_wall val_rss val_cpu < <(fold "$work"/validate.*[0-9])
+cpu_ratio=$(awk -v v="$val_cpu" -v f="$floor_cpu" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "inf" }')
 
 ratio=$(awk -v v="$val_wall" -v f="$floor_wall" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "inf" }')
 rss_mb=$(awk -v k="$val_rss" 'BEGIN { printf "%.1f", k / 1024 }')
@@ -119,6 +123,7 @@ printf '%-22s %12s %12s  %s\n' "floor wall (s)" "$floor_wall" "-" "(peak RSS $fl
 printf '%-22s %12s %12s  %s\n' "validate wall (s)" "$val_wall" "<= $max_wall" "$(verdict "$ok_wall")"
 printf '%-22s %12s %12s  %s\n' "ratio (validate/floor)" "${ratio}x" "<= ${max_ratio}x" "$(verdict "$ok_ratio")"
 printf '%-22s %12s %12s  %s\n' "peak RSS (MB)" "$rss_mb" "<= $max_rss_mb" "$(verdict "$ok_rss")"
+printf '%-22s %12s %12s  %s\n' "CPU s floor/validate" "$floor_cpu/$val_cpu" "-" "(CPU ratio ${cpu_ratio}x; load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo ?))"
 
 if [ "$ok_wall$ok_ratio$ok_rss" != 111 ] && [ "$report_only" = 0 ]; then
 	exit 1

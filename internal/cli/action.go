@@ -13,6 +13,9 @@ import (
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
@@ -183,7 +186,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
 	}
-	if err := publish.WriteSARIF(sarif, res, ruleInfo()); err != nil {
+	if err := publish.WriteSARIF(sarif, res, gateRuleInfo()); err != nil {
 		return "", err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
@@ -245,4 +248,15 @@ func (a *actionRun) fail(err error) int {
 
 func escapeCommand(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// gateRuleInfo describes every rule a gate run can report, for SARIF.
+func gateRuleInfo() map[string]report.RuleInfo {
+	out := ruleInfo()
+	for _, rules := range []map[string]string{verify.Rules, revert.Rules} {
+		for id, summary := range rules {
+			out[id] = report.RuleInfo{ID: id, Summary: summary}
+		}
+	}
+	return out
 }

@@ -42,7 +42,7 @@ func (a *actionRun) deliver(res *gate.Results, resultsPath string) int {
 		}
 	}
 	setOutputs(res, resultsPath)
-	fmt.Fprintf(a.e.stderr, "storygate action: %s (%d errors, %d warnings, %d notices)\n", res.Conclusion, res.Counts.Errors, res.Counts.Warnings, res.Counts.Notices)
+	fmt.Fprintf(a.e.stderr, "storygate action: %s (errors: %d, warnings: %d, notices: %d)\n", res.Conclusion, res.Counts.Errors, res.Counts.Warnings, res.Counts.Notices)
 	return -1
 }
 

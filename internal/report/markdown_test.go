@@ -26,7 +26,7 @@ func sampleResults() *gate.Results {
 					{Rule: "hitl/pending", Severity: diag.SeverityNotice, File: story2, Line: 5, Column: 8, Message: "STORY-002 waits at human gate plan_review"},
 					{Rule: "transition/illegal", Severity: diag.SeverityError, File: story1, Line: 80, Column: 3, Message: "generating → done is not a legal transition | really"},
 				}},
-			{Name: gate.Verify, Conclusion: gate.Failure, Title: "1 of 2 verification reruns passed; 1 claims disagree with the rerun",
+			{Name: gate.Verify, Conclusion: gate.Failure, Title: "1 of 2 verification reruns passed; 1 recorded claim disagrees with the rerun",
 				Diagnostics: []diag.Diagnostic{{Rule: "verify/evidence-mismatch", Severity: diag.SeverityError, File: story1, Line: 213, Column: 20, Message: "Evidence claims PASS, the rerun failed"}}},
 			{Name: gate.RevertCheck, Conclusion: gate.ActionRequired, Title: "1 governed file edited: the suite passes without the edits; a human must decide"},
 		},

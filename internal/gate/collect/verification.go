@@ -85,7 +85,11 @@ func verifyTitle(results []verify.Result, ds []diag.Diagnostic) string {
 		}
 	}
 	if mismatches > 0 {
-		title += fmt.Sprintf("; %d claims disagree with the rerun", mismatches)
+		verb := "disagree"
+		if mismatches == 1 {
+			verb = "disagrees"
+		}
+		title += fmt.Sprintf("; %s %s with the rerun", plural(mismatches, "recorded claim"), verb)
 	}
 	return title
 }

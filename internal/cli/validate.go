@@ -55,7 +55,7 @@ func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.O
 		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 		return lint.Options{}, ExitUsage
 	}
-	return lint.Options{Root: r, Paths: absPaths(paths), Base: base, Config: cfg}, -1
+	return lint.Options{Root: r, Paths: absPaths(paths), Base: base, Config: cfg, Slim: true}, -1
 }
 
 // failure maps an engine error to an exit code: configuration and missing

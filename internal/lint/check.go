@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"github.com/storygate/storygate/internal/pathglob"
 	"sort"
@@ -11,7 +13,9 @@ import (
 	"github.com/storygate/storygate/internal/rules"
 )
 
-func check(opts Options, targets []string, ls []*loaded, ctx *baseContext) (*Result, error) {
+// check loads, checks and (with Slim) slims each story in one parallel pass,
+// so memory holds one full story per worker, then runs the set rules.
+func check(opts Options, targets, set []string, ctx *baseContext) (*Result, error) {
 	active, err := activeRules(opts.Config)
 	if err != nil {
 		return nil, err
@@ -20,19 +24,16 @@ func check(opts Options, targets []string, ls []*loaded, ctx *baseContext) (*Res
 	for _, t := range targets {
 		isTarget[t] = true
 	}
-	res := &Result{Files: len(targets)}
-	perFile := make([][]diag.Diagnostic, len(ls))
-	parallel(len(ls), func(i int) {
-		l := ls[i]
-		if !isTarget[l.path] {
-			return
-		}
-		if l.early != nil {
-			perFile[i] = append(perFile[i], *l.early)
-			return
-		}
-		rules.RunFile(active, l.unit, ctx.read != nil, &perFile[i])
+	ls := make([]*loaded, len(set))
+	perFile := make([][]diag.Diagnostic, len(set))
+	errs := make([]error, len(set))
+	parallel(len(set), func(i int) {
+		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, set[i], isTarget[set[i]])
 	})
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	res := &Result{Files: len(targets)}
 	for _, ds := range perFile {
 		res.Diagnostics = append(res.Diagnostics, ds...)
 	}
@@ -45,6 +46,29 @@ func check(opts Options, targets []string, ls []*loaded, ctx *baseContext) (*Res
 		}
 	}
 	return res, nil
+}
+
+// checkOne loads one story with its base, runs the file rules when it is a
+// target, and slims it when asked.
+func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, path string, target bool) (*loaded, []diag.Diagnostic, error) {
+	l, err := load(opts.Root, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := ctx.attachBase(l); err != nil {
+		return nil, nil, err
+	}
+	var ds []diag.Diagnostic
+	switch {
+	case l.early != nil && target:
+		ds = append(ds, *l.early)
+	case l.early == nil && target:
+		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
+	}
+	if opts.Slim && l.unit.Head != nil {
+		l.unit = slimUnit(l.unit)
+	}
+	return l, ds, nil
 }
 
 // setDiagnostics runs the set-level rules and keeps findings on the targets
@@ -109,4 +133,17 @@ func applySeverities(ds []diag.Diagnostic, cfg *config.Config) []diag.Diagnostic
 		out = append(out, d)
 	}
 	return out
+}
+
+// slimUnit slims a story the change did not touch; a changed story keeps its
+// body, which the base set rules read.
+func slimUnit(u rules.Unit) rules.Unit {
+	if u.Base != nil && !bytes.Equal(u.Base.Src, u.Head.Src) {
+		return u
+	}
+	slim := u.Head.Slim()
+	if u.Base != nil {
+		return rules.Unit{Head: slim, Base: slim}
+	}
+	return rules.Unit{Head: slim}
 }

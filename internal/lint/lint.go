@@ -25,6 +25,10 @@ type Options struct {
 	// Base turns on the base and changed-file rules.
 	Base   string
 	Config *config.Config
+	// Slim drops each unchanged story's body once its file rules have run,
+	// keeping only what set rules need; Result.Units are then slim too.
+	// The CLI sets it: validating 10,000 stories must not hold them all.
+	Slim bool
 }
 
 // Result is the outcome of one run.
@@ -47,18 +51,11 @@ func Run(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	loaded, err := loadAll(opts.Root, set)
-	if err != nil {
-		return nil, err
-	}
 	ctx, err := newBaseContext(opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := ctx.attachBases(loaded); err != nil {
-		return nil, err
-	}
-	return check(opts, targets, loaded, ctx)
+	return check(opts, targets, set, ctx)
 }
 
 // setPaths is every story the set rules must see: the configured globs plus
@@ -87,20 +84,6 @@ type loaded struct {
 	path  string
 	unit  rules.Unit
 	early *diag.Diagnostic
-}
-
-func loadAll(root string, paths []string) ([]*loaded, error) {
-	out := make([]*loaded, len(paths))
-	errs := make([]error, len(paths))
-	parallel(len(paths), func(i int) {
-		out[i], errs[i] = load(root, paths[i])
-	})
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
 }
 
 // load reads one story, refusing symlinks that leave the repository and
@@ -201,21 +184,17 @@ func newBaseContext(opts Options) (*baseContext, error) {
 		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}, nil
 }
 
-func (c *baseContext) attachBases(ls []*loaded) error {
-	if c.read == nil {
+// attachBase reads the base version of a loaded story.
+func (c *baseContext) attachBase(l *loaded) error {
+	if c.read == nil || l.unit.Head == nil {
 		return nil
 	}
-	for _, l := range ls {
-		if l.unit.Head == nil {
-			continue
-		}
-		src, ok, err := c.read(l.path)
-		if err != nil {
-			return err
-		}
-		if ok {
-			l.unit.Base = story.Parse(l.path, src)
-		}
+	src, ok, err := c.read(l.path)
+	if err != nil {
+		return err
+	}
+	if ok {
+		l.unit.Base = story.Parse(l.path, src)
 	}
 	return nil
 }

@@ -21,8 +21,14 @@ type LogRow struct {
 	TimeOK bool
 }
 
-// Log returns the Transition Log rows and the table (nil when absent).
+// Log returns the Transition Log rows and the table (nil when absent),
+// parsed once per story.
 func (s *Story) Log() ([]LogRow, *Table) {
+	s.logOnce.Do(func() { s.logRows, s.logTable = s.parseLog() })
+	return s.logRows, s.logTable
+}
+
+func (s *Story) parseLog() ([]LogRow, *Table) {
 	if s.Body == nil {
 		return nil, nil
 	}
@@ -78,8 +84,23 @@ type NumberedEntry struct {
 
 var entryNumberRE = regexp.MustCompile(`^(\d+)\s*$`)
 
-// Entries returns the numbered entries of the role section kind.Section.
+// Entries returns the numbered entries of the role section kind.Section,
+// computed once per story and kind.
 func (s *Story) Entries(kind lifecycle.EntryKind) []NumberedEntry {
+	s.cacheMu.Lock()
+	defer s.cacheMu.Unlock()
+	if cached, ok := s.entryCache[kind.Section]; ok {
+		return cached
+	}
+	out := s.numberedEntries(kind)
+	if s.entryCache == nil {
+		s.entryCache = map[string][]NumberedEntry{}
+	}
+	s.entryCache[kind.Section] = out
+	return out
+}
+
+func (s *Story) numberedEntries(kind lifecycle.EntryKind) []NumberedEntry {
 	if s.Body == nil {
 		return nil
 	}

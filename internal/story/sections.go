@@ -1,8 +1,10 @@
 package story
 
 import (
-	"regexp"
 	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Section is a `##` section: its heading and the blocks up to the next
@@ -13,6 +15,9 @@ type Section struct {
 	Blocks  []Block
 	// EndLine is the last line belonging to the section.
 	EndLine int
+
+	entriesOnce sync.Once
+	entries     []*Entry
 }
 
 // Entry is a `###` entry inside a section (Plan v1, Iteration 2, ...).
@@ -65,7 +70,35 @@ func (b *Body) index() {
 // SameName compares section names the way authors expect: ignoring case and
 // runs of white space.
 func SameName(a, b string) bool {
-	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+	if a == b {
+		return true
+	}
+	i, j := skipSpace(a, 0), skipSpace(b, 0)
+	for i < len(a) && j < len(b) {
+		ra, sa := utf8.DecodeRuneInString(a[i:])
+		rb, sb := utf8.DecodeRuneInString(b[j:])
+		if unicode.IsSpace(ra) && unicode.IsSpace(rb) {
+			i, j = skipSpace(a, i), skipSpace(b, j)
+			continue
+		}
+		if ra != rb && unicode.ToLower(ra) != unicode.ToLower(rb) {
+			return false
+		}
+		i, j = i+sa, j+sb
+	}
+	return skipSpace(a, i) == len(a) && skipSpace(b, j) == len(b)
+}
+
+// skipSpace returns the index of the first non-space rune at or after i.
+func skipSpace(s string, i int) int {
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	return i
 }
 
 // Section returns the first section with the given name, or nil.
@@ -78,8 +111,13 @@ func (b *Body) Section(name string) *Section {
 	return nil
 }
 
-// Entries splits the section at its `###` headings.
+// Entries splits the section at its `###` headings (computed once).
 func (s *Section) Entries() []*Entry {
+	s.entriesOnce.Do(func() { s.entries = s.splitEntries() })
+	return s.entries
+}
+
+func (s *Section) splitEntries() []*Entry {
 	var out []*Entry
 	var cur *Entry
 	for _, blk := range s.Blocks {
@@ -107,8 +145,6 @@ func (s *Section) Entries() []*Entry {
 	return out
 }
 
-var fieldRE = regexp.MustCompile(`^\*\*([^*:]+?)(?::\*\*|\*\*:)\s*(.*?)\s*$`)
-
 // fieldsOf reads the bold fields written before the entry's first `####`.
 func fieldsOf(blocks []Block) []Field {
 	var out []Field
@@ -120,15 +156,40 @@ func fieldsOf(blocks []Block) []Field {
 			continue
 		}
 		for _, ln := range blk.Lines {
-			m := fieldRE.FindStringSubmatchIndex(ln.Text)
-			if m == nil {
-				continue
+			if f, ok := parseField(ln); ok {
+				out = append(out, f)
 			}
-			valuePos := Pos{Line: ln.Pos.Line, Column: ln.Pos.Column + m[4]}
-			out = append(out, Field{Key: strings.TrimSpace(ln.Text[m[2]:m[3]]), Value: ln.Text[m[4]:m[5]], Pos: ln.Pos, ValuePos: valuePos})
 		}
 	}
 	return out
+}
+
+// parseField reads `**Key:** value` (or `**Key**: value`) from one line.
+func parseField(ln Line) (Field, bool) {
+	t := ln.Text
+	if !strings.HasPrefix(t, "**") {
+		return Field{}, false
+	}
+	end := strings.Index(t[2:], "**")
+	if end < 0 {
+		return Field{}, false
+	}
+	key, rest := t[2:2+end], t[4+end:]
+	switch {
+	case strings.HasSuffix(key, ":"):
+		key = key[:len(key)-1]
+	case strings.HasPrefix(rest, ":"):
+		rest = rest[1:]
+	default:
+		return Field{}, false
+	}
+	if key == "" || strings.ContainsAny(key, "*:") {
+		return Field{}, false
+	}
+	trimmed := strings.TrimLeft(rest, " \t")
+	valueCol := ln.Pos.Column + len(t) - len(trimmed)
+	return Field{Key: strings.TrimSpace(key), Value: strings.TrimSpace(trimmed), Pos: ln.Pos,
+		ValuePos: Pos{Line: ln.Pos.Line, Column: valueCol}}, true
 }
 
 // Field returns the entry's field named key (case-insensitive).

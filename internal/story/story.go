@@ -4,6 +4,7 @@ package story
 
 import (
 	"bytes"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/storygate/storygate/internal/diag"
@@ -38,6 +39,15 @@ type Story struct {
 	// Problems are parse-level defects (missing or broken frontmatter, binary content).
 	Problems []Problem
 	lines    *lineIndex
+	// bodyStart is the byte offset of the body (-1 when unknown).
+	bodyStart int
+
+	// Derived views, computed on first use: rules ask for them many times.
+	logOnce    sync.Once
+	logRows    []LogRow
+	logTable   *Table
+	cacheMu    sync.Mutex
+	entryCache map[string][]NumberedEntry
 }
 
 // Parse parses src as the story file at path. It never fails: defects are
@@ -48,8 +58,8 @@ func Parse(path string, src []byte) *Story {
 		s.Problems = append(s.Problems, p)
 		return s
 	}
-	if bodyStart := s.parseFrontmatter(); bodyStart >= 0 {
-		s.Body = parseBody(src, bodyStart, s.lines)
+	if s.bodyStart = s.parseFrontmatter(); s.bodyStart >= 0 {
+		s.Body = parseBody(src, s.bodyStart, s.lines)
 	}
 	return s
 }

@@ -1,0 +1,290 @@
+package story
+
+import "strings"
+
+// scanner splits a story body into blocks line by line. It implements the
+// CommonMark block structure stories use (ATX and setext headings, fenced
+// and indented code, lists, block quotes, HTML blocks, paragraphs and the
+// pipe tables inside them) in one pass without building a tree: validating
+// ten thousand stories must cost little more than reading them. Its output
+// is checked against goldmark's block parser by TestScannerAgreesWithGoldmark
+// and FuzzScannerAgreesWithGoldmark.
+type scanner struct {
+	text  string
+	base  int // byte offset of text in the file
+	li    *lineIndex
+	out   []Block
+	para  []Line // the open paragraph's lines
+	list  *Block // the open list
+	blank bool   // the previous line was blank
+	// emptyItem is true when the open list's last item has no content yet:
+	// such an item takes only indented continuation lines.
+	emptyItem bool
+	// lazyItem is true when the open item's content is a paragraph, which
+	// unindented lines may continue (CommonMark's lazy continuation).
+	lazyItem bool
+	// itemIndent is the open item's content column: lines indented that far
+	// continue it even after a blank line.
+	itemIndent, lineIndent int
+	fence                  string // the open code fence's marker, "" when none
+	fenceStart, fenceLine  int
+	other                  string // "quote", "html", "comment" or "code" while such a block is open
+	otherStart, otherEnd   int
+}
+
+func scanBlocks(text string, base int, li *lineIndex) []Block {
+	sc := &scanner{text: text, base: base, li: li}
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		next := len(text)
+		if end >= 0 {
+			next = off + end + 1
+			end = off + end
+		} else {
+			end = len(text)
+		}
+		sc.line(strings.TrimSuffix(text[off:end], "\r"), off)
+		off = next
+	}
+	sc.closeAll()
+	return sc.out
+}
+
+func (sc *scanner) pos(offset int) Pos { return sc.li.pos(sc.base + offset) }
+
+// line consumes one line starting at byte offset off.
+func (sc *scanner) line(ln string, off int) {
+	lineNo := sc.pos(off).Line
+	switch {
+	case sc.fence != "":
+		sc.inFence(ln, lineNo)
+	case sc.other != "":
+		sc.inOther(ln, off, lineNo)
+	default:
+		sc.open(ln, off, lineNo)
+	}
+}
+
+func (sc *scanner) inFence(ln string, lineNo int) {
+	t, indent := trimIndent(ln)
+	if indent <= 3 && strings.HasPrefix(t, sc.fence) && strings.Trim(t, sc.fence[:1]+" \t") == "" {
+		sc.out = append(sc.out, Block{Kind: BlockCode, Pos: Pos{Line: sc.fenceStart, Column: 1}, StartLine: sc.fenceStart, EndLine: lineNo})
+		sc.fence = ""
+	}
+	sc.fenceLine = lineNo
+}
+
+func (sc *scanner) inOther(ln string, off, lineNo int) {
+	switch sc.other {
+	case "comment":
+		sc.otherEnd = lineNo
+		if strings.Contains(ln, "-->") {
+			sc.closeOther()
+		}
+		return
+	case "code":
+		if _, indent := trimIndent(ln); indent >= 4 || isBlank(ln) {
+			if !isBlank(ln) {
+				sc.otherEnd = lineNo
+			}
+			return
+		}
+	case "quote":
+		if t, _ := trimIndent(ln); strings.HasPrefix(t, ">") || (!isBlank(ln) && !startsBlock(t) && listMarkerLen(t, false) == 0) {
+			sc.otherEnd = lineNo
+			return
+		}
+	case "html":
+		if !isBlank(ln) {
+			sc.otherEnd = lineNo
+			return
+		}
+	}
+	sc.closeOther()
+	sc.open(ln, off, lineNo)
+}
+
+// open handles a line outside fences and opaque blocks.
+func (sc *scanner) open(ln string, off, lineNo int) {
+	t, indent := trimIndent(ln)
+	blank := isBlank(ln)
+	defer func() { sc.blank = blank }()
+	switch {
+	case blank:
+		sc.closePara()
+	case sc.list != nil && (indent >= sc.itemIndent || (!sc.blank && sc.lazyItem && len(sc.para) == 0 && !startsBlock(t) && listMarkerLen(t, false) == 0)):
+		sc.continueItem(t, off+len(ln)-len(t), lineNo)
+	case indent >= 4 && len(sc.para) == 0:
+		sc.startOther("code", lineNo)
+	case indent >= 4:
+		sc.addPara(t, off+len(ln)-len(t), lineNo)
+	default:
+		sc.lineIndent = indent
+		sc.block(t, off+len(ln)-len(t), lineNo)
+	}
+}
+
+// block dispatches a line indented at most three spaces.
+func (sc *scanner) block(t string, off, lineNo int) {
+	switch {
+	case len(sc.para) > 0 && setextLevel(t) > 0:
+		sc.setext(setextLevel(t), lineNo)
+	case isThematicBreak(t):
+		sc.closeAll()
+		sc.out = append(sc.out, Block{Kind: BlockOther, Pos: Pos{Line: lineNo, Column: 1}, StartLine: lineNo, EndLine: lineNo})
+	case atxLevel(t) > 0:
+		sc.closeAll()
+		sc.heading(atxLevel(t), t, off, lineNo)
+	case fenceMarker(t) != "":
+		sc.closeAll()
+		sc.fence, sc.fenceStart = fenceMarker(t), lineNo
+	case listMarkerLen(t, len(sc.para) > 0) > 0:
+		sc.item(t, off, lineNo)
+	case strings.HasPrefix(t, ">"):
+		sc.closeAll()
+		sc.startOther("quote", lineNo)
+	case strings.HasPrefix(t, "<!--"):
+		sc.closeAll()
+		sc.startOther("comment", lineNo)
+		if strings.Contains(t[4:], "-->") {
+			sc.closeOther()
+		}
+	case isBlockTag(t) || (isHTMLStart(t) && len(sc.para) == 0):
+		sc.closeAll()
+		sc.startOther("html", lineNo)
+	default:
+		if sc.list != nil && sc.blank {
+			sc.closeList()
+		}
+		sc.addPara(t, off, lineNo)
+	}
+}
+
+func (sc *scanner) heading(level int, t string, off, lineNo int) {
+	text := strings.TrimSpace(t[level:])
+	if trimmed := strings.TrimRight(text, "#"); trimmed == "" || strings.HasSuffix(trimmed, " ") || strings.HasSuffix(trimmed, "\t") {
+		text = strings.TrimSpace(trimmed)
+	}
+	sc.out = append(sc.out, Block{Kind: BlockHeading, Level: level, Text: text, Pos: Pos{Line: lineNo, Column: 1}, StartLine: lineNo, EndLine: lineNo})
+}
+
+func (sc *scanner) setext(level, lineNo int) {
+	lines := make([]string, len(sc.para))
+	for i, l := range sc.para {
+		lines[i] = strings.TrimSpace(l.Text)
+	}
+	first := sc.para[0].Pos.Line
+	sc.para = nil
+	sc.closeList()
+	sc.out = append(sc.out, Block{Kind: BlockHeading, Level: level, Text: strings.Join(lines, "\n"), Pos: Pos{Line: first, Column: 1}, StartLine: first, EndLine: lineNo})
+}
+
+func (sc *scanner) item(t string, off, lineNo int) {
+	sc.closePara()
+	if sc.list == nil {
+		sc.list = &Block{Kind: BlockList, StartLine: lineNo}
+	}
+	n := listMarkerLen(t, false)
+	content := strings.TrimLeft(t[n:], " \t")
+	sc.list.EndLine = lineNo
+	sc.itemIndent = sc.lineIndent + len(t) - len(content)
+	if content == "" || len(t)-len(content)-n > 4 {
+		sc.itemIndent = sc.lineIndent + n + 1
+	}
+	sc.emptyItem = content == ""
+	sc.lazyItem = content != "" && !startsBlock(content) && atxLevel(strings.TrimSpace(content)) == 0
+	if content == "" || atxLevel(content) == len(strings.TrimSpace(content)) {
+		return // an empty item (or one holding an empty heading) has nothing a rule reads
+	}
+	pos := sc.pos(off + len(t) - len(content))
+	sc.list.Items = append(sc.list.Items, listItem(strings.TrimSpace(content), pos))
+}
+
+// continueItem adds a continuation line to the open item; an item that
+// started empty takes its content from its first continuation line.
+func (sc *scanner) continueItem(t string, off, lineNo int) {
+	sc.list.EndLine = lineNo
+	if sc.emptyItem {
+		sc.list.Items = append(sc.list.Items, listItem(strings.TrimSpace(t), sc.pos(off)))
+		sc.emptyItem = false
+		sc.lazyItem = !startsBlock(t)
+	}
+}
+
+func (sc *scanner) addPara(t string, off, lineNo int) {
+	if sc.list != nil {
+		sc.closeList()
+	}
+	sc.para = append(sc.para, Line{Text: strings.TrimRight(t, " \t"), Pos: sc.pos(off)})
+}
+
+func (sc *scanner) startOther(kind string, lineNo int) {
+	sc.closeAll()
+	sc.other, sc.otherStart, sc.otherEnd = kind, lineNo, lineNo
+}
+
+func (sc *scanner) closeOther() {
+	kind := BlockOther
+	if sc.other == "code" {
+		kind = BlockCode
+	}
+	sc.out = append(sc.out, Block{Kind: kind, Pos: Pos{Line: sc.otherStart, Column: 1}, StartLine: sc.otherStart, EndLine: sc.otherEnd})
+	sc.other = ""
+}
+
+// closePara turns the open paragraph into text and table blocks.
+func (sc *scanner) closePara() {
+	if len(sc.para) == 0 {
+		return
+	}
+	sc.out = append(sc.out, splitParagraph(sc.para)...)
+	sc.para = nil
+}
+
+func (sc *scanner) closeList() {
+	if sc.list == nil {
+		return
+	}
+	blk := *sc.list
+	blk.Pos = Pos{Line: blk.StartLine, Column: 1}
+	if len(blk.Items) > 0 {
+		blk.Pos = blk.Items[0].Pos
+	}
+	sc.out = append(sc.out, blk)
+	sc.list = nil
+}
+
+func (sc *scanner) closeAll() {
+	sc.closePara()
+	sc.closeList()
+	if sc.fence != "" {
+		sc.out = append(sc.out, Block{Kind: BlockCode, Pos: Pos{Line: sc.fenceStart, Column: 1}, StartLine: sc.fenceStart, EndLine: max(sc.fenceLine, sc.fenceStart)})
+		sc.fence = ""
+	}
+	if sc.other != "" {
+		sc.closeOther()
+	}
+}
+
+// splitParagraph splits paragraph lines into runs of text and table lines.
+func splitParagraph(lines []Line) []Block {
+	var out []Block
+	for _, ln := range lines {
+		kind := BlockParagraph
+		if isTableLine(ln.Text) {
+			kind = BlockTable
+		}
+		if len(out) == 0 || out[len(out)-1].Kind != kind {
+			out = append(out, Block{Kind: kind, Pos: ln.Pos, StartLine: ln.Pos.Line})
+		}
+		cur := &out[len(out)-1]
+		cur.Lines = append(cur.Lines, ln)
+		cur.EndLine = ln.Pos.Line
+	}
+	for i := range out {
+		if out[i].Kind == BlockTable {
+			out[i].Table = parseTable(out[i].Lines)
+		}
+	}
+	return out
+}

@@ -131,8 +131,14 @@ func EventsFrom(s string) []string {
 	return out
 }
 
-// HumanEvents returns every event whose actor is human, sorted.
-func HumanEvents() []string {
+// humanEvents is computed once: rules ask for it for every decision entry.
+var humanEvents = collectHumanEvents()
+
+// HumanEvents returns every event whose actor is human, sorted. The slice is
+// shared: callers must not modify it.
+func HumanEvents() []string { return humanEvents }
+
+func collectHumanEvents() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, t := range Table {

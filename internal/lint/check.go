@@ -27,8 +27,9 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	ls := make([]*loaded, len(set))
 	perFile := make([][]diag.Diagnostic, len(set))
 	errs := make([]error, len(set))
+	dirs := &dirCache{}
 	parallel(len(set), func(i int) {
-		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, set[i], isTarget[set[i]])
+		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, dirs, set[i], isTarget[set[i]])
 	})
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -50,8 +51,8 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 
 // checkOne loads one story with its base, runs the file rules when it is a
 // target, and slims it when asked.
-func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, path string, target bool) (*loaded, []diag.Diagnostic, error) {
-	l, err := load(opts.Root, path)
+func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCache, path string, target bool) (*loaded, []diag.Diagnostic, error) {
+	l, err := load(opts.Root, path, dirs)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -88,10 +88,10 @@ type loaded struct {
 
 // load reads one story, refusing symlinks that leave the repository and
 // files too large to be stories.
-func load(root, rel string) (*loaded, error) {
+func load(root, rel string, dirs *dirCache) (*loaded, error) {
 	l := &loaded{path: rel}
 	abs := filepath.Join(root, filepath.FromSlash(rel))
-	real, err := resolveInside(root, abs)
+	real, err := dirs.resolveInside(root, abs)
 	if err != nil {
 		d := diag.New("input/outside-repository", diag.SeverityError, rel, diag.Pos{}, "%v", err)
 		l.early = &d
@@ -115,19 +115,46 @@ func load(root, rel string) (*loaded, error) {
 	return l, nil
 }
 
-// resolveInside follows symlinks and refuses a target outside root.
-func resolveInside(root, abs string) (string, error) {
-	real, err := filepath.EvalSymlinks(abs)
+// resolveInside follows symlinks and refuses a target outside root. The
+// file itself is checked with Lstat; its directory's resolution is cached,
+// since thousands of stories share a handful of directories.
+func (c *dirCache) resolveInside(root, abs string) (string, error) {
+	info, err := os.Lstat(abs)
+	if err != nil {
+		return "", fmt.Errorf("cannot read %s: %w", abs, err)
+	}
+	dir, err := c.realDir(filepath.Dir(abs))
 	if err != nil {
 		return "", fmt.Errorf("cannot resolve %s: %w", abs, err)
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
+	real := filepath.Join(dir, filepath.Base(abs))
+	if info.Mode()&os.ModeSymlink != 0 {
+		if real, err = filepath.EvalSymlinks(abs); err != nil {
+			return "", fmt.Errorf("cannot resolve %s: %w", abs, err)
+		}
+	}
+	realRoot, err := c.realDir(root)
 	if err != nil {
 		realRoot = root
 	}
 	if _, err := Rel(realRoot, real); err != nil {
-		return "", fmt.Errorf("story path is a symlink to %s, outside the repository; storygate reads only files inside it", real)
+		return "", fmt.Errorf("story path resolves to %s, outside the repository; storygate reads only files inside it", real)
 	}
+	return real, nil
+}
+
+// dirCache remembers resolved directories for one run.
+type dirCache struct{ dirs sync.Map }
+
+func (c *dirCache) realDir(dir string) (string, error) {
+	if v, ok := c.dirs.Load(dir); ok {
+		return v.(string), nil
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	c.dirs.Store(dir, real)
 	return real, nil
 }
 

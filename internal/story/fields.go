@@ -99,6 +99,9 @@ var TimeLayouts = []string{
 // ParseTime parses a timestamp in any of TimeLayouts.
 func ParseTime(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
+	if len(s) < len("2006-01-02") || s[4] != '-' || s[7] != '-' {
+		return time.Time{}, false // not a date: skip the layouts and their errors
+	}
 	for _, layout := range TimeLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, true

@@ -1,6 +1,9 @@
 package story
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // scanner splits a story body into blocks line by line. It implements the
 // CommonMark block structure stories use (ATX and setext headings, fenced
@@ -26,15 +29,17 @@ type scanner struct {
 	// itemIndent is the open item's content column: lines indented that far
 	// continue it even after a blank line.
 	itemIndent, lineIndent int
-	fence                  string // the open code fence's marker, "" when none
-	fenceStart, fenceLine  int
-	other                  string // "quote", "html", "comment" or "code" while such a block is open
-	otherStart, otherEnd   int
+	// lineNo, lineStart and lineLen describe the line being scanned.
+	lineNo, lineStart, lineLen int
+	fence                      string // the open code fence's marker, "" when none
+	fenceStart, fenceLine      int
+	other                      string // "quote", "html", "comment" or "code" while such a block is open
+	otherStart, otherEnd       int
 }
 
 func scanBlocks(text string, base int, li *lineIndex) []Block {
-	sc := &scanner{text: text, base: base, li: li}
-	for off := 0; off < len(text); {
+	sc := &scanner{text: text, base: base, li: li, lineNo: li.pos(base).Line}
+	for off := 0; off < len(text); sc.lineNo++ {
 		end := strings.IndexByte(text[off:], '\n')
 		next := len(text)
 		if end >= 0 {
@@ -43,6 +48,7 @@ func scanBlocks(text string, base int, li *lineIndex) []Block {
 		} else {
 			end = len(text)
 		}
+		sc.lineStart, sc.lineLen = off, end-off
 		sc.line(strings.TrimSuffix(text[off:end], "\r"), off)
 		off = next
 	}
@@ -50,11 +56,18 @@ func scanBlocks(text string, base int, li *lineIndex) []Block {
 	return sc.out
 }
 
-func (sc *scanner) pos(offset int) Pos { return sc.li.pos(sc.base + offset) }
+// pos returns the position of a byte offset on the current line; the
+// scanner only asks for those, so no search over the file is needed.
+func (sc *scanner) pos(offset int) Pos {
+	if offset < sc.lineStart || offset > sc.lineStart+sc.lineLen {
+		return sc.li.pos(sc.base + offset)
+	}
+	return Pos{Line: sc.lineNo, Column: utf8.RuneCountInString(sc.text[sc.lineStart:offset]) + 1}
+}
 
 // line consumes one line starting at byte offset off.
 func (sc *scanner) line(ln string, off int) {
-	lineNo := sc.pos(off).Line
+	lineNo := sc.lineNo
 	switch {
 	case sc.fence != "":
 		sc.inFence(ln, lineNo)

@@ -96,11 +96,18 @@ var TimeLayouts = []string{
 	"2006-01-02T15:04Z07:00", "2006-01-02T15:04", "2006-01-02 15:04Z07:00", "2006-01-02 15:04", "2006-01-02 15:04 MST", "2006-01-02",
 }
 
-// ParseTime parses a timestamp in any of TimeLayouts.
+// ParseTime parses a timestamp in any of TimeLayouts. The two common forms
+// (RFC 3339 and "YYYY-MM-DD HH:MM") are tried first, so a valid story costs
+// one parse per timestamp.
 func ParseTime(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
 	if len(s) < len("2006-01-02") || s[4] != '-' || s[7] != '-' {
 		return time.Time{}, false // not a date: skip the layouts and their errors
+	}
+	if first := likelyLayout(s); first != "" {
+		if t, err := time.Parse(first, s); err == nil {
+			return t, true
+		}
 	}
 	for _, layout := range TimeLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
@@ -108,6 +115,16 @@ func ParseTime(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+func likelyLayout(s string) string {
+	switch {
+	case len(s) == len("2006-01-02 15:04") && s[10] == ' ':
+		return "2006-01-02 15:04"
+	case len(s) >= len("2006-01-02T15:04:05Z") && s[10] == 'T':
+		return time.RFC3339Nano
+	}
+	return ""
 }
 
 func (fm *Frontmatter) decodeFields() {

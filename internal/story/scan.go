@@ -39,6 +39,7 @@ type scanner struct {
 
 func scanBlocks(text string, base int, li *lineIndex) []Block {
 	sc := &scanner{text: text, base: base, li: li, lineNo: li.pos(base).Line}
+	sc.out = make([]Block, 0, strings.Count(text, "\n")/3+8)
 	for off := 0; off < len(text); sc.lineNo++ {
 		end := strings.IndexByte(text[off:], '\n')
 		next := len(text)

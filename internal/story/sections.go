@@ -18,6 +18,7 @@ type Section struct {
 
 	entriesOnce sync.Once
 	entries     []*Entry
+	first       int // index of the section's first block in the body
 }
 
 // Entry is a `###` entry inside a section (Plan v1, Iteration 2, ...).
@@ -44,26 +45,25 @@ type Part struct {
 func (b *Body) index() {
 	var cur *Section
 	for i, blk := range b.Blocks {
-		if blk.Kind == BlockHeading && blk.Level <= 2 {
-			if cur != nil {
-				cur.EndLine = blk.StartLine - 1
-			}
-			cur = nil
-			if blk.Level == 1 && b.Title == nil {
-				b.Title = &b.Blocks[i]
-			}
-			if blk.Level == 2 {
-				cur = &Section{Name: blk.Text, Heading: blk}
-				b.Sections = append(b.Sections, cur)
-			}
+		if blk.Kind != BlockHeading || blk.Level > 2 {
 			continue
 		}
 		if cur != nil {
-			cur.Blocks = append(cur.Blocks, blk)
+			cur.EndLine = blk.StartLine - 1
+			cur.Blocks = b.Blocks[cur.first:i]
+		}
+		cur = nil
+		if blk.Level == 1 && b.Title == nil {
+			b.Title = &b.Blocks[i]
+		}
+		if blk.Level == 2 {
+			cur = &Section{Name: blk.Text, Heading: blk, first: i + 1}
+			b.Sections = append(b.Sections, cur)
 		}
 	}
 	if cur != nil {
 		cur.EndLine = b.EndLine
+		cur.Blocks = b.Blocks[cur.first:]
 	}
 }
 
@@ -117,27 +117,30 @@ func (s *Section) Entries() []*Entry {
 	return s.entries
 }
 
+// splitEntries cuts the section's blocks at `###` headings; entries share
+// the body's block slice rather than copying it.
 func (s *Section) splitEntries() []*Entry {
 	var out []*Entry
 	var cur *Entry
-	for _, blk := range s.Blocks {
-		if blk.Kind == BlockHeading && blk.Level <= 3 {
-			if cur != nil {
-				cur.EndLine = blk.StartLine - 1
-			}
-			cur = nil
-			if blk.Level == 3 {
-				cur = &Entry{Heading: blk}
-				out = append(out, cur)
-			}
+	first := 0
+	for i, blk := range s.Blocks {
+		if blk.Kind != BlockHeading || blk.Level > 3 {
 			continue
 		}
 		if cur != nil {
-			cur.Blocks = append(cur.Blocks, blk)
+			cur.EndLine = blk.StartLine - 1
+			cur.Blocks = s.Blocks[first:i]
+		}
+		cur = nil
+		if blk.Level == 3 {
+			cur = &Entry{Heading: blk}
+			first = i + 1
+			out = append(out, cur)
 		}
 	}
 	if cur != nil {
 		cur.EndLine = s.EndLine
+		cur.Blocks = s.Blocks[first:]
 	}
 	for _, e := range out {
 		e.Fields = fieldsOf(e.Blocks)

@@ -280,25 +280,22 @@ func (sc *scanner) closeAll() {
 	}
 }
 
-// splitParagraph splits paragraph lines into runs of text and table lines.
+// splitParagraph splits paragraph lines into runs of text and table lines;
+// the blocks share the paragraph's line slice.
 func splitParagraph(lines []Line) []Block {
 	var out []Block
-	for _, ln := range lines {
-		kind := BlockParagraph
-		if isTableLine(ln.Text) {
-			kind = BlockTable
+	start := 0
+	for i := range lines {
+		if i+1 < len(lines) && isTableLine(lines[i+1].Text) == isTableLine(lines[i].Text) {
+			continue
 		}
-		if len(out) == 0 || out[len(out)-1].Kind != kind {
-			out = append(out, Block{Kind: kind, Pos: ln.Pos, StartLine: ln.Pos.Line})
+		run := lines[start : i+1 : i+1]
+		blk := Block{Kind: BlockParagraph, Pos: run[0].Pos, StartLine: run[0].Pos.Line, EndLine: run[len(run)-1].Pos.Line, Lines: run}
+		if isTableLine(run[0].Text) {
+			blk.Kind, blk.Table = BlockTable, parseTable(run)
 		}
-		cur := &out[len(out)-1]
-		cur.Lines = append(cur.Lines, ln)
-		cur.EndLine = ln.Pos.Line
-	}
-	for i := range out {
-		if out[i].Kind == BlockTable {
-			out[i].Table = parseTable(out[i].Lines)
-		}
+		out = append(out, blk)
+		start = i + 1
 	}
 	return out
 }

@@ -11,15 +11,21 @@ func (s *Story) Slim() *Story {
 		return out
 	}
 	fm := *s.Front
-	fm.Root = nil
+	fm.Root, fm.KeyOrder = nil, nil
 	fm.TypeErrors, fm.MissingItemFields = nil, nil
-	fm.Keys = make(map[string]KeyValue, len(s.Front.Keys))
-	for k, kv := range s.Front.Keys {
-		fm.Keys[k] = KeyValue{Key: leaf(kv.Key), Value: leaf(kv.Value)}
+	fm.Acceptance, fm.Verification, fm.Tags = Criteria{}, Checks{}, StringList{}
+	fm.Keys = make(map[string]KeyValue, len(slimKeys))
+	for _, k := range slimKeys {
+		if kv, ok := s.Front.Keys[k]; ok {
+			fm.Keys[k] = KeyValue{Key: leaf(kv.Key), Value: leaf(kv.Value)}
+		}
 	}
 	out.Front = &fm
 	return out
 }
+
+// slimKeys are the keys whose positions set-level rules report at.
+var slimKeys = []string{"id", "state", "parent", "depends_on", "dependent_stories", "scope"}
 
 // leaf copies a node's kind, tag, value and position without its children.
 func leaf(n *yaml.Node) *yaml.Node {

@@ -60,6 +60,7 @@ func parseTable(lines []Line) *Table {
 		t.HasDelimiter = true
 		rest = rest[1:]
 	}
+	t.Rows = make([]Row, 0, len(rest))
 	for _, ln := range rest {
 		t.Rows = append(t.Rows, parseRow(ln))
 	}
@@ -77,8 +78,8 @@ func isDelimiterRow(s string) bool {
 // parseRow splits a row on unescaped pipes. A pipe inside a backtick code
 // span is kept: agents write `cmd | tee` there and mean it literally.
 func parseRow(ln Line) Row {
-	row := Row{Pos: ln.Pos}
 	s := ln.Text
+	row := Row{Pos: ln.Pos, Cells: make([]Cell, 0, strings.Count(s, "|"))}
 	col := ln.Pos.Column
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {

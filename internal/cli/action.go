@@ -168,7 +168,7 @@ func (a *actionRun) collect() (*gate.Results, error) {
 		return nil, err
 	}
 	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
-		Version: Version, Environ: os.Environ(), Revert: actionRevert}
+		Version: Version, Environ: os.Environ(), Revert: actionRevert, Decisions: a.decisionCheck()}
 	return collect.Run(context.Background(), opts)
 }
 

@@ -9,6 +9,8 @@ package collect
 import (
 	"context"
 	"fmt"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/rules"
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
@@ -41,7 +43,16 @@ type Options struct {
 	// Revert runs the revert check; nil reports it as unavailable when
 	// there are governed edits to check (failing closed).
 	Revert RevertFunc
+	// Decisions checks that the Human Decision entries new in the change
+	// are backed by authorized slash commands (hitl/decision-unverified);
+	// nil when the run has no pull request to check them against.
+	Decisions DecisionsFunc
 }
+
+// DecisionsFunc verifies new Human Decision entries, returning findings and
+// a Markdown fragment for the report. An error fails the gate run: a
+// decision that cannot be checked never passes.
+type DecisionsFunc func(ctx context.Context, units []rules.Unit) ([]diag.Diagnostic, string, error)
 
 // run is the state of one gate run, shared by the gate steps.
 type run struct {

@@ -32,8 +32,27 @@ func (r *run) storiesGate() error {
 		return nil
 	}
 	o := gate.Outcome{Checked: res.Files, Diagnostics: res.Diagnostics}
-	r.add(gate.Stories, o, storiesTitle(o, len(r.stories)), "")
+	detail, err := r.checkDecisions(&o)
+	if err != nil {
+		return err
+	}
+	r.add(gate.Stories, o, storiesTitle(o, len(r.stories)), detail)
 	return nil
+}
+
+// checkDecisions adds the hitl/decision-unverified findings to o and returns
+// the decisions table for the report.
+func (r *run) checkDecisions(o *gate.Outcome) (string, error) {
+	if r.opts.Decisions == nil {
+		return "", nil
+	}
+	ds, detail, err := r.opts.Decisions(r.ctx, r.lint.Units)
+	if err != nil {
+		return "", fmt.Errorf("gate: verifying human decisions: %w", err)
+	}
+	o.Diagnostics = append(o.Diagnostics, ds...)
+	diag.Sort(o.Diagnostics)
+	return detail, nil
 }
 
 func storiesTitle(o gate.Outcome, shown int) string {

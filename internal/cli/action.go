@@ -138,22 +138,30 @@ func (a *actionRun) run() int {
 	return conclusionCode(res)
 }
 
-// prepare resolves the root, the configuration and the event's plan.
-func (a *actionRun) prepare() int {
+// loadSetup resolves the root (the flag, else the Actions workspace) and
+// loads the configuration.
+func (a *actionRun) loadSetup() error {
 	root := a.f.root
 	if root == "" {
 		root = getenv("GITHUB_WORKSPACE")
 	}
 	var err error
 	if a.root, err = repoRoot(root); err != nil {
-		return a.usage(err)
+		return err
 	}
-	if a.cfg, err = config.Load(a.root, a.f.cfg); err != nil {
+	a.cfg, err = config.Load(a.root, a.f.cfg)
+	return err
+}
+
+// prepare resolves the root, the configuration and the event's plan.
+func (a *actionRun) prepare() int {
+	if err := a.loadSetup(); err != nil {
 		return a.usage(err)
 	}
 	if a.planned {
 		return -1
 	}
+	var err error
 	if a.plan, err = planFor(a.f); err != nil {
 		return a.usage(err)
 	}

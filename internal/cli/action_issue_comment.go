@@ -6,7 +6,6 @@ import (
 	"os/exec"
 
 	"github.com/storygate/storygate/internal/chatops"
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 )
@@ -26,15 +25,7 @@ func (a *actionRun) ownRoute() (code int, ok bool) {
 
 // withSetup resolves the root and configuration, then runs route.
 func (a *actionRun) withSetup(route func() int) int {
-	root := a.f.root
-	if root == "" {
-		root = getenv("GITHUB_WORKSPACE")
-	}
-	var err error
-	if a.root, err = repoRoot(root); err != nil {
-		return a.usage(err)
-	}
-	if a.cfg, err = config.Load(a.root, a.f.cfg); err != nil {
+	if err := a.loadSetup(); err != nil {
 		return a.usage(err)
 	}
 	return route()

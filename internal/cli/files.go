@@ -6,12 +6,13 @@ import (
 	"path/filepath"
 )
 
-// replaceFile replaces path through a temporary file in the same
-// directory, keeping the file's mode, so a crash never leaves half a story.
+// replaceFile writes path through a temporary file in the same directory,
+// keeping an existing file's mode (0644 for a new one), so a crash or a
+// concurrent reader never sees half a file.
 func replaceFile(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	mode := os.FileMode(0o644)
+	if info, err := os.Stat(path); err == nil {
+		mode = info.Mode().Perm()
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".storygate-*")
 	if err != nil {
@@ -25,7 +26,7 @@ func replaceFile(path string, data []byte) error {
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	if err := os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
+	if err := os.Chmod(tmp.Name(), mode); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {

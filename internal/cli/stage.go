@@ -275,33 +275,9 @@ func writeGraph(e env, data []byte, path string) int {
 		}
 		return ExitOK
 	}
-	if err := writeFileAtomic(path, data); err != nil {
+	if err := replaceFile(path, data); err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage compile: %v\n", err)
 		return ExitInternal
 	}
 	return ExitOK
-}
-
-// writeFileAtomic writes through a temporary file in the same directory, so
-// a reader never sees a half-written graph.
-func writeFileAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".stage-graph-*.json")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

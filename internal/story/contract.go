@@ -62,26 +62,43 @@ func (fm *Frontmatter) itemField(list string, i int, item *yaml.Node, key string
 	return sc
 }
 
-func (fm *Frontmatter) decodeAcceptance() {
-	n := fm.Keys["acceptance_criteria"].Value
+// listItems returns the mapping items of the list under key, recording the
+// list's position and whether it is set, null or of the wrong type.
+func (fm *Frontmatter) listItems(key, want string, pos *Pos, set, null *bool) []listItemNode {
+	n := fm.Keys[key].Value
 	if n == nil {
-		return
+		return nil
 	}
-	fm.Acceptance.Pos = fm.pos(n)
+	*pos = fm.pos(n)
 	if isNull(n) {
-		fm.Acceptance.Null = true
-		return
+		*null = true
+		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		fm.typeError("acceptance_criteria", n, "a list of {id, text} items")
-		return
+		fm.typeError(key, n, want)
+		return nil
 	}
-	fm.Acceptance.Set = true
+	*set = true
+	var items []listItemNode
 	for i, item := range n.Content {
-		if !fm.itemMapping("acceptance_criteria", i, item) {
-			continue
+		if fm.itemMapping(key, i, item) {
+			items = append(items, listItemNode{i, item})
 		}
-		fm.Acceptance.Items = append(fm.Acceptance.Items, Criterion{
+	}
+	return items
+}
+
+// listItemNode is a list item with its index, for messages.
+type listItemNode struct {
+	index int
+	node  *yaml.Node
+}
+
+func (fm *Frontmatter) decodeAcceptance() {
+	a := &fm.Acceptance
+	for _, it := range fm.listItems("acceptance_criteria", "a list of {id, text} items", &a.Pos, &a.Set, &a.Null) {
+		i, item := it.index, it.node
+		a.Items = append(a.Items, Criterion{
 			ID:   fm.itemField("acceptance_criteria", i, item, "id", true),
 			Text: fm.itemField("acceptance_criteria", i, item, "text", true),
 			Pos:  fm.pos(item),
@@ -90,25 +107,10 @@ func (fm *Frontmatter) decodeAcceptance() {
 }
 
 func (fm *Frontmatter) decodeVerification() {
-	n := fm.Keys["verification"].Value
-	if n == nil {
-		return
-	}
-	fm.Verification.Pos = fm.pos(n)
-	if isNull(n) {
-		fm.Verification.Null = true
-		return
-	}
-	if n.Kind != yaml.SequenceNode {
-		fm.typeError("verification", n, "a list of {id, command, pass_when} items")
-		return
-	}
-	fm.Verification.Set = true
-	for i, item := range n.Content {
-		if !fm.itemMapping("verification", i, item) {
-			continue
-		}
-		fm.Verification.Items = append(fm.Verification.Items, Check{
+	v := &fm.Verification
+	for _, it := range fm.listItems("verification", "a list of {id, command, pass_when} items", &v.Pos, &v.Set, &v.Null) {
+		i, item := it.index, it.node
+		v.Items = append(v.Items, Check{
 			ID:       fm.itemField("verification", i, item, "id", true),
 			Command:  fm.itemField("verification", i, item, "command", true),
 			PassWhen: fm.itemField("verification", i, item, "pass_when", false),

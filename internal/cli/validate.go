@@ -15,6 +15,7 @@ import (
 const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
 
 func runValidate(e env, args []string) int {
+	tuneGCForBatch()
 	fs := newFlagSet(e, "validate", validateSynopsis)
 	base := fs.String("base", "", "compare with this base revision (turns on base and changed-file rules)")
 	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")

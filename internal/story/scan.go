@@ -121,8 +121,12 @@ func (sc *scanner) inOther(ln string, off, lineNo int) {
 // open handles a line outside fences and opaque blocks.
 func (sc *scanner) open(ln string, off, lineNo int) {
 	t, indent := trimIndent(ln)
-	blank := isBlank(ln)
-	defer func() { sc.blank = blank }()
+	blank := t == ""
+	sc.openLine(ln, t, indent, blank, off, lineNo)
+	sc.blank = blank
+}
+
+func (sc *scanner) openLine(ln, t string, indent int, blank bool, off, lineNo int) {
 	switch {
 	case blank:
 		sc.closePara()

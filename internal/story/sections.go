@@ -73,6 +73,10 @@ func SameName(a, b string) bool {
 	if a == b {
 		return true
 	}
+	if a != "" && b != "" && a[0] < utf8.RuneSelf && b[0] < utf8.RuneSelf && a[0] > ' ' && b[0] > ' ' &&
+		lowerASCII(a[0]) != lowerASCII(b[0]) {
+		return false // the common miss, decided without decoding
+	}
 	i, j := skipSpace(a, 0), skipSpace(b, 0)
 	for i < len(a) && j < len(b) {
 		ra, sa := utf8.DecodeRuneInString(a[i:])
@@ -248,3 +252,10 @@ func (s *Section) Tables() []*Table {
 
 // IsEmpty reports whether the section has no content blocks.
 func (s *Section) IsEmpty() bool { return len(s.Blocks) == 0 }
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}

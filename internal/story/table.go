@@ -80,7 +80,6 @@ func isDelimiterRow(s string) bool {
 func parseRow(ln Line) Row {
 	s := ln.Text
 	row := Row{Pos: ln.Pos, Cells: make([]Cell, 0, strings.Count(s, "|"))}
-	col := ln.Pos.Column
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -88,6 +87,8 @@ func parseRow(ln Line) Row {
 	if i < len(s) && s[i] == '|' {
 		i++
 	}
+	// col is the column of s[i]; counted incrementally, never from the start.
+	col := ln.Pos.Column + utf8.RuneCountInString(s[:i])
 	for i < len(s) {
 		end := cellEnd(s, i)
 		raw := s[i:end]
@@ -96,8 +97,11 @@ func parseRow(ln Line) Row {
 		if end >= len(s) && text == "" {
 			break
 		}
-		cellCol := col + utf8.RuneCountInString(s[:i+lead])
-		row.Cells = append(row.Cells, Cell{Text: strings.ReplaceAll(text, `\|`, "|"), Pos: Pos{Line: ln.Pos.Line, Column: cellCol}})
+		if strings.Contains(text, `\|`) {
+			text = strings.ReplaceAll(text, `\|`, "|")
+		}
+		row.Cells = append(row.Cells, Cell{Text: text, Pos: Pos{Line: ln.Pos.Line, Column: col + lead}})
+		col += utf8.RuneCountInString(raw) + 1
 		i = end + 1
 	}
 	return row

@@ -32,7 +32,8 @@ func FindStories(root string, paths []string, globs []string) ([]string, error) 
 		}
 	}
 	if len(paths) == 0 {
-		if err := walkStories(root, root, func(rel string) bool { return pathglob.MatchAny(globs, rel) }, add); err != nil {
+		set := pathglob.Compile(globs)
+		if err := walkStories(root, root, set.Match, add); err != nil {
 			return nil, err
 		}
 	}

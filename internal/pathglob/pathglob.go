@@ -43,3 +43,26 @@ func matchSegments(pat, segs []string) bool {
 	}
 	return len(segs) == 0
 }
+
+// Set is a compiled list of patterns, for matching many paths.
+type Set [][]string
+
+// Compile splits the patterns once.
+func Compile(patterns []string) Set {
+	out := make(Set, len(patterns))
+	for i, p := range patterns {
+		out[i] = strings.Split(p, "/")
+	}
+	return out
+}
+
+// Match reports whether p matches any pattern of the set.
+func (s Set) Match(p string) bool {
+	segs := strings.Split(p, "/")
+	for _, pat := range s {
+		if matchSegments(pat, segs) {
+			return true
+		}
+	}
+	return false
+}

@@ -22,3 +22,12 @@ func TestMatch(t *testing.T) {
 		}
 	}
 }
+
+func TestSet(t *testing.T) {
+	set := Compile([]string{"**/STORY-*.md", "stories/**/*.md"})
+	for p, want := range map[string]bool{"a/STORY-1.md": true, "stories/x/y.md": true, "docs/y.md": false} {
+		if got := set.Match(p); got != want {
+			t.Errorf("Set.Match(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package story
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -82,7 +81,15 @@ type NumberedEntry struct {
 	OK     bool
 }
 
-var entryNumberRE = regexp.MustCompile(`^(\d+)\s*$`)
+// entryNumber reads the N of an entry heading: digits, then only space.
+func entryNumber(s string) (int, bool) {
+	digits := strings.TrimRight(s, " \t")
+	if digits == "" || strings.TrimLeft(digits, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil
+}
 
 // Entries returns the numbered entries of the role section kind.Section,
 // computed once per story and kind.
@@ -111,10 +118,8 @@ func (s *Story) numberedEntries(kind lifecycle.EntryKind) []NumberedEntry {
 	var out []NumberedEntry
 	for _, e := range sec.Entries() {
 		ne := NumberedEntry{Entry: e, Kind: kind}
-		rest, found := cutPrefixFold(e.Heading.Text, kind.Prefix)
-		if m := entryNumberRE.FindStringSubmatch(rest); found && m != nil {
-			ne.Number, _ = strconv.Atoi(m[1])
-			ne.OK = true
+		if rest, found := cutPrefixFold(e.Heading.Text, kind.Prefix); found {
+			ne.Number, ne.OK = entryNumber(rest)
 		}
 		out = append(out, ne)
 	}

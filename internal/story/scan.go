@@ -29,6 +29,10 @@ type scanner struct {
 	// itemIndent is the open item's content column: lines indented that far
 	// continue it even after a blank line.
 	itemIndent, lineIndent int
+	// lineArena and itemArena hold every paragraph line and list item.
+	lineArena             []Line
+	itemArena             []ListItem
+	paraStart, itemsStart int
 	// lineNo, lineStart and lineLen describe the line being scanned.
 	lineNo, lineStart, lineLen int
 	fence                      string // the open code fence's marker, "" when none
@@ -39,7 +43,14 @@ type scanner struct {
 
 func scanBlocks(text string, base int, li *lineIndex) []Block {
 	sc := &scanner{text: text, base: base, li: li, lineNo: li.pos(base).Line}
-	sc.out = make([]Block, 0, strings.Count(text, "\n")/3+8)
+	// Paragraph lines and list items go into arenas sized by a first pass,
+	// so the slices handed out share one array each instead of growing.
+	// An arena that does overflow reallocates: slices already handed out
+	// keep the old array, which stays valid.
+	est := estimate(text)
+	sc.out = make([]Block, 0, est.blocks)
+	sc.lineArena = make([]Line, 0, est.lines)
+	sc.itemArena = make([]ListItem, 0, est.items)
 	for off := 0; off < len(text); sc.lineNo++ {
 		end := strings.IndexByte(text[off:], '\n')
 		next := len(text)
@@ -215,7 +226,7 @@ func (sc *scanner) item(t string, off, lineNo int) {
 		return // an empty item (or one holding an empty heading) has nothing a rule reads
 	}
 	pos := sc.pos(off + len(t) - len(content))
-	sc.list.Items = append(sc.list.Items, listItem(strings.TrimSpace(content), pos))
+	sc.addItem(listItem(strings.TrimSpace(content), pos))
 }
 
 // continueItem adds a continuation line to the open item; an item that
@@ -223,17 +234,30 @@ func (sc *scanner) item(t string, off, lineNo int) {
 func (sc *scanner) continueItem(t string, off, lineNo int) {
 	sc.list.EndLine = lineNo
 	if sc.emptyItem {
-		sc.list.Items = append(sc.list.Items, listItem(strings.TrimSpace(t), sc.pos(off)))
+		sc.addItem(listItem(strings.TrimSpace(t), sc.pos(off)))
 		sc.emptyItem = false
 		sc.lazyItem = !startsBlock(t)
 	}
+}
+
+// addItem appends an item to the open list through the item arena.
+func (sc *scanner) addItem(it ListItem) {
+	if len(sc.list.Items) == 0 {
+		sc.itemsStart = len(sc.itemArena)
+	}
+	sc.itemArena = append(sc.itemArena, it)
+	sc.list.Items = sc.itemArena[sc.itemsStart:len(sc.itemArena):len(sc.itemArena)]
 }
 
 func (sc *scanner) addPara(t string, off, lineNo int) {
 	if sc.list != nil {
 		sc.closeList()
 	}
-	sc.para = append(sc.para, Line{Text: strings.TrimRight(t, " \t"), Pos: sc.pos(off)})
+	if len(sc.para) == 0 {
+		sc.paraStart = len(sc.lineArena)
+	}
+	sc.lineArena = append(sc.lineArena, Line{Text: strings.TrimRight(t, " \t"), Pos: sc.pos(off)})
+	sc.para = sc.lineArena[sc.paraStart:len(sc.lineArena):len(sc.lineArena)]
 }
 
 func (sc *scanner) startOther(kind string, lineNo int) {
@@ -302,4 +326,31 @@ func splitParagraph(lines []Line) []Block {
 		start = i + 1
 	}
 	return out
+}
+
+// sizes are a first pass's estimate of a body's blocks, lines and items.
+type sizes struct{ blocks, lines, items int }
+
+// estimate counts, per line, what the scanner will allocate: blocks end at
+// blank lines and headings, list items start with a marker, other lines
+// are paragraph text.
+func estimate(text string) sizes {
+	est := sizes{blocks: 16}
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text) - off
+		}
+		t, _ := trimIndent(text[off : off+end])
+		switch {
+		case t == "" || t == "\r" || t[0] == '#':
+			est.blocks++
+		case t[0] == '-' || t[0] == '*' || t[0] == '+' || (t[0] >= '0' && t[0] <= '9'):
+			est.items++
+		default:
+			est.lines++
+		}
+		off += end + 1
+	}
+	return est
 }

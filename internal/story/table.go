@@ -54,7 +54,14 @@ func (t *Table) HeaderNames() []string {
 }
 
 func parseTable(lines []Line) *Table {
-	t := &Table{Pos: lines[0].Pos, Header: parseRow(lines[0])}
+	// One cell array for the whole table: a row has at most as many cells
+	// as pipes, so counting pipes sizes it.
+	pipes := 0
+	for _, ln := range lines {
+		pipes += strings.Count(ln.Text, "|")
+	}
+	cells := make([]Cell, 0, pipes)
+	t := &Table{Pos: lines[0].Pos, Header: parseRow(lines[0], &cells)}
 	rest := lines[1:]
 	if len(rest) > 0 && isDelimiterRow(rest[0].Text) {
 		t.HasDelimiter = true
@@ -62,7 +69,7 @@ func parseTable(lines []Line) *Table {
 	}
 	t.Rows = make([]Row, 0, len(rest))
 	for _, ln := range rest {
-		t.Rows = append(t.Rows, parseRow(ln))
+		t.Rows = append(t.Rows, parseRow(ln, &cells))
 	}
 	return t
 }
@@ -77,9 +84,11 @@ func isDelimiterRow(s string) bool {
 
 // parseRow splits a row on unescaped pipes. A pipe inside a backtick code
 // span is kept: agents write `cmd | tee` there and mean it literally.
-func parseRow(ln Line) Row {
+// parseRow appends the row's cells to arena and returns the row.
+func parseRow(ln Line, arena *[]Cell) Row {
 	s := ln.Text
-	row := Row{Pos: ln.Pos, Cells: make([]Cell, 0, strings.Count(s, "|"))}
+	row := Row{Pos: ln.Pos}
+	first := len(*arena)
 	i := 0
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
 		i++
@@ -100,10 +109,11 @@ func parseRow(ln Line) Row {
 		if strings.Contains(text, `\|`) {
 			text = strings.ReplaceAll(text, `\|`, "|")
 		}
-		row.Cells = append(row.Cells, Cell{Text: text, Pos: Pos{Line: ln.Pos.Line, Column: col + lead}})
+		*arena = append(*arena, Cell{Text: text, Pos: Pos{Line: ln.Pos.Line, Column: col + lead}})
 		col += utf8.RuneCountInString(raw) + 1
 		i = end + 1
 	}
+	row.Cells = (*arena)[first:len(*arena):len(*arena)]
 	return row
 }
 

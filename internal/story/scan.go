@@ -311,21 +311,51 @@ func (sc *scanner) closeAll() {
 // splitParagraph splits paragraph lines into runs of text and table lines;
 // the blocks share the paragraph's line slice.
 func splitParagraph(lines []Line) []Block {
+	table := tableLines(lines)
 	var out []Block
 	start := 0
 	for i := range lines {
-		if i+1 < len(lines) && isTableLine(lines[i+1].Text) == isTableLine(lines[i].Text) {
+		if i+1 < len(lines) && table[i+1] == table[i] {
 			continue
 		}
 		run := lines[start : i+1 : i+1]
 		blk := Block{Kind: BlockParagraph, Pos: run[0].Pos, StartLine: run[0].Pos.Line, EndLine: run[len(run)-1].Pos.Line, Lines: run}
-		if isTableLine(run[0].Text) {
+		if table[start] {
 			blk.Kind, blk.Table = BlockTable, parseTable(run)
 		}
 		out = append(out, blk)
 		start = i + 1
 	}
 	return out
+}
+
+// tableLines marks the lines that belong to pipe tables: lines starting
+// with a pipe, and GFM tables written without the outer pipes, which start
+// at a header followed by a |---| delimiter row and go on while lines hold
+// a pipe.
+func tableLines(lines []Line) []bool {
+	table := make([]bool, len(lines))
+	in := false
+	for i, ln := range lines {
+		switch {
+		case isTableLine(ln.Text):
+			in = true
+		case in && strings.Contains(ln.Text, "|"):
+		case startsTable(lines, i):
+			in = true
+		default:
+			in = false
+		}
+		table[i] = in
+	}
+	return table
+}
+
+// startsTable reports whether lines[i] is a header without outer pipes
+// followed by a delimiter row.
+func startsTable(lines []Line, i int) bool {
+	return i+1 < len(lines) && strings.Contains(lines[i].Text, "|") && strings.Contains(lines[i+1].Text, "|") &&
+		isDelimiterRow(lines[i+1].Text)
 }
 
 // sizes are a first pass's estimate of a body's blocks, lines and items.

@@ -159,12 +159,18 @@ func fieldsOf(blocks []Block) []Field {
 		if blk.Kind == BlockHeading {
 			break
 		}
-		if blk.Kind != BlockParagraph {
-			continue
-		}
-		for _, ln := range blk.Lines {
-			if f, ok := parseField(ln); ok {
-				out = append(out, f)
+		switch blk.Kind {
+		case BlockParagraph:
+			for _, ln := range blk.Lines {
+				if f, ok := parseField(ln); ok {
+					out = append(out, f)
+				}
+			}
+		case BlockList: // fields written as a list: - **Date:** …
+			for _, it := range blk.Items {
+				if f, ok := parseField(Line{Text: it.Text, Pos: it.Pos}); ok {
+					out = append(out, f)
+				}
 			}
 		}
 	}

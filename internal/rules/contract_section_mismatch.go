@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
@@ -77,20 +76,42 @@ func checkIDs(fm *story.Frontmatter) []string {
 	return out
 }
 
-var leadingID = regexp.MustCompile(`^\**([A-Za-z][A-Za-z0-9_.-]*?)\**[:.]?(?:\s|$)`)
-
-// itemIDs returns the leading ID of every list item ("AC1 Example" → AC1).
+// itemIDs returns the leading ID of every list item ("AC1 Example" → AC1,
+// also "**AC1**:" and "AC1." forms).
 func itemIDs(blocks []story.Block) []listed {
 	var out []listed
 	for _, blk := range blocks {
 		for _, it := range blk.Items {
-			if m := leadingID.FindStringSubmatch(it.Text); m != nil {
-				out = append(out, listed{m[1], it.Pos})
+			if id := leadingID(it.Text); id != "" {
+				out = append(out, listed{id, it.Pos})
 			}
 		}
 	}
 	return out
 }
+
+// leadingID reads the first word of an item as an ID: a letter, then
+// letters, digits, '_', '-' or '.', without surrounding bold or a
+// trailing ':' or '.'.
+func leadingID(text string) string {
+	word := text
+	if i := strings.IndexAny(word, " \t"); i >= 0 {
+		word = word[:i]
+	}
+	word = strings.TrimRight(strings.Trim(word, "*"), ":.")
+	word = strings.Trim(word, "*")
+	if word == "" || !isLetter(word[0]) {
+		return ""
+	}
+	for i := 0; i < len(word); i++ {
+		if c := word[i]; !isLetter(c) && !(c >= '0' && c <= '9') && c != '_' && c != '-' && c != '.' {
+			return ""
+		}
+	}
+	return word
+}
+
+func isLetter(c byte) bool { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') }
 
 // labelledItems returns the items of the list that follows a **Label:** line.
 func labelledItems(blocks []story.Block, label string) []listed {

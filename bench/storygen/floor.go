@@ -3,12 +3,11 @@ package storygen
 import (
 	"bytes"
 	"fmt"
+	"github.com/storygate/storygate/internal/par"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 )
@@ -23,7 +22,7 @@ func ParseFloor(dir string) (int, error) {
 		return 0, err
 	}
 	errs := make([]error, len(paths))
-	feed(len(paths), func(i int) { errs[i] = decodeFile(paths[i]) })
+	par.Each(len(paths), func(i int) { errs[i] = decodeFile(paths[i]) })
 	for _, err := range errs {
 		if err != nil {
 			return 0, err
@@ -71,25 +70,4 @@ func Frontmatter(src []byte) []byte {
 		return rest[:end+1]
 	}
 	return nil
-}
-
-// feed runs fn(0..n-1) on GOMAXPROCS workers over an unbuffered channel,
-// the same scheme storygate's loader uses.
-func feed(n int, fn func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/storygate/storygate/internal/par"
 	"github.com/storygate/storygate/internal/pathglob"
 	"sort"
 	"strings"
@@ -28,7 +29,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	perFile := make([][]diag.Diagnostic, len(set))
 	errs := make([]error, len(set))
 	dirs := &dirCache{}
-	parallel(len(set), func(i int) {
+	par.Each(len(set), func(i int) {
 		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, dirs, set[i], isTarget[set[i]])
 	})
 	if err := errors.Join(errs...); err != nil {

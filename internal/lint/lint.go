@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sync"
 
 	"github.com/storygate/storygate/internal/config"
@@ -156,27 +155,6 @@ func (c *dirCache) realDir(dir string) (string, error) {
 	}
 	c.dirs.Store(dir, real)
 	return real, nil
-}
-
-// parallel runs fn(0..n-1) on all CPUs.
-func parallel(n int, fn func(i int)) {
-	workers := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				fn(i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
 }
 
 // baseContext holds what the base rules need.

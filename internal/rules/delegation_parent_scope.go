@@ -1,8 +1,9 @@
 package rules
 
 import (
-	"github.com/storygate/storygate/internal/pathglob"
 	"strings"
+
+	"github.com/storygate/storygate/internal/pathglob"
 
 	"github.com/storygate/storygate/internal/story"
 )

@@ -1,0 +1,23 @@
+package rules
+
+import (
+	"github.com/storygate/storygate/internal/story"
+	"gopkg.in/yaml.v3"
+)
+
+// emptyList reports whether a required list key is present but holds nothing.
+func emptyList(fm *story.Frontmatter, key string) bool {
+	kv, ok := fm.Keys[key]
+	if !ok {
+		return false
+	}
+	return kv.Value.Tag == "!!null" || (kv.Value.Kind == yaml.SequenceNode && len(kv.Value.Content) == 0)
+}
+
+var acceptanceEmpty = &Rule{ID: "contract/acceptance-empty", Need: NeedFile, Spec: "§11",
+	Summary: "`acceptance_criteria` is non-empty",
+	CheckFile: func(p *Pass) {
+		if fm := front(p); fm != nil && emptyList(fm, "acceptance_criteria") {
+			p.Report(fm.ValuePos("acceptance_criteria"), "acceptance_criteria is empty; a story needs at least one binary, measurable criterion")
+		}
+	}}

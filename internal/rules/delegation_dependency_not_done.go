@@ -1,0 +1,23 @@
+package rules
+
+import (
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
+
+var dependencyNotDone = &Rule{ID: "delegation/dependency-not-done", Need: NeedSet, Spec: "§2, §10.1",
+	Summary: "a story past `seeded` (and so at `ready` or later) has every `depends_on` story at `done`",
+	CheckSet: func(p *SetPass) {
+		ids := byID(p.Units)
+		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
+			if !fm.State.Set || fm.State.Value == lifecycle.Seeded || !lifecycle.IsState(fm.State.Value) {
+				return
+			}
+			for _, dep := range fm.DependsOn.Items {
+				other, ok := ids[dep.Value]
+				if ok && other.Front.State.Value != lifecycle.Done {
+					p.Report(s.Path, dep.Pos, "%s is at %s but depends on %s, which is at %s, not done", fm.ID.Value, fm.State.Value, dep.Value, other.Front.State.Value)
+				}
+			}
+		})
+	}}

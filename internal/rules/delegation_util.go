@@ -1,0 +1,25 @@
+package rules
+
+import "github.com/storygate/storygate/internal/story"
+
+// byID indexes the set's stories by frontmatter id (first wins).
+func byID(units []Unit) map[string]*story.Story {
+	out := map[string]*story.Story{}
+	for _, u := range units {
+		if fm := u.Head.Front; fm != nil && fm.ID.Set {
+			if _, dup := out[fm.ID.Value]; !dup {
+				out[fm.ID.Value] = u.Head
+			}
+		}
+	}
+	return out
+}
+
+// withFront calls fn for every story that has frontmatter.
+func withFront(units []Unit, fn func(s *story.Story, fm *story.Frontmatter)) {
+	for _, u := range units {
+		if u.Head.Front != nil {
+			fn(u.Head, u.Head.Front)
+		}
+	}
+}

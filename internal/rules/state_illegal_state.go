@@ -1,0 +1,13 @@
+package rules
+
+import "github.com/storygate/storygate/internal/lifecycle"
+
+var illegalState = &Rule{ID: "state/illegal-state", Need: NeedFile, Spec: "§3",
+	Summary: "`state` is one of the eleven legal states",
+	CheckFile: func(p *Pass) {
+		fm := front(p)
+		if fm == nil || !fm.State.Set || lifecycle.IsState(fm.State.Value) {
+			return
+		}
+		p.Report(fm.State.Pos, "state %q is not a legal state (legal: %s)", fm.State.Value, plainList(lifecycle.States))
+	}}

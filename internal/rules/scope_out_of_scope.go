@@ -26,11 +26,21 @@ var outOfScope = &Rule{ID: "scope/out-of-scope", Need: NeedBase, Spec: "§4",
 // claimed reports whether some generating story grants path and does not exclude it.
 func claimed(units []Unit, path string) bool {
 	for _, u := range units {
-		if Grants(u.Head.Front, path) {
+		if Grants(grantSource(u), path) {
 			return true
 		}
 	}
 	return false
+}
+
+// grantSource is the frontmatter whose scope grants files in the change:
+// the base version when the story existed there, so a change cannot widen
+// its own grant, else the new story's.
+func grantSource(u Unit) *story.Frontmatter {
+	if u.Base != nil && u.Base.Front != nil {
+		return u.Base.Front
+	}
+	return u.Head.Front
 }
 
 // Grants reports whether fm's scope.write covers path and scope.exclude does not.

@@ -28,13 +28,3 @@ var Deferred = []*Rule{
 	{ID: "revert/not-load-bearing", Need: NeedRun, Spec: "story-017", Summary: "governed test edits still pass the suite when reverted: escalate"},
 	{ID: "revert/could-not-run", Need: NeedRun, Spec: "story-017", Summary: "the revert check could not decide; fails closed"},
 }
-
-// Lookup returns the rule with the given ID from All or Deferred.
-func Lookup(id string) (*Rule, bool) {
-	for _, r := range append(All(), Deferred...) {
-		if r.ID == id {
-			return r, true
-		}
-	}
-	return nil, false
-}

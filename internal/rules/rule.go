@@ -51,9 +51,6 @@ type Pass struct {
 	out     *[]diag.Diagnostic
 }
 
-// Story is the story at head.
-func (p *Pass) Story() *story.Story { return p.Head }
-
 // Report records a finding at pos in the story file.
 func (p *Pass) Report(pos story.Pos, format string, args ...any) {
 	*p.out = append(*p.out, diag.New(p.rule.ID, p.rule.Severity, p.Head.Path, pos, format, args...))

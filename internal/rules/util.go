@@ -13,15 +13,6 @@ import (
 // defects have rules of their own, so other rules stay quiet).
 func front(p *Pass) *story.Frontmatter { return p.Head.Front }
 
-// quoteList renders names as "a", "b" and "c".
-func quoteList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = `"` + n + `"`
-	}
-	return strings.Join(q, ", ")
-}
-
 // plainList renders names as a, b, c.
 func plainList(names []string) string { return strings.Join(names, ", ") }
 

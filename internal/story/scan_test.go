@@ -10,13 +10,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// shape renders what rules read of a body: headings, list items and the
-// lines of paragraphs and tables, each with its line number.
-func shape(b *Body) []string { return shapeOf(b, true) }
-
-// shapeOf renders b; without itemText, list items show only their line:
-// goldmark's item text is its first child's, which differs from the source
-// line when an item starts with a nested block (`- # x`).
+// shapeOf renders what rules read of a body: headings, list items and the
+// lines of paragraphs and tables, each with its line number. Without
+// itemText, list items show only their line: goldmark's item text is its
+// first child's, which differs from the source line when an item starts
+// with a nested block (`- # x`).
 func shapeOf(b *Body, itemText bool) []string {
 	var out []string
 	for _, blk := range b.Blocks {

@@ -87,9 +87,6 @@ func firstInvalidUTF8(src []byte) int {
 	return len(src)
 }
 
-// PosAt converts a byte offset in Src into a line and column.
-func (s *Story) PosAt(offset int) Pos { return s.lines.pos(offset) }
-
 // Line returns the text of 1-based line n without its line ending.
 func (s *Story) Line(n int) string { return string(s.lines.text(n)) }
 

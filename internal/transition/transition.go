@@ -114,6 +114,13 @@ func write(s *story.Story, t lifecycle.Transition, req Request) ([]byte, error) 
 		next := strconv.Itoa(s.Front.Iteration.Value + 1)
 		steps = append(steps, func() error { return ed.SetScalar("iteration", next) })
 	}
+	if s.Front.Has("pending_gate") {
+		gate := "null"
+		if lifecycle.IsGate(t.To) {
+			gate = t.To
+		}
+		steps = append(steps, func() error { return ed.SetScalar("pending_gate", gate) })
+	}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return nil, fmt.Errorf("apply %s to %s: %w", t.Event, s.Path, err)

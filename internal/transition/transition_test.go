@@ -119,3 +119,18 @@ func TestRefusesToWriteInvalidStory(t *testing.T) {
 		t.Fatalf("got %v, want a refusal carrying the state/max-iterations finding", err)
 	}
 }
+
+// TestPendingGateFollowsTheState keeps an optional pending_gate in step
+// with the state when the story carries the field.
+func TestPendingGateFollowsTheState(t *testing.T) {
+	src := []byte(strings.Replace(string(template(t)), "priority: high", "priority: high\npending_gate: null", 1))
+	src = step(t, step(t, src, "begin_planning", "orchestrator"), "submit_plan", "planner")
+	if s := story.Parse("STORY-001.md", src); s.Front.PendingGate.Value != "plan_review" {
+		t.Fatalf("pending_gate at plan_review = %q", s.Front.PendingGate.Value)
+	}
+	src = decide(t, src, 1, "plan_review", "approve_plan")
+	src = step(t, src, "approve_plan", "human")
+	if s := story.Parse("STORY-001.md", src); !s.Front.PendingGate.Null {
+		t.Fatalf("pending_gate after the gate = %+v", s.Front.PendingGate)
+	}
+}

@@ -16,8 +16,9 @@ import (
 // ErrOutsideRoot is returned for a story path outside the repository root.
 var ErrOutsideRoot = errors.New("path outside the repository")
 
-// skipDirs are never walked: they hold no stories and can be huge.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true}
+// skipDirs are never walked below a named directory: they hold no live
+// stories (testdata holds fixtures, by Go's convention) and can be huge.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, "testdata": true}
 
 // FindStories returns the repository-relative slash paths of the story files
 // named by paths (files are always included; directories are walked for

@@ -114,12 +114,17 @@ func TestDirectoryDiscoverySkipsNonStories(t *testing.T) {
 	write(t, root, "stories/notes.md", []byte("---\ntitle: notes\n---\n"))
 	write(t, root, "stories/feature.md", []byte("---\nschema: enso.story/v1\n---\n"))
 	write(t, root, "stories/STORY-002.md", []byte("no frontmatter\n"))
+	write(t, root, "stories/testdata/STORY-009.md", []byte("---\nschema: enso.story/v1\n---\n"))
 	got, err := FindStories(root, []string{filepath.Join(root, "stories")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if strings.Join(got, ",") != "stories/STORY-002.md,stories/feature.md" {
 		t.Errorf("FindStories = %v", got)
+	}
+	all, err := FindStories(root, nil, []string{"**/STORY-*.md"})
+	if err != nil || strings.Join(all, ",") != "stories/STORY-002.md" {
+		t.Errorf("glob discovery = %v, %v; fixtures under testdata must be left out", all, err)
 	}
 	if _, err := FindStories(root, []string{"/"}, nil); err == nil {
 		t.Error("a path outside the repository was accepted")

@@ -33,10 +33,7 @@ func hasProblem(s *story.Story, rule string) bool {
 
 // bodyStart is the first line after the frontmatter.
 func bodyStart(s *story.Story) story.Pos {
-	if s.Front != nil {
-		return story.Pos{Line: min(s.Front.EndLine+1, s.LineCount()), Column: 1}
-	}
-	return story.Pos{Line: 1, Column: 1}
+	return story.Pos{Line: min(s.BodyLine(), s.LineCount()), Column: 1}
 }
 
 // insertionPoint is where the i-th required section belongs: at the next

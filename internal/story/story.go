@@ -87,6 +87,15 @@ func firstInvalidUTF8(src []byte) int {
 	return len(src)
 }
 
+// BodyLine returns the first line after the frontmatter (1 without one),
+// known even when the frontmatter is not valid YAML.
+func (s *Story) BodyLine() int {
+	if s.bodyStart <= 0 {
+		return 1
+	}
+	return s.lines.pos(s.bodyStart).Line
+}
+
 // Line returns the text of 1-based line n without its line ending.
 func (s *Story) Line(n int) string { return string(s.lines.text(n)) }
 

@@ -78,11 +78,13 @@ func (p *SetPass) Report(file string, pos story.Pos, format string, args ...any)
 
 // RunFile runs the per-story rules on u, appending findings to out.
 func RunFile(rs []*Rule, u Unit, hasBase bool, out *[]diag.Diagnostic) {
+	pass := &Pass{Unit: u, HasBase: hasBase, out: out} // one per story: rules do not keep it
 	for _, r := range rs {
 		if r.CheckFile == nil || (r.Need == NeedBase && !hasBase) {
 			continue
 		}
-		r.CheckFile(&Pass{Unit: u, HasBase: hasBase, rule: r, out: out})
+		pass.rule = r
+		r.CheckFile(pass)
 	}
 }
 

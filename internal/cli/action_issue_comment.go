@@ -61,7 +61,7 @@ func (a *actionRun) issueComment() int {
 // would.
 func (a *actionRun) rerunGate(ev github.Event) func(context.Context, github.PullRequest, string) error {
 	return func(ctx context.Context, pr github.PullRequest, commit string) error {
-		if err := checkoutCommit(ctx, a.root, commit); err != nil {
+		if err := checkoutForRerun(ctx, a.root, commit); err != nil {
 			return err
 		}
 		a.plan = plan{event: gate.Event{Name: ev.Kind, Action: ev.Action, Repository: ev.Repo.FullName(), PullRequest: pr.Number,
@@ -81,6 +81,10 @@ func (a *actionRun) rerunGate(ev github.Event) func(context.Context, github.Pull
 		return nil
 	}
 }
+
+// checkoutForRerun brings the decision's commit into the checkout; tests
+// replace it, having no remote to fetch from.
+var checkoutForRerun = checkoutCommit
 
 // checkoutCommit fetches the commit the contents API made and checks it
 // out, with the credentials actions/checkout left in the clone.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -30,5 +31,45 @@ func TestActionRoutesSlashCommands(t *testing.T) {
 	}
 	if got, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md"); string(got) != story {
 		t.Error("a refused command changed the story")
+	}
+}
+
+// TestActionSlashCommandCommitsAndGatesAgain: an authorized /approve-plan
+// commits the decision to the PR branch through the contents API, then the
+// gate runs again in the same job on that commit and publishes its checks.
+func TestActionSlashCommandCommitsAndGatesAgain(t *testing.T) {
+	h := newHarness(t)
+	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
+		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
+	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
+		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
+	}
+	reviewer := githubtest.User{Login: "reviewer"}
+	h.fake.SetPermission(prRepo, reviewer.Login, "write")
+	var checkedOut string
+	checkoutForRerun = func(_ context.Context, root, commit string) error {
+		content, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
+		h.repo.Write(map[string]string{"stories/STORY-002.md": string(content)})
+		h.repo.Commit("decision from the contents API")
+		checkedOut = commit
+		return nil
+	}
+	t.Cleanup(func() { checkoutForRerun = checkoutCommit })
+	body := "/approve-plan STORY-002 the plan maps errors to fields"
+	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
+	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
+	if code := h.run("action"); code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, h.stderr.String())
+	}
+	story, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
+	if !strings.Contains(string(story), "state: ready") || !strings.Contains(string(story), "**Decision:** approve_plan") {
+		t.Fatalf("the decision was not committed:\n%s", story)
+	}
+	runs := h.fake.CheckRuns()
+	if checkedOut == "" || len(runs) == 0 || runs[0].HeadSHA != checkedOut {
+		t.Fatalf("the gate did not run again on the decision's commit %q: %+v", checkedOut, runs)
+	}
+	if comments := h.fake.Comments(prRepo, prNumber); !strings.Contains(comments[len(comments)-1].Body, "STORY-002") {
+		t.Errorf("no gate report after the decision: %+v", comments)
 	}
 }

@@ -24,9 +24,10 @@ type Options struct {
 	// Base turns on the base and changed-file rules.
 	Base   string
 	Config *config.Config
-	// Slim drops each unchanged story's body once its file rules have run,
-	// keeping only what set rules need; Result.Units are then slim too.
-	// The CLI sets it: validating 10,000 stories must not hold them all.
+	// Slim drops a story's body once its file rules have run, keeping only
+	// what the set rules need, for every story the change did not touch
+	// (every story, without Base); Result.Units are then slim too. The CLI
+	// sets it: validating 10,000 stories must not hold them all in memory.
 	Slim bool
 }
 

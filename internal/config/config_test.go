@@ -73,3 +73,25 @@ func TestLoadReadsDefaultPath(t *testing.T) {
 		t.Fatalf("cfg = %+v, err = %v", cfg, err)
 	}
 }
+
+// TestDocumentedConfigurationParses keeps docs/configuration.md honest: its
+// example uses every section and must load.
+func TestDocumentedConfigurationParses(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "configuration.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	start := strings.Index(text, "```yaml\n")
+	end := strings.Index(text[start+8:], "```")
+	if start < 0 || end < 0 {
+		t.Fatal("no yaml example in docs/configuration.md")
+	}
+	cfg, err := Parse("configuration.md", []byte(text[start+8:start+8+end]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Verify.Jobs != 4 || cfg.Approvers.Deny[0] != "my-coding-agent" || cfg.Records[0].Suite != "step-packet" || cfg.Rules["structure/section-order"] != "off" {
+		t.Errorf("parsed %+v", cfg)
+	}
+}

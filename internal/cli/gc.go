@@ -7,7 +7,7 @@ import (
 
 // batchMemoryLimit is the heap size a batch command may grow to before the
 // garbage collector works harder; it keeps peak RSS under 200 MB.
-const batchMemoryLimit = 160 << 20
+const batchMemoryLimit = 170 << 20
 
 // tuneGCForBatch lets the garbage collector run less often in commands that
 // parse thousands of short-lived stories: with the default GOGC a third of
@@ -17,6 +17,6 @@ func tuneGCForBatch() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetGCPercent(300)
+	debug.SetGCPercent(500)
 	debug.SetMemoryLimit(batchMemoryLimit)
 }

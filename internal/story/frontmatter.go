@@ -41,6 +41,8 @@ type Frontmatter struct {
 	// (an acceptance criterion without id, a verification without command).
 	MissingItemFields []FieldError
 	lineOffset        int
+	// slimKeyPos holds key positions once Slim has dropped Keys.
+	slimKeyPos map[string]Pos
 }
 
 // KeyValue is one top-level frontmatter entry.
@@ -172,6 +174,9 @@ func (fm *Frontmatter) Has(key string) bool {
 func (fm *Frontmatter) KeyPos(key string) Pos {
 	if kv, ok := fm.Keys[key]; ok {
 		return fm.pos(kv.Key)
+	}
+	if p, ok := fm.slimKeyPos[key]; ok {
+		return p
 	}
 	return Pos{Line: fm.StartLine, Column: 1}
 }

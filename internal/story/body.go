@@ -1,6 +1,9 @@
 package story
 
-import "strings"
+import (
+	"strings"
+	"unsafe"
+)
 
 // BlockKind says what a markdown block is.
 type BlockKind int
@@ -57,7 +60,7 @@ type Body struct {
 // parseBody parses src[start:] into blocks and sections.
 func parseBody(src []byte, start int, li *lineIndex) *Body {
 	b := &Body{EndLine: li.count()}
-	b.Blocks = scanBlocks(string(src[start:]), start, li)
+	b.Blocks = scanBlocks(bytesAsString(src[start:]), start, li)
 	b.index()
 	return b
 }
@@ -70,4 +73,15 @@ func listItem(s string, pos Pos) ListItem {
 		it.Text = strings.TrimSpace(s[3:])
 	}
 	return it
+}
+
+// bytesAsString views b as a string without copying it. Every block, line
+// and cell text is a substring of the body, so this saves a copy of every
+// story. It is safe because a Story never modifies Src after Parse and
+// callers must not either (see Story.Src).
+func bytesAsString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }

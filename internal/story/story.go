@@ -29,7 +29,8 @@ type Problem struct {
 type Story struct {
 	// Path is the file's path relative to the repository root, with slashes.
 	Path string
-	// Src is the file's bytes exactly as read.
+	// Src is the file's bytes exactly as read. The parsed texts share its
+	// memory, so it must not be modified after Parse; edits build new bytes.
 	Src []byte
 	// Front is the decoded frontmatter; nil when there is none or it is not YAML.
 	Front *Frontmatter

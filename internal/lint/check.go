@@ -68,7 +68,10 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
 	}
 	if opts.Slim && l.unit.Head != nil {
-		l.unit = slimUnit(l.unit)
+		full := l.unit.Head
+		if l.unit = slimUnit(l.unit); l.unit.Head != full {
+			l.release() // nothing points into the source any more
+		}
 	}
 	return l, ds, nil
 }

@@ -84,6 +84,8 @@ type loaded struct {
 	path  string
 	unit  rules.Unit
 	early *diag.Diagnostic
+	// buf is the pooled buffer behind unit.Head.Src.
+	buf *[]byte
 }
 
 // load reads one story, refusing symlinks that leave the repository and
@@ -97,20 +99,17 @@ func load(root, rel string, dirs *dirCache) (*loaded, error) {
 		l.early = &d
 		return l, nil
 	}
-	info, err := os.Stat(real)
+	src, buf, tooLarge, err := readSource(real)
 	if err != nil {
 		return nil, fmt.Errorf("read story %s: %w", rel, err)
 	}
-	if info.Size() > story.MaxFileSize {
+	if tooLarge > 0 {
 		d := diag.New("structure/too-large", diag.SeverityError, rel, diag.Pos{},
-			"file is %d bytes; a story may be at most %d bytes", info.Size(), story.MaxFileSize)
+			"file is %d bytes; a story may be at most %d bytes", tooLarge, story.MaxFileSize)
 		l.early = &d
 		return l, nil
 	}
-	src, err := os.ReadFile(real)
-	if err != nil {
-		return nil, fmt.Errorf("read story %s: %w", rel, err)
-	}
+	l.buf = buf
 	l.unit.Head = story.Parse(rel, src)
 	return l, nil
 }

@@ -1,9 +1,6 @@
 package rules
 
-import (
-	"github.com/storygate/storygate/internal/lifecycle"
-	"github.com/storygate/storygate/internal/story"
-)
+import "github.com/storygate/storygate/internal/lifecycle"
 
 var duplicateSection = &Rule{ID: "structure/duplicate-section", Need: NeedFile, Spec: "§7",
 	Summary: "each required `##` section appears once (a second copy would be ignored by every reader)",
@@ -11,26 +8,16 @@ var duplicateSection = &Rule{ID: "structure/duplicate-section", Need: NeedFile, 
 		if p.Head.Body == nil {
 			return
 		}
-		first := map[string]int{}
+		firstLine := make([]int, len(lifecycle.RequiredSections)) // by required index; 0: not seen yet
 		for _, sec := range p.Head.Body.Sections {
-			name, ok := requiredName(sec.Name)
-			if !ok {
+			if sec.Required < 0 {
 				continue
 			}
-			if line, seen := first[name]; seen {
+			name := lifecycle.RequiredSections[sec.Required]
+			if line := firstLine[sec.Required]; line > 0 {
 				p.Report(sec.Heading.Pos, "section \"## %s\" appears again (first at line %d)", name, line)
 				continue
 			}
-			first[name] = sec.Heading.Pos.Line
+			firstLine[sec.Required] = sec.Heading.Pos.Line
 		}
 	}}
-
-// requiredName returns the canonical name of a required section.
-func requiredName(name string) (string, bool) {
-	for _, r := range lifecycle.RequiredSections {
-		if story.SameName(r, name) {
-			return r, true
-		}
-	}
-	return "", false
-}

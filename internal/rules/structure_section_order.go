@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/storygate/storygate/internal/diag"
+import (
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
 
 var sectionOrder = &Rule{ID: "structure/section-order", Need: NeedFile, Spec: "ยง7", Severity: diag.SeverityWarning,
 	Summary: "required sections appear in the spec's order",
@@ -8,19 +11,19 @@ var sectionOrder = &Rule{ID: "structure/section-order", Need: NeedFile, Spec: "ย
 		if p.Head.Body == nil {
 			return
 		}
-		lastIdx, lastName := -1, ""
-		seen := map[string]bool{}
+		last := -1
+		seen := make([]bool, len(lifecycle.RequiredSections)) // a duplicate is another rule's finding
 		for _, sec := range p.Head.Body.Sections {
-			name, ok := requiredName(sec.Name)
-			if !ok || seen[name] {
+			idx := sec.Required
+			if idx < 0 || seen[idx] {
 				continue
 			}
-			seen[name] = true
-			idx := requiredIndex(name)
-			if idx < lastIdx {
-				p.Report(sec.Heading.Pos, "section \"## %s\" should come before \"## %s\" (spec order: Goal, Non-Goals, Constraints, Acceptance Criteria, Verification Contract, Context Scope, Planner Output, Generator Iterations, Evaluator Results, Human Decisions, Evidence, Transition Log)", name, lastName)
+			seen[idx] = true
+			if idx < last {
+				p.Report(sec.Heading.Pos, "section \"## %s\" should come before \"## %s\" (spec order: Goal, Non-Goals, Constraints, Acceptance Criteria, Verification Contract, Context Scope, Planner Output, Generator Iterations, Evaluator Results, Human Decisions, Evidence, Transition Log)",
+					lifecycle.RequiredSections[idx], lifecycle.RequiredSections[last])
 				continue
 			}
-			lastIdx, lastName = idx, name
+			last = idx
 		}
 	}}

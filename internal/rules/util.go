@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -35,16 +34,6 @@ func problemRule(r *Rule) *Rule {
 		}
 	}
 	return r
-}
-
-// requiredIndex returns the position of a canonical section name in §7.
-func requiredIndex(name string) int {
-	for i, r := range lifecycle.RequiredSections {
-		if r == name {
-			return i
-		}
-	}
-	return -1
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"github.com/storygate/storygate/internal/lifecycle"
 	"strings"
 	"sync"
 	"unicode"
@@ -15,6 +16,9 @@ type Section struct {
 	Blocks  []Block
 	// EndLine is the last line belonging to the section.
 	EndLine int
+
+	// Required is the section's index in lifecycle.RequiredSections, or -1.
+	Required int
 
 	entriesOnce sync.Once
 	entries     []*Entry
@@ -57,7 +61,7 @@ func (b *Body) index() {
 			b.Title = &b.Blocks[i]
 		}
 		if blk.Level == 2 {
-			cur = &Section{Name: blk.Text, Heading: blk, first: i + 1}
+			cur = &Section{Name: blk.Text, Heading: blk, first: i + 1, Required: requiredIndex(blk.Text)}
 			b.Sections = append(b.Sections, cur)
 		}
 	}
@@ -107,12 +111,29 @@ func skipSpace(s string, i int) int {
 
 // Section returns the first section with the given name, or nil.
 func (b *Body) Section(name string) *Section {
+	want := requiredIndex(name)
 	for _, s := range b.Sections {
-		if SameName(s.Name, name) {
+		if want >= 0 && s.Required == want || want < 0 && SameName(s.Name, name) {
 			return s
 		}
 	}
 	return nil
+}
+
+// requiredIndex returns the index of name among the required sections
+// (compared as SameName does), or -1. Exact names take the fast path.
+func requiredIndex(name string) int {
+	for i, r := range lifecycle.RequiredSections {
+		if name == r {
+			return i
+		}
+	}
+	for i, r := range lifecycle.RequiredSections {
+		if SameName(name, r) {
+			return i
+		}
+	}
+	return -1
 }
 
 // Entries splits the section at its `###` headings (computed once).

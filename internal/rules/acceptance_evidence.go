@@ -12,11 +12,14 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 		if fm == nil {
 			return
 		}
-		evidence := evidenceResults(p.Head)
+		var evidence map[string]result // read once, and only for an ACCEPTED evaluation
 		for _, e := range p.Head.MustEntries(lifecycle.SectionEvaluator) {
 			status, ok := e.Field("Status")
 			if !ok || story.Token(status.Value) != "accepted" {
 				continue
+			}
+			if evidence == nil {
+				evidence = evidenceResults(p.Head)
 			}
 			results := toolFindings(e)
 			for _, v := range fm.Verification.Items {

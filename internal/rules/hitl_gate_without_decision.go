@@ -9,25 +9,26 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 	Summary: "every human-actor transition has a matching Human Decision entry (same decision, same At state)",
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
-		unused := p.Head.Decisions()
+		decisions := p.Head.Decisions()
+		used := make([]bool, len(decisions))
 		for _, r := range rows {
 			event, from := story.Token(r.Event.Text), story.Token(r.From.Text)
 			if actor, ok := lifecycle.ActorOf(event); !ok || actor != lifecycle.Human {
 				continue
 			}
-			i := matchDecision(unused, event, from)
+			i := matchDecision(decisions, used, event, from)
 			if i < 0 {
 				p.Report(r.Event.Pos, "human transition %s at %s has no matching Human Decision entry (**Decision:** %s, **At state:** %s)", event, from, event, from)
 				continue
 			}
-			unused = append(unused[:i], unused[i+1:]...)
+			used[i] = true
 		}
 	}}
 
-// matchDecision returns the index of the first decision for event at state.
-func matchDecision(ds []story.Decision, event, state string) int {
+// matchDecision returns the index of the first unused decision for event at state.
+func matchDecision(ds []story.Decision, used []bool, event, state string) int {
 	for i, d := range ds {
-		if story.Token(d.Decision.Value) == event && story.Token(d.AtState.Value) == state {
+		if !used[i] && story.Token(d.Decision.Value) == event && story.Token(d.AtState.Value) == state {
 			return i
 		}
 	}

@@ -155,8 +155,14 @@ type Decision struct {
 	Decision, AtState Field
 }
 
-// Decisions returns the Human Decision entries.
+// Decisions returns the Human Decision entries, parsed once per story. The
+// slice is shared: callers must not modify it.
 func (s *Story) Decisions() []Decision {
+	s.decisionsOnce.Do(func() { s.decisions = s.parseDecisions() })
+	return s.decisions
+}
+
+func (s *Story) parseDecisions() []Decision {
 	var out []Decision
 	for _, e := range s.MustEntries(lifecycle.SectionDecisions) {
 		d := Decision{NumberedEntry: e}

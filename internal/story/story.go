@@ -47,8 +47,10 @@ type Story struct {
 	logOnce    sync.Once
 	logRows    []LogRow
 	logTable   *Table
-	cacheMu    sync.Mutex
-	entryCache map[string][]NumberedEntry
+	cacheMu       sync.Mutex
+	entryCache    map[string][]NumberedEntry
+	decisionsOnce sync.Once
+	decisions     []Decision
 }
 
 // Parse parses src as the story file at path. It never fails: defects are

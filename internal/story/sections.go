@@ -12,7 +12,7 @@ import (
 // heading of level 1 or 2.
 type Section struct {
 	Name    string
-	Heading Block
+	Heading *Block
 	Blocks  []Block
 	// EndLine is the last line belonging to the section.
 	EndLine int
@@ -27,7 +27,7 @@ type Section struct {
 
 // Entry is a `###` entry inside a section (Plan v1, Iteration 2, ...).
 type Entry struct {
-	Heading Block
+	Heading *Block
 	Blocks  []Block
 	EndLine int
 	Fields  []Field
@@ -42,13 +42,14 @@ type Field struct {
 
 // Part is a `####` part of an entry (Summary, Tool Findings, ...).
 type Part struct {
-	Heading Block
+	Heading *Block
 	Blocks  []Block
 }
 
 func (b *Body) index() {
 	var cur *Section
-	for i, blk := range b.Blocks {
+	for i := range b.Blocks {
+		blk := &b.Blocks[i]
 		if blk.Kind != BlockHeading || blk.Level > 2 {
 			continue
 		}
@@ -58,7 +59,7 @@ func (b *Body) index() {
 		}
 		cur = nil
 		if blk.Level == 1 && b.Title == nil {
-			b.Title = &b.Blocks[i]
+			b.Title = blk
 		}
 		if blk.Level == 2 {
 			cur = &Section{Name: blk.Text, Heading: blk, first: i + 1, Required: requiredIndex(blk.Text)}
@@ -148,7 +149,8 @@ func (s *Section) splitEntries() []*Entry {
 	var out []*Entry
 	var cur *Entry
 	first := 0
-	for i, blk := range s.Blocks {
+	for i := range s.Blocks {
+		blk := &s.Blocks[i]
 		if blk.Kind != BlockHeading || blk.Level > 3 {
 			continue
 		}
@@ -176,7 +178,8 @@ func (s *Section) splitEntries() []*Entry {
 // fieldsOf reads the bold fields written before the entry's first `####`.
 func fieldsOf(blocks []Block) []Field {
 	var out []Field
-	for _, blk := range blocks {
+	for i := range blocks {
+		blk := &blocks[i]
 		if blk.Kind == BlockHeading {
 			break
 		}
@@ -236,29 +239,27 @@ func (e *Entry) Field(key string) (Field, bool) {
 	return Field{}, false
 }
 
-// Part returns the entry's `####` part with the given name, or nil.
+// Part returns the entry's `####` part with the given name, or nil. Its
+// blocks share the entry's slice.
 func (e *Entry) Part(name string) *Part {
-	var cur *Part
-	for _, blk := range e.Blocks {
-		if blk.Kind == BlockHeading {
-			if cur != nil {
-				return cur
-			}
-			if blk.Level == 4 && SameName(blk.Text, name) {
-				cur = &Part{Heading: blk}
-			}
+	for i := range e.Blocks {
+		blk := &e.Blocks[i]
+		if blk.Kind != BlockHeading || blk.Level != 4 || !SameName(blk.Text, name) {
 			continue
 		}
-		if cur != nil {
-			cur.Blocks = append(cur.Blocks, blk)
+		end := i + 1
+		for end < len(e.Blocks) && e.Blocks[end].Kind != BlockHeading {
+			end++
 		}
+		return &Part{Heading: blk, Blocks: e.Blocks[i+1 : end : end]}
 	}
-	return cur
+	return nil
 }
 
 // FirstTable returns the first table among blocks, or nil.
 func FirstTable(blocks []Block) *Table {
-	for _, blk := range blocks {
+	for i := range blocks {
+		blk := &blocks[i]
 		if blk.Kind == BlockTable {
 			return blk.Table
 		}
@@ -269,7 +270,8 @@ func FirstTable(blocks []Block) *Table {
 // Tables returns every table among the section's blocks.
 func (s *Section) Tables() []*Table {
 	var out []*Table
-	for _, blk := range s.Blocks {
+	for i := range s.Blocks {
+		blk := &s.Blocks[i]
 		if blk.Kind == BlockTable {
 			out = append(out, blk.Table)
 		}

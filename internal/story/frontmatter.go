@@ -21,8 +21,6 @@ type Frontmatter struct {
 	StartLine, EndLine int
 	// Keys indexes the top-level keys by name.
 	Keys map[string]KeyValue
-	// KeyOrder lists the top-level keys in file order.
-	KeyOrder []string
 
 	Schema, ID, Title, State, ActiveRole Scalar
 	Kind, Priority, Parent, PendingGate  Scalar
@@ -109,7 +107,7 @@ func (s *Story) decodeFrontmatter(end int) {
 			Message: fmt.Sprintf("frontmatter must be a YAML mapping of fields, found %s", kindName(root))})
 		return
 	}
-	fm := &Frontmatter{Root: root, StartLine: 1, EndLine: end, lineOffset: 1, Keys: map[string]KeyValue{}}
+	fm := &Frontmatter{Root: root, StartLine: 1, EndLine: end, lineOffset: 1, Keys: make(map[string]KeyValue, len(root.Content)/2)}
 	if deep := tooDeep(root, 0); deep != nil {
 		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: fm.pos(deep),
 			Message: fmt.Sprintf("frontmatter nests deeper than %d levels; story fields are at most a few levels deep", maxDepth)})
@@ -154,7 +152,6 @@ func (fm *Frontmatter) index() (Problem, bool) {
 				Message: fmt.Sprintf("duplicate key %q (first defined at line %d)", k.Value, fm.pos(prev.Key).Line)}, false
 		}
 		fm.Keys[k.Value] = KeyValue{Key: k, Value: v}
-		fm.KeyOrder = append(fm.KeyOrder, k.Value)
 	}
 	return Problem{}, true
 }

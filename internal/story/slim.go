@@ -9,7 +9,7 @@ func (s *Story) Slim() *Story {
 		return out
 	}
 	fm := *s.Front
-	fm.Root, fm.KeyOrder = nil, nil
+	fm.Root = nil
 	fm.TypeErrors, fm.MissingItemFields = nil, nil
 	fm.Acceptance, fm.Verification, fm.Tags = Criteria{}, Checks{}, StringList{}
 	// Key positions survive as plain values: nothing in a slim story points

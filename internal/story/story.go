@@ -44,9 +44,9 @@ type Story struct {
 	bodyStart int
 
 	// Derived views, computed on first use: rules ask for them many times.
-	logOnce    sync.Once
-	logRows    []LogRow
-	logTable   *Table
+	logOnce       sync.Once
+	logRows       []LogRow
+	logTable      *Table
 	cacheMu       sync.Mutex
 	entryCache    map[string][]NumberedEntry
 	decisionsOnce sync.Once

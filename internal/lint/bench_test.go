@@ -31,7 +31,7 @@ func genCorpus(b *testing.B) (string, int64) {
 // BenchmarkParseFloor in the same run: the target is at most twice the floor.
 func BenchmarkValidate(b *testing.B) {
 	dir, size := genCorpus(b)
-	opts := lint.Options{Root: dir, Paths: []string{filepath.Join(dir, "stories")}, Config: config.Default()}
+	opts := lint.Options{Root: dir, Paths: []string{filepath.Join(dir, "stories")}, Config: config.Default(), Slim: true}
 	checkClean(b, opts)
 	b.SetBytes(size)
 	b.ReportAllocs()

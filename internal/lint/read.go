@@ -13,7 +13,7 @@ import (
 // srcPool recycles file buffers. A story's parsed texts share its source
 // bytes, so a buffer goes back only once the story has been slimmed and
 // nothing points into it any more.
-var srcPool = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+var srcPool = sync.Pool{New: func() any { return new([]byte) }}
 
 // readSource reads a file into a pooled buffer, refusing files over
 // story.MaxFileSize. tooLarge is the size when it refused.

@@ -365,7 +365,8 @@ type sizes struct{ blocks, lines, items int }
 // blank lines and headings, list items start with a marker, other lines
 // are paragraph text.
 func estimate(text string) sizes {
-	est := sizes{blocks: 16}
+	est := sizes{blocks: 8} // slack for blocks that start without a blank line
+	boundary := true        // the previous line ended a block
 	for off := 0; off < len(text); {
 		end := strings.IndexByte(text[off:], '\n')
 		if end < 0 {
@@ -373,13 +374,24 @@ func estimate(text string) sizes {
 		}
 		t, _ := trimIndent(text[off : off+end])
 		switch {
-		case t == "" || t == "\r" || t[0] == '#':
+		case t == "" || t == "\r":
+			boundary = true
+			off += end + 1
+			continue
+		case t[0] == '#':
 			est.blocks++
-		case t[0] == '-' || t[0] == '*' || t[0] == '+' || (t[0] >= '0' && t[0] <= '9'):
+			boundary = true
+			off += end + 1
+			continue
+		case listMarkerLen(t, false) > 0:
 			est.items++
 		default:
 			est.lines++
 		}
+		if boundary {
+			est.blocks++
+		}
+		boundary = false
 		off += end + 1
 	}
 	return est

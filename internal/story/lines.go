@@ -13,7 +13,7 @@ type lineIndex struct {
 }
 
 func newLineIndex(src []byte) *lineIndex {
-	starts := make([]int, 1, bytes.Count(src, []byte("\n"))+1)
+	starts := make([]int, 1, len(src)/32+1) // about a line per 32 bytes; grows if not
 	for off := 0; ; {
 		i := bytes.IndexByte(src[off:], '\n') // vectorised, unlike a byte loop
 		if i < 0 {
@@ -62,3 +62,16 @@ func (li *lineIndex) text(n int) []byte {
 }
 
 func (li *lineIndex) count() int { return len(li.starts) }
+
+// bounds returns the byte range of line n without its newline; ok is false
+// past the last line (a file ending in a newline has no line after it).
+func (li *lineIndex) bounds(n int) (start, end int, ok bool) {
+	if n < 1 || n > len(li.starts) || li.starts[n-1] >= len(li.src) {
+		return 0, 0, false
+	}
+	start, end = li.starts[n-1], len(li.src)
+	if n < len(li.starts) {
+		end = li.starts[n] - 1
+	}
+	return start, end, true
+}

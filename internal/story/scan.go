@@ -42,27 +42,26 @@ type scanner struct {
 }
 
 func scanBlocks(text string, base int, li *lineIndex) []Block {
+	if text == "" {
+		return nil // also: base is then the end of a file without a final newline, not a line start
+	}
 	sc := &scanner{text: text, base: base, li: li, lineNo: li.pos(base).Line}
 	// Paragraph lines and list items go into arenas sized by a first pass,
 	// so the slices handed out share one array each instead of growing.
 	// An arena that does overflow reallocates: slices already handed out
 	// keep the old array, which stays valid.
-	est := estimate(text)
+	est := estimate(li, sc.lineNo)
 	sc.out = make([]Block, 0, est.blocks)
 	sc.lineArena = make([]Line, 0, est.lines)
 	sc.itemArena = make([]ListItem, 0, est.items)
-	for off := 0; off < len(text); sc.lineNo++ {
-		end := strings.IndexByte(text[off:], '\n')
-		next := len(text)
-		if end >= 0 {
-			next = off + end + 1
-			end = off + end
-		} else {
-			end = len(text)
+	// Lines come from the file's line index: no second search for newlines.
+	for ; ; sc.lineNo++ {
+		start, end, ok := li.bounds(sc.lineNo)
+		if !ok {
+			break
 		}
-		sc.lineStart, sc.lineLen = off, end-off
-		sc.line(strings.TrimSuffix(text[off:end], "\r"), off)
-		off = next
+		sc.lineStart, sc.lineLen = start-base, end-start
+		sc.line(strings.TrimSuffix(text[start-base:end-base], "\r"), start-base)
 	}
 	sc.closeAll()
 	return sc.out
@@ -364,24 +363,22 @@ type sizes struct{ blocks, lines, items int }
 // estimate counts, per line, what the scanner will allocate: blocks end at
 // blank lines and headings, list items start with a marker, other lines
 // are paragraph text.
-func estimate(text string) sizes {
+func estimate(li *lineIndex, first int) sizes {
 	est := sizes{blocks: 8} // slack for blocks that start without a blank line
 	boundary := true        // the previous line ended a block
-	for off := 0; off < len(text); {
-		end := strings.IndexByte(text[off:], '\n')
-		if end < 0 {
-			end = len(text) - off
+	for n := first; ; n++ {
+		start, end, ok := li.bounds(n)
+		if !ok {
+			return est
 		}
-		t, _ := trimIndent(text[off : off+end])
+		t, _ := trimIndent(bytesAsString(li.src[start:end]))
 		switch {
 		case t == "" || t == "\r":
 			boundary = true
-			off += end + 1
 			continue
 		case t[0] == '#':
 			est.blocks++
 			boundary = true
-			off += end + 1
 			continue
 		case listMarkerLen(t, false) > 0:
 			est.items++
@@ -392,7 +389,5 @@ func estimate(text string) sizes {
 			est.blocks++
 		}
 		boundary = false
-		off += end + 1
 	}
-	return est
 }

@@ -65,7 +65,7 @@ func (s *Story) parseFrontmatter() int {
 	if bytes.HasPrefix(s.Src, []byte("\ufeff")) {
 		start = len("\ufeff")
 	}
-	if strings.TrimRight(strings.TrimPrefix(string(s.lines.text(1)), "\ufeff"), " \t") != "---" {
+	if strings.TrimRight(strings.TrimPrefix(bytesAsString(s.lines.text(1)), "\ufeff"), " \t") != "---" {
 		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-missing", Pos: Pos{Line: 1, Column: 1},
 			Message: "story does not start with a --- YAML frontmatter block"})
 		return start
@@ -83,7 +83,7 @@ func (s *Story) parseFrontmatter() int {
 // closingLine finds the line that closes the frontmatter, or 0.
 func (s *Story) closingLine() int {
 	for n := 2; n <= s.lines.count(); n++ {
-		t := strings.TrimRight(string(s.lines.text(n)), " \t")
+		t := strings.TrimRight(bytesAsString(s.lines.text(n)), " \t")
 		if t == "---" {
 			return n
 		}

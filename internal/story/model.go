@@ -66,11 +66,31 @@ func columnIndex(t *Table, wanted []string) []int {
 // Clean returns a cell's text without code backticks and surrounding space,
 // lower-cased when the cell names a state, role or event.
 func Clean(s string) string {
+	if isPlainToken(s) {
+		return s
+	}
 	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "`"))
 }
 
 // Token is Clean lower-cased: how states, roles and events are compared.
-func Token(s string) string { return strings.ToLower(Clean(s)) }
+func Token(s string) string {
+	if isPlainToken(s) {
+		return s // the common case, a state or event as written: no work
+	}
+	return strings.ToLower(Clean(s))
+}
+
+// isPlainToken reports whether s is already clean and lower case: ASCII
+// letters, digits, '_', '-' and '.', nothing to trim.
+func isPlainToken(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
 
 // NumberedEntry is a role entry with its parsed heading number.
 type NumberedEntry struct {

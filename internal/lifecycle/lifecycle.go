@@ -87,22 +87,26 @@ func IsReopen(event string) bool { return contains(ReopenEvents, event) }
 
 // Lookup returns the transition for event from state from.
 func Lookup(from, event string) (Transition, bool) {
-	for _, t := range Table {
-		if t.From == from && t.Event == event {
-			return t, true
-		}
-	}
-	return Transition{}, false
+	t, ok := byFromEvent[[2]string{from, event}]
+	return t, ok
 }
 
 // ActorOf returns the actor the table names for event (every event has one).
 func ActorOf(event string) (string, bool) {
-	for _, t := range Table {
-		if t.Event == event {
-			return t.Actor, true
-		}
+	a, ok := actorOf[event]
+	return a, ok
+}
+
+// The table indexed both ways: rules look every log row up.
+var byFromEvent, actorOf = index(Table)
+
+func index(table []Transition) (map[[2]string]Transition, map[string]string) {
+	byFE, actors := map[[2]string]Transition{}, map[string]string{}
+	for _, t := range table {
+		byFE[[2]string{t.From, t.Event}] = t
+		actors[t.Event] = t.Actor
 	}
-	return "", false
+	return byFE, actors
 }
 
 // IsEvent reports whether event appears in the table.

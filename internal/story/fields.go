@@ -104,6 +104,9 @@ func ParseTime(s string) (time.Time, bool) {
 	if len(s) < len("2006-01-02") || s[4] != '-' || s[7] != '-' {
 		return time.Time{}, false // not a date: skip the layouts and their errors
 	}
+	if t, ok := fastTime(s); ok {
+		return t, true
+	}
 	if first := likelyLayout(s); first != "" {
 		if t, err := time.Parse(first, s); err == nil {
 			return t, true
@@ -115,6 +118,35 @@ func ParseTime(s string) (time.Time, bool) {
 		}
 	}
 	return time.Time{}, false
+}
+
+// fastTime reads the two forms stories use most, "2006-01-02 15:04" and
+// "2006-01-02T15:04:05Z", without time.Parse; anything else, including an
+// impossible date, is left to the layouts.
+func fastTime(s string) (time.Time, bool) {
+	sec := 0
+	switch {
+	case len(s) == 16 && s[10] == ' ' && s[13] == ':':
+	case len(s) == 20 && s[10] == 'T' && s[13] == ':' && s[16] == ':' && s[19] == 'Z':
+		sec = twoDigits(s[17:19])
+	default:
+		return time.Time{}, false
+	}
+	y := twoDigits(s[0:2])*100 + twoDigits(s[2:4])
+	mo, d, h, mi := twoDigits(s[5:7]), twoDigits(s[8:10]), twoDigits(s[11:13]), twoDigits(s[14:16])
+	if y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || sec < 0 || sec > 59 {
+		return time.Time{}, false
+	}
+	t := time.Date(y, time.Month(mo), d, h, mi, sec, 0, time.UTC)
+	return t, t.Day() == d // a normalised date (February 30) is not a date
+}
+
+// twoDigits parses two ASCII digits, or returns -1000 (making any sum negative).
+func twoDigits(s string) int {
+	if len(s) != 2 || s[0] < '0' || s[0] > '9' || s[1] < '0' || s[1] > '9' {
+		return -1000
+	}
+	return int(s[0]-'0')*10 + int(s[1]-'0')
 }
 
 func likelyLayout(s string) string {

@@ -39,8 +39,9 @@ type Frontmatter struct {
 	// (an acceptance criterion without id, a verification without command).
 	MissingItemFields []FieldError
 	lineOffset        int
-	// slimKeyPos holds key positions once Slim has dropped Keys.
-	slimKeyPos map[string]Pos
+	// slimKeyPos holds the positions of slimKeys once Slim has dropped Keys;
+	// plain values, so a slim story's frontmatter points at nothing extra.
+	slimKeyPos [len(slimKeys)]Pos
 }
 
 // KeyValue is one top-level frontmatter entry.
@@ -172,8 +173,10 @@ func (fm *Frontmatter) KeyPos(key string) Pos {
 	if kv, ok := fm.Keys[key]; ok {
 		return fm.pos(kv.Key)
 	}
-	if p, ok := fm.slimKeyPos[key]; ok {
-		return p
+	for i, k := range slimKeys {
+		if k == key && fm.slimKeyPos[i].Line > 0 {
+			return fm.slimKeyPos[i]
+		}
 	}
 	return Pos{Line: fm.StartLine, Column: 1}
 }

@@ -1,28 +1,32 @@
 package story
 
-// Slim returns a copy of s that keeps only its path and decoded frontmatter
-// fields (no source, no body, no YAML tree). Set-level rules need no more,
-// and validating thousands of stories must not hold them all in memory.
+// Slim returns a copy of s that keeps only what set-level rules read: the
+// path, and of the frontmatter the id, state, parent, dependencies and
+// write scope with their positions. No source, body, YAML tree or other
+// field survives, so holding ten thousand slim stories costs the garbage
+// collector little: every object a slim story still points to is one a
+// set rule needs.
 func (s *Story) Slim() *Story {
 	out := &Story{Path: s.Path, Problems: s.Problems}
-	if s.Front == nil {
+	fm := s.Front
+	if fm == nil {
 		return out
 	}
-	fm := *s.Front
-	fm.Root = nil
-	fm.TypeErrors, fm.MissingItemFields = nil, nil
-	fm.Acceptance, fm.Verification, fm.Tags = Criteria{}, Checks{}, StringList{}
-	// Key positions survive as plain values: nothing in a slim story points
-	// into the YAML tree, so holding thousands costs the collector little.
-	fm.Keys, fm.slimKeyPos = nil, make(map[string]Pos, len(slimKeys))
-	for _, k := range slimKeys {
-		if kv, ok := s.Front.Keys[k]; ok {
-			fm.slimKeyPos[k] = s.Front.pos(kv.Key)
+	out.Front = &Frontmatter{
+		StartLine: fm.StartLine, EndLine: fm.EndLine, lineOffset: fm.lineOffset,
+		ID: fm.ID, State: fm.State, Parent: fm.Parent,
+		DependsOn: fm.DependsOn, DependentStories: fm.DependentStories,
+		Scope: Scope{Pos: fm.Scope.Pos, Set: fm.Scope.Set, Null: fm.Scope.Null,
+			Write: fm.Scope.Write, Exclude: fm.Scope.Exclude, HasWrite: fm.Scope.HasWrite, HasExclude: fm.Scope.HasExclude},
+	}
+	for i, k := range slimKeys {
+		if kv, ok := fm.Keys[k]; ok {
+			out.Front.slimKeyPos[i] = fm.pos(kv.Key)
 		}
 	}
-	out.Front = &fm
 	return out
 }
 
-// slimKeys are the keys whose positions set-level rules report at.
-var slimKeys = []string{"id", "state", "parent", "depends_on", "dependent_stories", "scope"}
+// slimKeys are the keys whose positions set-level rules report at; a slim
+// frontmatter keeps them in slimKeyPos, in this order (a zero Pos: absent).
+var slimKeys = [...]string{"id", "state", "parent", "depends_on", "dependent_stories", "scope"}

@@ -17,6 +17,6 @@ func tuneGCForBatch() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetGCPercent(500)
+	debug.SetGCPercent(700)
 	debug.SetMemoryLimit(batchMemoryLimit)
 }

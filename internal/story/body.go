@@ -6,7 +6,7 @@ import (
 )
 
 // BlockKind says what a markdown block is.
-type BlockKind int
+type BlockKind uint8
 
 // The block kinds storygate distinguishes.
 const (
@@ -31,19 +31,20 @@ type ListItem struct {
 	Pos      Pos
 }
 
-// Block is one top-level markdown block with its position.
+// Block is one top-level markdown block with its position. Pos is where
+// it starts (for a list, its first item); Pos.Line is its first line.
 type Block struct {
-	Kind BlockKind
-	// Level is the heading level (1-6) for headings.
-	Level int
 	// Text is a heading's text.
 	Text string
 	Pos  Pos
-	// StartLine and EndLine are the first and last file lines of the block.
-	StartLine, EndLine int
-	Lines              []Line
-	Items              []ListItem
-	Table              *Table
+	// EndLine is the last file line of the block.
+	EndLine int
+	Lines   []Line
+	Items   []ListItem
+	Table   *Table
+	Kind    BlockKind
+	// Level is the heading level (1-6) for headings.
+	Level uint8
 }
 
 // Body is the markdown part of a story as a flat list of blocks, plus the

@@ -206,10 +206,10 @@ func (s *Story) Text(from, to int) string {
 
 // SectionText returns the canonical text of a section's content (without its heading).
 func (s *Story) SectionText(sec *Section) string {
-	return strings.TrimSpace(s.Text(sec.Heading.StartLine+1, sec.EndLine))
+	return strings.TrimSpace(s.Text(sec.Heading.Pos.Line+1, sec.EndLine))
 }
 
 // EntryText returns the canonical text of an entry including its heading.
 func (s *Story) EntryText(e *Entry) string {
-	return s.Text(e.Heading.StartLine, e.EndLine)
+	return s.Text(e.Heading.Pos.Line, e.EndLine)
 }

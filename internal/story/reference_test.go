@@ -56,7 +56,7 @@ func (cv converter) blocks(n ast.Node) []Block {
 }
 
 func (cv converter) heading(n *ast.Heading) Block {
-	blk := Block{Kind: BlockHeading, Level: n.Level}
+	blk := Block{Kind: BlockHeading, Level: uint8(n.Level)}
 	if n.Lines().Len() == 0 {
 		blk.Pos = cv.headingPos(n)
 	} else {
@@ -69,7 +69,7 @@ func (cv converter) heading(n *ast.Heading) Block {
 		blk.Pos = cv.pos(seg.Start)
 		blk.Pos.Column = 1
 	}
-	blk.StartLine, blk.EndLine = blk.Pos.Line, blk.Pos.Line
+	blk.EndLine = blk.Pos.Line
 	return blk
 }
 
@@ -110,7 +110,7 @@ func (cv converter) span(n ast.Node, kind BlockKind) Block {
 	if fc, ok := n.(*ast.FencedCodeBlock); ok && fc.Info != nil {
 		first = cv.pos(fc.Info.Segment.Start).Line
 	}
-	return Block{Kind: kind, Pos: Pos{Line: first, Column: 1}, StartLine: first, EndLine: last}
+	return Block{Kind: kind, Pos: Pos{Line: first, Column: 1}, EndLine: last}
 }
 
 func (cv converter) list(n *ast.List) Block {
@@ -123,8 +123,7 @@ func (cv converter) list(n *ast.List) Block {
 		seg := first.Lines().At(0)
 		blk.Items = append(blk.Items, listItem(strings.TrimSpace(cv.value(seg)), cv.pos(seg.Start)))
 	}
-	blk.StartLine, blk.EndLine = cv.firstLine(n), cv.lastLine(n)
-	blk.Pos = Pos{Line: blk.StartLine, Column: 1}
+	blk.Pos, blk.EndLine = Pos{Line: cv.firstLine(n), Column: 1}, cv.lastLine(n)
 	if len(blk.Items) > 0 {
 		blk.Pos = blk.Items[0].Pos
 	}

@@ -92,7 +92,7 @@ func (sc *scanner) line(ln string, off int) {
 func (sc *scanner) inFence(ln string, lineNo int) {
 	t, indent := trimIndent(ln)
 	if indent <= 3 && strings.HasPrefix(t, sc.fence) && strings.Trim(t, sc.fence[:1]+" \t") == "" {
-		sc.out = append(sc.out, Block{Kind: BlockCode, Pos: Pos{Line: sc.fenceStart, Column: 1}, StartLine: sc.fenceStart, EndLine: lineNo})
+		sc.out = append(sc.out, Block{Kind: BlockCode, Pos: Pos{Line: sc.fenceStart, Column: 1}, EndLine: lineNo})
 		sc.fence = ""
 	}
 	sc.fenceLine = lineNo
@@ -159,7 +159,7 @@ func (sc *scanner) block(t string, off, lineNo int) {
 		sc.setext(setextLevel(t), lineNo)
 	case isThematicBreak(t):
 		sc.closeAll()
-		sc.out = append(sc.out, Block{Kind: BlockOther, Pos: Pos{Line: lineNo, Column: 1}, StartLine: lineNo, EndLine: lineNo})
+		sc.out = append(sc.out, Block{Kind: BlockOther, Pos: Pos{Line: lineNo, Column: 1}, EndLine: lineNo})
 	case atxLevel(t) > 0:
 		sc.closeAll()
 		sc.heading(atxLevel(t), t, off, lineNo)
@@ -193,7 +193,7 @@ func (sc *scanner) heading(level int, t string, off, lineNo int) {
 	if trimmed := strings.TrimRight(text, "#"); trimmed == "" || strings.HasSuffix(trimmed, " ") || strings.HasSuffix(trimmed, "\t") {
 		text = strings.TrimSpace(trimmed)
 	}
-	sc.out = append(sc.out, Block{Kind: BlockHeading, Level: level, Text: text, Pos: Pos{Line: lineNo, Column: 1}, StartLine: lineNo, EndLine: lineNo})
+	sc.out = append(sc.out, Block{Kind: BlockHeading, Level: uint8(level), Text: text, Pos: Pos{Line: lineNo, Column: 1}, EndLine: lineNo})
 }
 
 func (sc *scanner) setext(level, lineNo int) {
@@ -204,13 +204,13 @@ func (sc *scanner) setext(level, lineNo int) {
 	first := sc.para[0].Pos.Line
 	sc.para = nil
 	sc.closeList()
-	sc.out = append(sc.out, Block{Kind: BlockHeading, Level: level, Text: strings.Join(lines, "\n"), Pos: Pos{Line: first, Column: 1}, StartLine: first, EndLine: lineNo})
+	sc.out = append(sc.out, Block{Kind: BlockHeading, Level: uint8(level), Text: strings.Join(lines, "\n"), Pos: Pos{Line: first, Column: 1}, EndLine: lineNo})
 }
 
 func (sc *scanner) item(t string, off, lineNo int) {
 	sc.closePara()
 	if sc.list == nil {
-		sc.list = &Block{Kind: BlockList, StartLine: lineNo}
+		sc.list = &Block{Kind: BlockList, Pos: Pos{Line: lineNo, Column: 1}}
 	}
 	n := listMarkerLen(t, false)
 	content := strings.TrimLeft(t[n:], " \t")
@@ -269,7 +269,7 @@ func (sc *scanner) closeOther() {
 	if sc.other == "code" {
 		kind = BlockCode
 	}
-	sc.out = append(sc.out, Block{Kind: kind, Pos: Pos{Line: sc.otherStart, Column: 1}, StartLine: sc.otherStart, EndLine: sc.otherEnd})
+	sc.out = append(sc.out, Block{Kind: kind, Pos: Pos{Line: sc.otherStart, Column: 1}, EndLine: sc.otherEnd})
 	sc.other = ""
 }
 
@@ -287,7 +287,6 @@ func (sc *scanner) closeList() {
 		return
 	}
 	blk := *sc.list
-	blk.Pos = Pos{Line: blk.StartLine, Column: 1}
 	if len(blk.Items) > 0 {
 		blk.Pos = blk.Items[0].Pos
 	}
@@ -299,7 +298,7 @@ func (sc *scanner) closeAll() {
 	sc.closePara()
 	sc.closeList()
 	if sc.fence != "" {
-		sc.out = append(sc.out, Block{Kind: BlockCode, Pos: Pos{Line: sc.fenceStart, Column: 1}, StartLine: sc.fenceStart, EndLine: max(sc.fenceLine, sc.fenceStart)})
+		sc.out = append(sc.out, Block{Kind: BlockCode, Pos: Pos{Line: sc.fenceStart, Column: 1}, EndLine: max(sc.fenceLine, sc.fenceStart)})
 		sc.fence = ""
 	}
 	if sc.other != "" {
@@ -318,7 +317,7 @@ func splitParagraph(lines []Line) []Block {
 			continue
 		}
 		run := lines[start : i+1 : i+1]
-		blk := Block{Kind: BlockParagraph, Pos: run[0].Pos, StartLine: run[0].Pos.Line, EndLine: run[len(run)-1].Pos.Line, Lines: run}
+		blk := Block{Kind: BlockParagraph, Pos: run[0].Pos, EndLine: run[len(run)-1].Pos.Line, Lines: run}
 		if table[start] {
 			blk.Kind, blk.Table = BlockTable, parseTable(run)
 		}

@@ -23,7 +23,7 @@ func shapeOf(b *Body, itemText bool) []string {
 			if !itemText && blk.Text == "" {
 				continue // goldmark gives an empty heading no position to compare
 			}
-			out = append(out, fmt.Sprintf("%d h%d %q", blk.StartLine, blk.Level, blk.Text))
+			out = append(out, fmt.Sprintf("%d h%d %q", blk.Pos.Line, blk.Level, blk.Text))
 		case BlockList:
 			for _, it := range blk.Items {
 				if itemText {

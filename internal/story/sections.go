@@ -54,7 +54,7 @@ func (b *Body) index() {
 			continue
 		}
 		if cur != nil {
-			cur.EndLine = blk.StartLine - 1
+			cur.EndLine = blk.Pos.Line - 1
 			cur.Blocks = b.Blocks[cur.first:i]
 		}
 		cur = nil
@@ -155,7 +155,7 @@ func (s *Section) splitEntries() []*Entry {
 			continue
 		}
 		if cur != nil {
-			cur.EndLine = blk.StartLine - 1
+			cur.EndLine = blk.Pos.Line - 1
 			cur.Blocks = s.Blocks[first:i]
 		}
 		cur = nil

@@ -168,7 +168,7 @@ func (e *Editor) AppendLogRow(cells []string) error {
 		}
 	}
 	header := tableRow(LogColumns) + "|" + strings.Repeat("---|", len(LogColumns)) + "\n"
-	e.insertAfterLine(sec.Heading.StartLine, header+row)
+	e.insertAfterLine(sec.Heading.Pos.Line, header+row)
 	return nil
 }
 
@@ -187,8 +187,8 @@ func (e *Editor) AppendEntry(section, text string) error {
 	if sec == nil {
 		return fmt.Errorf("append entry: the story has no \"## %s\" section", section)
 	}
-	last := sec.Heading.StartLine
-	for n := sec.EndLine; n > sec.Heading.StartLine; n-- {
+	last := sec.Heading.Pos.Line
+	for n := sec.EndLine; n > sec.Heading.Pos.Line; n-- {
 		if strings.TrimSpace(e.s.Line(n)) != "" {
 			last = n
 			break

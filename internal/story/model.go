@@ -135,8 +135,9 @@ func (s *Story) numberedEntries(kind lifecycle.EntryKind) []NumberedEntry {
 	if sec == nil {
 		return nil
 	}
-	var out []NumberedEntry
-	for _, e := range sec.Entries() {
+	entries := sec.Entries()
+	out := make([]NumberedEntry, 0, len(entries))
+	for _, e := range entries {
 		ne := NumberedEntry{Entry: e, Kind: kind}
 		if rest, found := cutPrefixFold(e.Heading.Text, kind.Prefix); found {
 			ne.Number, ne.OK = entryNumber(rest)
@@ -183,8 +184,9 @@ func (s *Story) Decisions() []Decision {
 }
 
 func (s *Story) parseDecisions() []Decision {
-	var out []Decision
-	for _, e := range s.MustEntries(lifecycle.SectionDecisions) {
+	entries := s.MustEntries(lifecycle.SectionDecisions)
+	out := make([]Decision, 0, len(entries))
+	for _, e := range entries {
 		d := Decision{NumberedEntry: e}
 		d.Decision, _ = e.Field("Decision")
 		d.AtState, _ = e.Field("At state")

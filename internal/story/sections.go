@@ -146,7 +146,13 @@ func (s *Section) Entries() []*Entry {
 // splitEntries cuts the section's blocks at `###` headings; entries share
 // the body's block slice rather than copying it.
 func (s *Section) splitEntries() []*Entry {
-	var out []*Entry
+	n := 0
+	for i := range s.Blocks {
+		if s.Blocks[i].Kind == BlockHeading && s.Blocks[i].Level == 3 {
+			n++
+		}
+	}
+	out := make([]*Entry, 0, n)
 	var cur *Entry
 	first := 0
 	for i := range s.Blocks {
@@ -178,6 +184,9 @@ func (s *Section) splitEntries() []*Entry {
 // fieldsOf reads the bold fields written before the entry's first `####`.
 func fieldsOf(blocks []Block) []Field {
 	var out []Field
+	if len(blocks) > 0 && blocks[0].Kind == BlockParagraph {
+		out = make([]Field, 0, len(blocks[0].Lines)) // fields are the first paragraph's lines
+	}
 	for i := range blocks {
 		blk := &blocks[i]
 		if blk.Kind == BlockHeading {

@@ -43,11 +43,7 @@ type Result struct {
 
 // Run validates the stories named by opts.
 func Run(opts Options) (*Result, error) {
-	targets, err := FindStories(opts.Root, opts.Paths, opts.Config.Stories)
-	if err != nil {
-		return nil, err
-	}
-	set, err := setPaths(opts, targets)
+	targets, set, err := discover(opts.Root, opts.Paths, opts.Config.Stories)
 	if err != nil {
 		return nil, err
 	}
@@ -56,27 +52,6 @@ func Run(opts Options) (*Result, error) {
 		return nil, err
 	}
 	return check(opts, targets, set, ctx)
-}
-
-// setPaths is every story the set rules must see: the configured globs plus
-// the targets, so a dependency outside the named paths still resolves.
-func setPaths(opts Options, targets []string) ([]string, error) {
-	if len(opts.Paths) == 0 {
-		return targets, nil
-	}
-	all, err := FindStories(opts.Root, nil, opts.Config.Stories)
-	if err != nil {
-		return nil, err
-	}
-	seen := map[string]bool{}
-	var out []string
-	for _, p := range append(all, targets...) {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }
 
 // loaded is one story file read and parsed, or the diagnostic that stopped it.

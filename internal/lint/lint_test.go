@@ -153,3 +153,28 @@ func TestSeverityOverridesAndOff(t *testing.T) {
 		t.Errorf("unknown rule ID accepted: %v", err)
 	}
 }
+
+// TestOneWalkFindsWhatTwoWalksFind checks the single-walk discovery against
+// the general one on a tree with stories inside and outside the named paths.
+func TestOneWalkFindsWhatTwoWalksFind(t *testing.T) {
+	root := t.TempDir()
+	story := []byte("---\nschema: enso.story/v1\n---\n")
+	for _, p := range []string{"stories/STORY-001.md", "stories/a/STORY-002.md", "stories/a/notes.md", "stories/a/feature.md",
+		"other/STORY-003.md", "other/x.md", "testdata/STORY-004.md", "stories/testdata/STORY-005.md", "STORY-006.md"} {
+		write(t, root, p, story)
+	}
+	globs := []string{"**/STORY-*.md", "stories/**/*.md"}
+	cases := [][]string{
+		{filepath.Join(root, "stories")},
+		{filepath.Join(root, "stories", "a"), filepath.Join(root, "other", "x.md")},
+		{root},
+		{filepath.Join(root, "testdata")},
+	}
+	for _, paths := range cases {
+		t1, s1, err1 := discover(root, paths, globs)
+		t2, s2, err2 := discoverTwice(root, paths, globs)
+		if err1 != nil || err2 != nil || strings.Join(t1, ",") != strings.Join(t2, ",") || strings.Join(s1, ",") != strings.Join(s2, ",") {
+			t.Errorf("paths %v:\n one walk  %v / %v (%v)\n two walks %v / %v (%v)", paths, t1, s1, err1, t2, s2, err2)
+		}
+	}
+}

@@ -6,6 +6,7 @@ package rules
 import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/par"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -90,12 +91,19 @@ func RunFile(rs []*Rule, u Unit, hasBase bool, out *[]diag.Diagnostic) {
 
 // RunSet runs the set-level rules, appending findings to out.
 func RunSet(rs []*Rule, p SetPass, out *[]diag.Diagnostic) {
-	for _, r := range rs {
+	// Set rules only read the units, so they run side by side; each writes
+	// its own findings, appended in rule order for a stable output.
+	found := make([][]diag.Diagnostic, len(rs))
+	par.Each(len(rs), func(i int) {
+		r := rs[i]
 		if r.CheckSet == nil || (r.Need == NeedBase && !p.HasBase) {
-			continue
+			return
 		}
 		pass := p
-		pass.rule, pass.out = r, out
+		pass.rule, pass.out = r, &found[i]
 		r.CheckSet(&pass)
+	})
+	for _, ds := range found {
+		*out = append(*out, ds...)
 	}
 }

@@ -3,25 +3,34 @@ package rules
 import (
 	"strings"
 
+	"github.com/storygate/storygate/internal/gitrepo"
+
 	"github.com/storygate/storygate/internal/story"
 )
 
 var outOfScope = &Rule{ID: "scope/out-of-scope", Need: NeedBase, Spec: "§4",
 	Summary: "files changed between base and head (other than story files) lie in the `scope.write` of a story that is `generating` in the change, and not under its `scope.exclude`",
 	CheckSet: func(p *SetPass) {
-		claims := generatingUnits(p.Units)
-		if len(claims) == 0 {
-			return
-		}
-		for _, ch := range p.Changes {
-			if p.IsStory(ch.Path) {
-				continue
-			}
-			if !claimed(claims, ch.Path) {
-				p.Report(ch.Path, story.Pos{}, "%s (%s) is outside the scope.write of every story generating in this change (%s)", ch.Path, ch.Kind, storyIDs(claims))
-			}
-		}
+		unclaimedChanges(p, func(ch gitrepo.Change, claims string) {
+			p.Report(ch.Path, story.Pos{}, "%s (%s) is outside the scope.write of every story generating in this change (%s)", ch.Path, ch.Kind, claims)
+		})
 	}}
+
+// unclaimedChanges calls fn for every changed file, other than a story,
+// that no story generating in the change grants; claims names those
+// stories. Without a generating story nothing is claimed and fn never runs.
+func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, claims string)) {
+	units := generatingUnits(p.Units)
+	if len(units) == 0 {
+		return
+	}
+	ids := storyIDs(units)
+	for _, ch := range p.Changes {
+		if !p.IsStory(ch.Path) && !claimed(units, ch.Path) {
+			fn(ch, ids)
+		}
+	}
+}
 
 // claimed reports whether some generating story grants path and does not exclude it.
 func claimed(units []Unit, path string) bool {

@@ -16,10 +16,10 @@ var sectionMismatch = &Rule{ID: "contract/section-mismatch", Need: NeedFile, Spe
 			return
 		}
 		if sec := b.Section(lifecycle.SectionAcceptance); sec != nil && fm.Acceptance.Set {
-			compareListed(p, sec, "acceptance_criteria", criterionIDs(fm), itemIDs(sec.Blocks))
+			compareListed(p, sec, "acceptance_criteria", idsOf(fm.Acceptance.Items, func(c story.Criterion) story.Scalar { return c.ID }), itemIDs(sec.Blocks))
 		}
 		if sec := b.Section(lifecycle.SectionVerification); sec != nil && fm.Verification.Set {
-			compareListed(p, sec, "verification", checkIDs(fm), itemIDs(sec.Blocks))
+			compareListed(p, sec, "verification", idsOf(fm.Verification.Items, func(c story.Check) story.Scalar { return c.ID }), itemIDs(sec.Blocks))
 		}
 		if sec := b.Section(lifecycle.SectionScope); sec != nil && fm.Scope.Set {
 			for _, part := range []struct {
@@ -60,21 +60,12 @@ func listedHas(got []listed, v string) bool {
 	return false
 }
 
-func criterionIDs(fm *story.Frontmatter) []string {
+// idsOf returns the IDs that are set among items, in order.
+func idsOf[T any](items []T, id func(T) story.Scalar) []string {
 	var out []string
-	for _, c := range fm.Acceptance.Items {
-		if c.ID.Set {
-			out = append(out, c.ID.Value)
-		}
-	}
-	return out
-}
-
-func checkIDs(fm *story.Frontmatter) []string {
-	var out []string
-	for _, c := range fm.Verification.Items {
-		if c.ID.Set {
-			out = append(out, c.ID.Value)
+	for _, it := range items {
+		if sc := id(it); sc.Set {
+			out = append(out, sc.Value)
 		}
 	}
 	return out

@@ -87,7 +87,8 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 			pass.Units = append(pass.Units, l.unit)
 		}
 	}
-	pass.IsStory = func(p string) bool { return isStory[p] || pathglob.MatchAny(opts.Config.Stories, p) }
+	globs := pathglob.Compile(opts.Config.Stories)
+	pass.IsStory = func(p string) bool { return isStory[p] || globs.Match(p) }
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)
 	for _, d := range all {

@@ -102,11 +102,14 @@ bytes=$(find "$corpus/stories" -type f -exec cat {} + | wc -c)
 for i in $(seq 1 "$runs"); do
 	measure "$work/floor.$i" "$work/bin/parsefloor" "$corpus/stories"
 	measure "$work/validate.$i" "$work/bin/storygate" validate --format json --root "$corpus" "$corpus/stories"
-	echo "run $i: floor $(cat "$work/floor.$i") validate $(cat "$work/validate.$i") (wall s, RSS KB, user s, sys s)" >&2
+	STORYGATE_YAML_FASTPATH=off measure "$work/validate-v3.$i" "$work/bin/storygate" validate --format json --root "$corpus" "$corpus/stories"
+	echo "run $i: floor $(cat "$work/floor.$i") validate $(cat "$work/validate.$i") validate-yaml.v3 $(cat "$work/validate-v3.$i") (wall s, RSS KB, user s, sys s)" >&2
 done
 
 read -r floor_wall floor_rss floor_cpu < <(fold "$work"/floor.*[0-9])
 read -r val_wall val_rss val_cpu < <(fold "$work"/validate.*[0-9])
+read -r v3_wall v3_rss v3_cpu < <(fold "$work"/validate-v3.*[0-9])
+v3_ratio=$(awk -v v="$v3_wall" -v f="$floor_wall" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "inf" }')
 cpu_ratio=$(awk -v v="$val_cpu" -v f="$floor_cpu" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "inf" }')
 
 ratio=$(awk -v v="$val_wall" -v f="$floor_wall" 'BEGIN { if (f > 0) printf "%.2f", v / f; else print "inf" }')
@@ -124,6 +127,7 @@ printf '%-22s %12s %12s  %s\n' "validate wall (s)" "$val_wall" "<= $max_wall" "$
 printf '%-22s %12s %12s  %s\n' "ratio (validate/floor)" "${ratio}x" "<= ${max_ratio}x" "$(verdict "$ok_ratio")"
 printf '%-22s %12s %12s  %s\n' "peak RSS (MB)" "$rss_mb" "<= $max_rss_mb" "$(verdict "$ok_rss")"
 printf '%-22s %12s %12s  %s\n' "CPU s floor/validate" "$floor_cpu/$val_cpu" "-" "(CPU ratio ${cpu_ratio}x; load $(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo ?))"
+printf '%-22s %12s %12s  %s\n' "yaml.v3 only wall (s)" "$v3_wall" "-" "(ratio ${v3_ratio}x, peak RSS $(awk -v k="$v3_rss" 'BEGIN { printf "%.1f", k / 1024 }') MB; STORYGATE_YAML_FASTPATH=off)"
 
 if [ "$ok_wall$ok_ratio$ok_rss" != 111 ] && [ "$report_only" = 0 ]; then
 	exit 1

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/go-git/go-git/v5"
+
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rules"
@@ -59,12 +62,14 @@ func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.O
 	return lint.Options{Root: r, Paths: absPaths(paths), Base: base, Config: cfg, Slim: true}, -1
 }
 
-// failure maps an engine error to an exit code: configuration and missing
-// paths are the user's to fix (2), everything else is storygate's (3).
+// failure maps an engine error to an exit code: configuration, missing
+// paths, a --base that is not in the clone (or no clone at all) are the
+// user's to fix (2), everything else is storygate's (3).
 func failure(e env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 	var cfgErr *config.Error
-	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) {
+	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) ||
+		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) {
 		return ExitUsage
 	}
 	return ExitInternal

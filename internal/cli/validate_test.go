@@ -87,7 +87,7 @@ func TestValidateExitCodesAndFormats(t *testing.T) {
 		{"unknown flag", []string{"validate", "--frobnicate"}, ExitUsage, ""},
 		{"missing path", []string{"validate", "--root", root, filepath.Join(root, "nope.md")}, ExitUsage, ""},
 		{"unknown command", []string{"frobnicate"}, ExitUsage, ""},
-		{"base outside git", []string{"validate", "--root", root, "--base", "HEAD~1", ok}, ExitInternal, ""},
+		{"base outside git", []string{"validate", "--root", root, "--base", "HEAD~1", ok}, ExitUsage, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -135,7 +135,7 @@ func TestValidateBaseScenario(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
 	}
 	code, _, errOut = run(t, "validate", "--root", repo.Root, "--base", "no-such-rev")
-	if code != ExitInternal || !strings.Contains(errOut, "revision not found") {
+	if code != ExitUsage || !strings.Contains(errOut, "revision not found") {
 		t.Errorf("bad base: exit %d, %s", code, errOut)
 	}
 }

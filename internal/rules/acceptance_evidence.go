@@ -14,8 +14,8 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 		}
 		var evidence map[string]result // read once, and only for an ACCEPTED evaluation
 		for _, e := range p.Head.MustEntries(lifecycle.SectionEvaluator) {
-			status, ok := e.Field("Status")
-			if !ok || story.Token(status.Value) != "accepted" {
+			status, ok := acceptedStatus(e)
+			if !ok {
 				continue
 			}
 			if evidence == nil {
@@ -27,6 +27,18 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 			}
 		}
 	}}
+
+// acceptedStatus returns the evaluation's **Status:** field that reads
+// ACCEPTED. Every Status field counts, not only the first: a repeated field
+// (reported by entry/format) must not hide an acceptance from this rule.
+func acceptedStatus(e story.NumberedEntry) (story.Field, bool) {
+	for _, f := range e.Fields {
+		if story.SameName(f.Key, "Status") && story.Token(f.Value) == "accepted" {
+			return f, true
+		}
+	}
+	return story.Field{}, false
+}
 
 // result is one claimed verification result.
 type result struct {

@@ -17,10 +17,15 @@ var entryFormat = &Rule{ID: "entry/format", Need: NeedFile, Spec: "§8",
 		}
 	}}
 
+// checkEntry checks one entry. A heading that is not an entry heading
+// (### Notes under ## Human Decisions) is the one finding: its fields are
+// not checked, since it is not meant as an entry.
 func checkEntry(p *Pass, e story.NumberedEntry) {
 	if !e.OK {
 		p.Report(e.Heading.Pos, "heading \"### %s\" in \"## %s\" must read \"### %s{N}\"", e.Heading.Text, e.Kind.Section, e.Kind.Prefix)
+		return
 	}
+	checkRepeats(p, e)
 	for _, name := range e.Kind.Fields {
 		f, ok := e.Field(name)
 		switch {
@@ -34,6 +39,20 @@ func checkEntry(p *Pass, e story.NumberedEntry) {
 	}
 	if e.Kind.Section == lifecycle.SectionDecisions {
 		checkDecisionAtState(p, e)
+	}
+}
+
+// checkRepeats reports a field written more than once in an entry, at each
+// repeat. Other rules read the first occurrence (acceptance/evidence reads
+// every **Status:**), so a repeat must not pass silently.
+func checkRepeats(p *Pass, e story.NumberedEntry) {
+	for i, f := range e.Fields {
+		for _, first := range e.Fields[:i] {
+			if story.SameName(f.Key, first.Key) {
+				p.Report(f.Pos, "%s repeats the **%s:** field (first on line %d); an entry has each field once", entryName(e), first.Key, first.Pos.Line)
+				break
+			}
+		}
 	}
 }
 

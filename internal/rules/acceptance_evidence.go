@@ -13,7 +13,9 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 			return
 		}
 		var evidence map[string]result // read once, and only for an ACCEPTED evaluation
-		for _, e := range p.Head.MustEntries(lifecycle.SectionEvaluator) {
+		entries := p.Head.MustEntries(lifecycle.SectionEvaluator)
+		latest := latestEvaluation(entries)
+		for i, e := range entries {
 			status, ok := acceptedStatus(e)
 			if !ok {
 				continue
@@ -21,12 +23,23 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 			if evidence == nil {
 				evidence = evidenceResults(p.Head)
 			}
-			results := toolFindings(e)
+			c := acceptedCheck{entry: e, status: status, own: toolFindings(e), evidence: evidence, latest: i == latest}
 			for _, v := range fm.Verification.Items {
-				checkAccepted(p, e, status, v.ID.Value, results, evidence)
+				c.check(p, v.ID.Value)
 			}
 		}
 	}}
+
+// latestEvaluation returns the index of the last evaluation entry with a
+// proper heading (the last entry when none has one, -1 when there are none).
+func latestEvaluation(entries []story.NumberedEntry) int {
+	for i := len(entries) - 1; i >= 0; i-- {
+		if entries[i].OK {
+			return i
+		}
+	}
+	return len(entries) - 1
+}
 
 // acceptedStatus returns the evaluation's **Status:** field that reads
 // ACCEPTED. Every Status field counts, not only the first: a repeated field
@@ -46,22 +59,47 @@ type result struct {
 	pos   story.Pos
 }
 
-func checkAccepted(p *Pass, e story.NumberedEntry, status story.Field, id string, own, evidence map[string]result) {
+// acceptedCheck holds what one ACCEPTED evaluation is checked against:
+// its own Tool Findings and the latest Evidence run of each item. The
+// Evidence is a fallback for an item the Tool Findings leave out; for the
+// latest evaluation its latest run must not be FAIL or NOT RUN where the
+// Tool Findings say PASS (an earlier evaluation is not held to runs made
+// after it; a result that is not PASS, FAIL or NOT RUN is evidence/format's).
+type acceptedCheck struct {
+	entry         story.NumberedEntry
+	status        story.Field
+	own, evidence map[string]result
+	latest        bool
+}
+
+func (c acceptedCheck) check(p *Pass, id string) {
 	if id == "" {
 		return
 	}
-	r, ok := own[id]
-	if !ok {
-		r, ok = evidence[id]
-	}
+	own, hasOwn := c.own[id]
+	ev, hasEv := c.evidence[id]
+	name := entryName(c.entry)
 	switch {
-	case !ok:
-		p.Report(status.ValuePos, "%s is ACCEPTED but has no result for verification %s", entryName(e), id)
-	case r.value == "NOT RUN":
-		p.Report(r.pos, "%s is ACCEPTED but verification %s was NOT RUN", entryName(e), id)
-	case r.value != "PASS":
-		p.Report(r.pos, "%s is ACCEPTED but verification %s has result %s", entryName(e), id, r.value)
+	case !hasOwn && !hasEv:
+		p.Report(c.status.ValuePos, "%s is ACCEPTED but has no result for verification %s", name, id)
+	case hasOwn && own.value != "PASS":
+		p.Report(own.pos, "%s is ACCEPTED but verification %s %s", name, id, describeResult(own.value))
+	case !hasOwn && ev.value != "PASS":
+		p.Report(ev.pos, "%s is ACCEPTED but verification %s %s in its latest Evidence run", name, id, describeResult(ev.value))
+	case hasEv && c.latest && (ev.value == "FAIL" || ev.value == "NOT RUN"):
+		p.Report(ev.pos, "%s is ACCEPTED and its Tool Findings say %s PASS (line %d), but verification %s %s in its latest Evidence run", name, id, own.pos.Line, id, describeResult(ev.value))
 	}
+}
+
+// describeResult words a result that is not PASS.
+func describeResult(value string) string {
+	switch value {
+	case "":
+		return "has no result"
+	case "NOT RUN":
+		return "was NOT RUN"
+	}
+	return "has result " + value
 }
 
 // toolFindings returns an evaluation's Tool Findings results by ID.

@@ -24,15 +24,28 @@ var evidenceCitation = &Rule{ID: "evidence/citation", Need: NeedFile, Spec: "§9
 		}
 	}}
 
+// checkCitations reports, at the cell, each citation a finding leaves out;
+// a table without one of the columns is reported once, at its header.
 func checkCitations(p *Pass, e story.NumberedEntry, t *story.Table) {
+	if len(t.Rows) == 0 {
+		return
+	}
+	for _, col := range citationColumns {
+		if t.Column(col) < 0 {
+			p.Report(t.Pos, "Convention Findings in %s has no %s column; every convention finding cites doc path, section, file and line", entryName(e), col)
+		}
+	}
 	for _, r := range t.Rows {
 		for _, col := range citationColumns {
 			i := t.Column(col)
+			if i < 0 {
+				continue
+			}
 			c := r.Cell(i)
 			v := story.Clean(c.Text)
 			switch {
-			case i < 0 || isBlankMark(v):
-				p.Report(r.Pos, "convention finding in %s does not cite its %s", entryName(e), col)
+			case isBlankMark(v):
+				p.Report(c.Pos, "convention finding in %s does not cite its %s", entryName(e), col)
 			case col == "Line" && !positiveInt(v):
 				p.Report(c.Pos, "convention finding in %s cites line %q; a line is a positive number", entryName(e), v)
 			}

@@ -15,14 +15,18 @@ type Cell struct {
 type Row struct {
 	Cells []Cell
 	Pos   Pos
+	// End is where a missing cell would be: the row's closing pipe, or
+	// just past its last character when it has none.
+	End Pos
 }
 
-// Cell returns the i-th cell, or an empty cell at the row's position.
+// Cell returns the i-th cell, or an empty cell at the row's end when the
+// row has no i-th cell.
 func (r Row) Cell(i int) Cell {
 	if i >= 0 && i < len(r.Cells) {
 		return r.Cells[i]
 	}
-	return Cell{Pos: r.Pos}
+	return Cell{Pos: r.End}
 }
 
 // Table is a pipe table: a header row, a delimiter row and body rows.
@@ -84,7 +88,9 @@ func isDelimiterRow(s string) bool {
 
 // parseRow splits a row on unescaped pipes. A pipe inside a backtick code
 // span is kept: agents write `cmd | tee` there and mean it literally.
-// parseRow appends the row's cells to arena and returns the row.
+// parseRow appends the row's cells to arena and returns the row. A cell's
+// position is its first non-blank character; an empty cell's is its start,
+// just after the pipe that opens it.
 func parseRow(ln Line, arena *[]Cell) Row {
 	s := ln.Text
 	row := Row{Pos: ln.Pos}
@@ -106,6 +112,9 @@ func parseRow(ln Line, arena *[]Cell) Row {
 		if end >= len(s) && text == "" {
 			break
 		}
+		if text == "" {
+			lead = 0
+		}
 		if strings.Contains(text, `\|`) {
 			text = strings.ReplaceAll(text, `\|`, "|")
 		}
@@ -114,6 +123,7 @@ func parseRow(ln Line, arena *[]Cell) Row {
 		i = end + 1
 	}
 	row.Cells = (*arena)[first:len(*arena):len(*arena)]
+	row.End = Pos{Line: ln.Pos.Line, Column: col - 1} // col is one past the last pipe, or two past the end
 	return row
 }
 

@@ -32,3 +32,21 @@ func TestTablesWithAndWithoutOuterPipes(t *testing.T) {
 		t.Errorf("the text before the table is %+v", first)
 	}
 }
+
+// TestCellPositions pins where a cell is: its first non-blank character,
+// an empty cell's start (just after its opening pipe), and for a missing
+// cell the row's closing pipe, or the column past its end without one.
+func TestCellPositions(t *testing.T) {
+	src := "---\nid: X\n---\n## T\n| A | B | C |\n|---|---|---|\n| ab |  | c |\n| x | y |\n| x | y\n"
+	s := Parse("x.md", []byte(src))
+	tables := s.Body.Section("T").Tables()
+	if len(tables) != 1 || len(tables[0].Rows) != 3 {
+		t.Fatalf("tables %+v", tables)
+	}
+	rows := tables[0].Rows
+	got := []Pos{rows[0].Cell(0).Pos, rows[0].Cell(1).Pos, rows[0].Cell(2).Pos, rows[1].Cell(2).Pos, rows[2].Cell(2).Pos, rows[2].Cell(-1).Pos}
+	want := []Pos{{Line: 7, Column: 3}, {Line: 7, Column: 7}, {Line: 7, Column: 11}, {Line: 8, Column: 9}, {Line: 9, Column: 8}, {Line: 9, Column: 8}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+}

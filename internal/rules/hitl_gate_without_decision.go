@@ -11,14 +11,14 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 		rows, _ := p.Head.Log()
 		decisions := p.Head.Decisions()
 		used := make([]bool, len(decisions))
-		for _, r := range rows {
-			event, from := story.Token(r.Event.Text), story.Token(r.From.Text)
-			if actor, ok := lifecycle.ActorOf(event); !ok || actor != lifecycle.Human {
-				continue
+		for k := range rows {
+			t, ok := legalRow(&rows[k])
+			if !ok || t.Actor != lifecycle.Human {
+				continue // an illegal row is transition/illegal's finding
 			}
-			i := matchDecision(decisions, used, event, from)
+			i := matchDecision(decisions, used, t.Event, t.From)
 			if i < 0 {
-				p.Report(r.Event.Pos, "human transition %s at %s has no matching Human Decision entry (**Decision:** %s, **At state:** %s)", event, from, event, from)
+				p.Report(rows[k].Event.Pos, "human transition %s at %s has no matching Human Decision entry (**Decision:** %s, **At state:** %s)", t.Event, t.From, t.Event, t.From)
 				continue
 			}
 			used[i] = true

@@ -13,43 +13,51 @@ var iterationLimit = &Rule{ID: "iteration/limit", Need: NeedFile, Spec: "§11",
 			return
 		}
 		rows, _ := p.Head.Log()
-		checkLoopLimit(p, rows, fm.MaxIterations.Value)
-		checkIterationField(p, fm.Iteration, fm.MaxIterations.Value, rows)
+		if !checkLoopLimit(p, rows, fm.MaxIterations.Value) {
+			checkIterationField(p, fm.Iteration, fm.MaxIterations.Value, rows)
+		}
 	}}
 
 // checkIterationField catches a story whose recorded iteration has passed
 // the limit although the log never went through escalated or blocked: the
-// loop kept going without the human ruling the limit requires.
+// loop kept going without the human ruling the limit requires. It runs
+// only when the log itself showed no such move (that row is the finding).
 func checkIterationField(p *Pass, it story.Int, limit int, rows []story.LogRow) {
 	if !it.Set || it.Value <= limit {
 		return
 	}
-	for _, r := range rows {
-		if to := story.Token(r.To.Text); to == lifecycle.Escalated || to == lifecycle.Blocked {
+	for i := range rows {
+		if t, ok := legalRow(&rows[i]); ok && (t.To == lifecycle.Escalated || t.To == lifecycle.Blocked) {
 			return
 		}
 	}
 	p.Report(it.Pos, "iteration %d is past max_iterations %d, but the story never went to escalated or blocked", it.Value, limit)
 }
 
-// checkLoopLimit replays the log counting entries into generating (each is
-// one iteration). Once the count reaches the limit, the loop may not go back
-// to generating on its own (request_revision, start_generation); only an
-// explicit human ruling after an escalation or block may send it there.
-func checkLoopLimit(p *Pass, rows []story.LogRow, limit int) {
-	iteration, ruled := 0, false
-	for _, r := range rows {
-		event, to := story.Token(r.Event.Text), story.Token(r.To.Text)
-		if iteration >= limit && (to == lifecycle.Escalated || to == lifecycle.Blocked) {
+// checkLoopLimit replays the legal log rows counting entries into
+// generating (each starts one iteration). Once the count reaches the limit,
+// the loop may not go back to generating on its own (request_revision,
+// start_generation); only an explicit human ruling after an escalation or
+// block may send it there. It reports each such row and whether there was one.
+func checkLoopLimit(p *Pass, rows []story.LogRow, limit int) bool {
+	iteration, ruled, found := 0, false, false
+	for i := range rows {
+		t, ok := legalRow(&rows[i])
+		if !ok {
+			continue // transition/illegal or transition/log-format reports it
+		}
+		if iteration >= limit && (t.To == lifecycle.Escalated || t.To == lifecycle.Blocked) {
 			ruled = true
 		}
-		if to != lifecycle.Generating {
+		if t.To != lifecycle.Generating {
 			continue
 		}
 		if iteration >= limit && !ruled {
-			p.Report(r.Event.Pos, "%s after %d of %d iterations: at the limit the story must go to escalated or blocked", event, iteration, limit)
+			p.Report(rows[i].Event.Pos, "%s starts iteration %d, past max_iterations %d: once the limit is reached the story must go to escalated or blocked first", t.Event, iteration+1, limit)
+			found = true
 		}
 		iteration++
 		ruled = false
 	}
+	return found
 }

@@ -11,7 +11,7 @@ func All() []*Rule {
 		illegalState, illegalRole, iterationNegative, maxIterations,
 		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, sectionMismatch, passWhenInvalid,
 		entryFormat, evidenceFormat, evidenceCitation,
-		fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
+		logFormat, fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
 		gateWithoutDecision, hitlPending, acceptanceEvidence, iterationOrder, iterationLimit,
 		unknownDependency, dependencyNotDone, dependencyCycle, parentScope, dependentsMismatch,
 		contractChanged, appendOnly, sectionAuthority, unlogged, outOfScope, mayNotCreate,

@@ -9,16 +9,22 @@ var fromMismatch = &Rule{ID: "transition/from-mismatch", Need: NeedFile, Spec: "
 	Summary: "each log row's From equals the previous row's To (the first row starts at `seeded`)",
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
-		prev := lifecycle.Seeded
-		for i, r := range rows {
-			from := story.Token(r.From.Text)
-			if from != prev {
+		prev := lifecycle.Seeded // "" when unknown: after a malformed or illegal row
+		for i := range rows {
+			r := &rows[i]
+			if from := story.Token(r.From.Text); r.WellFormed() && prev != "" && lifecycle.IsState(from) && from != prev {
 				if i == 0 {
 					p.Report(r.From.Pos, "the first transition starts from %q; a story's log starts at %s", from, lifecycle.Seeded)
 				} else {
 					p.Report(r.From.Pos, "transition starts from %q but the previous row ended at %q", from, prev)
 				}
 			}
-			prev = story.Token(r.To.Text)
+			// The state after a row that is not a legal transition is not
+			// known: transition/illegal or transition/log-format reports the
+			// row, and the next row is not held to its To.
+			prev = ""
+			if t, ok := legalRow(r); ok {
+				prev = t.To
+			}
 		}
 	}}

@@ -9,23 +9,40 @@ var illegalTransition = &Rule{ID: "transition/illegal", Need: NeedFile, Spec: "Â
 	Summary: "every row's (From, Event, To) is in the transition table",
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
-		for _, r := range rows {
-			from, event, to := story.Token(r.From.Text), story.Token(r.Event.Text), story.Token(r.To.Text)
-			t, ok := lifecycle.Lookup(from, event)
-			switch {
-			case !ok:
-				p.Report(r.Event.Pos, "%s is not a legal event from %s (legal from %s: %s)", quoteOr(event), quoteOr(from), quoteOr(from), legalFrom(from))
-			case t.To != to:
-				p.Report(r.To.Pos, "%s from %s leads to %s, not %s", event, from, t.To, quoteOr(to))
+		for i := range rows {
+			if r := &rows[i]; r.WellFormed() {
+				checkTransition(p, r)
 			}
 		}
 	}}
 
+// checkTransition reports what is wrong with one row's From, Event and To:
+// the first of them that is, so one defect gives one finding.
+func checkTransition(p *Pass, r *story.LogRow) {
+	from, event, to := story.Token(r.From.Text), story.Token(r.Event.Text), story.Token(r.To.Text)
+	t, ok := lifecycle.Lookup(from, event)
+	switch {
+	case from == "":
+		p.Report(r.From.Pos, "the From cell is empty; a row names the state it leaves")
+	case !lifecycle.IsState(from):
+		p.Report(r.From.Pos, "From %q is not a state (legal: %s)", from, plainList(lifecycle.States))
+	case event == "":
+		p.Report(r.Event.Pos, "the Event cell is empty (%s)", legalFrom(from))
+	case !ok:
+		p.Report(r.Event.Pos, "%s is not a legal event from %s (%s)", event, from, legalFrom(from))
+	case to == "":
+		p.Report(r.To.Pos, "the To cell is empty; %s from %s leads to %s", event, from, t.To)
+	case t.To != to:
+		p.Report(r.To.Pos, "%s from %s leads to %s, not %s", event, from, t.To, to)
+	}
+}
+
+// legalFrom names the events that leave a state.
 func legalFrom(state string) string {
 	if ev := lifecycle.EventsFrom(state); len(ev) > 0 {
-		return plainList(ev)
+		return "legal from " + state + ": " + plainList(ev)
 	}
-	return "none: it is not a state with outgoing transitions"
+	return state + " is final: no transition leaves it"
 }
 
 func quoteOr(s string) string {

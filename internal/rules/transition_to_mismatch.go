@@ -20,6 +20,9 @@ var toMismatch = &Rule{ID: "transition/to-mismatch", Need: NeedFile, Spec: "§10
 			return
 		}
 		last := rows[len(rows)-1]
+		if !last.WellFormed() {
+			return // transition/log-format reports the row; its To is not known
+		}
 		if to := story.Token(last.To.Text); to != fm.State.Value {
 			p.Report(fm.State.Pos, "state is %s but the last Transition Log row (line %d) ends at %q", fm.State.Value, last.Pos.Line, to)
 		}

@@ -1,19 +1,22 @@
 package rules
 
-import (
-	"github.com/storygate/storygate/internal/lifecycle"
-	"github.com/storygate/storygate/internal/story"
-)
+import "github.com/storygate/storygate/internal/story"
 
 var unauthorizedActor = &Rule{ID: "transition/unauthorized-actor", Need: NeedFile, Spec: "§4, §5",
 	Summary: "every row's Actor is the actor the table names for that event",
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
-		for _, r := range rows {
-			event := story.Token(r.Event.Text)
-			want, ok := lifecycle.ActorOf(event)
-			if got := story.Token(r.Actor.Text); ok && got != want {
-				p.Report(r.Actor.Pos, "%s may only be performed by %s, not %s", event, want, quoteOr(got))
+		for i := range rows {
+			r := &rows[i]
+			t, ok := legalRow(r)
+			if !ok {
+				continue // transition/illegal or transition/log-format reports it
+			}
+			switch got := story.Token(r.Actor.Text); {
+			case got == "":
+				p.Report(r.Actor.Pos, "%s may only be performed by %s, but the Actor cell is empty", t.Event, t.Actor)
+			case got != t.Actor:
+				p.Report(r.Actor.Pos, "%s may only be performed by %s, not %s", t.Event, t.Actor, got)
 			}
 		}
 	}}

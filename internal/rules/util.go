@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -37,3 +38,16 @@ func problemRule(r *Rule) *Rule {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// legalRow returns the transition a log row makes when it is well formed
+// and in the §5 table (its From and Event known, its To the one they lead
+// to). Rules that judge a row (its actor, its human gate, the iteration
+// limit) judge only legal rows: transition/log-format and transition/illegal
+// report the others, once.
+func legalRow(r *story.LogRow) (lifecycle.Transition, bool) {
+	if !r.WellFormed() {
+		return lifecycle.Transition{}, false
+	}
+	t, ok := lifecycle.Lookup(story.Token(r.From.Text), story.Token(r.Event.Text))
+	return t, ok && t.To == story.Token(r.To.Text)
+}

@@ -18,10 +18,20 @@ type LogRow struct {
 	// When is the parsed Time; TimeOK is false when it did not parse.
 	When   time.Time
 	TimeOK bool
+	// Cells is the number of cells the row has.
+	Cells int
 }
 
-// Log returns the Transition Log rows and the table (nil when absent),
-// parsed once per story.
+// WellFormed reports whether the row has one cell per log column. The
+// transition rules judge only well-formed rows: which cell is missing from
+// a short row cannot be known (transition/log-format reports the row).
+func (r *LogRow) WellFormed() bool { return r.Cells == len(LogColumns) }
+
+// Log returns the Transition Log rows and the log table (the section's
+// first table; nil when absent), parsed once per story. The rows are the
+// log table's and those of row runs after it that a blank line or text
+// cut off from it (transition/log-format reports them): they are still
+// rows of the log, so every transition rule sees them.
 func (s *Story) Log() ([]LogRow, *Table) {
 	s.logOnce.Do(func() { s.logRows, s.logTable = s.parseLog() })
 	return s.logRows, s.logTable
@@ -35,19 +45,59 @@ func (s *Story) parseLog() ([]LogRow, *Table) {
 	if sec == nil {
 		return nil, nil
 	}
-	t := FirstTable(sec.Blocks)
-	if t == nil {
-		return nil, nil
+	var log *Table
+	var rows []LogRow
+	var idx []int
+	for i := range sec.Blocks {
+		t := sec.Blocks[i].Table
+		switch {
+		case t == nil:
+			continue
+		case log == nil:
+			log, idx = t, columnIndex(t, LogColumns)
+			rows = make([]LogRow, 0, len(t.Rows))
+		case t.HasDelimiter && !IsLogHeader(t.Header):
+			continue // another table, not log rows
+		case t.HasDelimiter:
+			idx = columnIndex(t, LogColumns)
+		}
+		rows = appendLogRows(rows, t, idx)
 	}
-	idx := columnIndex(t, LogColumns)
-	rows := make([]LogRow, 0, len(t.Rows))
+	return rows, log
+}
+
+// appendLogRows appends t's rows read through the column indexes idx. A
+// table without a delimiter row has no header: its first line is a row
+// too, unless it repeats the log header.
+func appendLogRows(rows []LogRow, t *Table, idx []int) []LogRow {
+	if !t.HasDelimiter && !IsLogHeader(t.Header) {
+		rows = append(rows, logRow(t.Header, idx))
+	}
 	for _, r := range t.Rows {
-		row := LogRow{Pos: r.Pos, Time: r.Cell(idx[0]), Actor: r.Cell(idx[1]), Event: r.Cell(idx[2]),
-			From: r.Cell(idx[3]), To: r.Cell(idx[4]), Note: r.Cell(idx[5])}
-		row.When, row.TimeOK = ParseTime(strings.Trim(row.Time.Text, "`"))
-		rows = append(rows, row)
+		rows = append(rows, logRow(r, idx))
 	}
-	return rows, t
+	return rows
+}
+
+func logRow(r Row, idx []int) LogRow {
+	row := LogRow{Pos: r.Pos, Time: r.Cell(idx[0]), Actor: r.Cell(idx[1]), Event: r.Cell(idx[2]),
+		From: r.Cell(idx[3]), To: r.Cell(idx[4]), Note: r.Cell(idx[5]), Cells: len(r.Cells)}
+	row.When, row.TimeOK = ParseTime(strings.Trim(row.Time.Text, "`"))
+	return row
+}
+
+// IsLogHeader reports whether a row reads Time | Actor | Event | From | To
+// | Note (case-insensitive).
+func IsLogHeader(r Row) bool {
+	if len(r.Cells) != len(LogColumns) {
+		return false
+	}
+	for i, c := range r.Cells {
+		if !strings.EqualFold(c.Text, LogColumns[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // columnIndex maps wanted column names to indexes, falling back to the

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -48,5 +49,34 @@ func TestCellPositions(t *testing.T) {
 	want := []Pos{{Line: 7, Column: 3}, {Line: 7, Column: 7}, {Line: 7, Column: 11}, {Line: 8, Column: 9}, {Line: 9, Column: 8}, {Line: 9, Column: 8}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestLogRowsOutsideTheTable pins which lines are log rows: the log
+// table's, a run of rows a blank line cut off (a headerless run's first line
+// is a row), a second table with the log header, but not a table with
+// another header; each row keeps its cell count.
+func TestLogRowsOutsideTheTable(t *testing.T) {
+	src := "---\nid: X\n---\n## Transition Log\n" +
+		"| Time | Actor | Event | From | To | Note |\n|---|---|---|---|---|---|\n" +
+		"| t1 | orchestrator | begin_planning | seeded | planning | |\n" +
+		"\n| t2 | planner | submit_plan | planning | plan_review |\n| t3 | human | approve_plan | plan_review | ready | |\n" +
+		"\n| A | B |\n|---|---|\n| a | b |\n" +
+		"\n| time | actor | event | from | to | note |\n|---|---|---|---|---|---|\n| t4 | orchestrator | start_generation | ready | generating | |\n"
+	s := Parse("x.md", []byte(src))
+	rows, table := s.Log()
+	if table == nil || table.Pos.Line != 5 {
+		t.Fatalf("log table %+v", table)
+	}
+	var got []string
+	for _, r := range rows {
+		got = append(got, Clean(r.Time.Text)+"/"+Token(r.To.Text)+"/"+strconv.Itoa(r.Cells))
+	}
+	want := []string{"t1/planning/6", "t2/plan_review/5", "t3/ready/6", "t4/generating/6"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Error(diff)
+	}
+	if rows[1].WellFormed() || !rows[2].WellFormed() {
+		t.Errorf("well formed: %v %v", rows[1].WellFormed(), rows[2].WellFormed())
 	}
 }

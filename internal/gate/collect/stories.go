@@ -94,13 +94,16 @@ func storyOf(u rules.Unit) *gate.Story {
 	return s
 }
 
-// transitions reads the Transition Log, keeping only rows that name legal
-// states and events: the rules report the others, and the diagram must
-// never carry free text from the story.
+// transitions reads the Transition Log, keeping only well-formed rows that
+// name legal states and events: the rules report the others, and the
+// diagram must never carry free text from the story.
 func transitions(s *story.Story) []gate.Transition {
 	rows, _ := s.Log()
 	out := []gate.Transition{}
 	for _, row := range rows {
+		if !row.WellFormed() {
+			continue
+		}
 		t := gate.Transition{From: story.Token(row.From.Text), To: story.Token(row.To.Text),
 			Event: story.Token(row.Event.Text), Actor: story.Token(row.Actor.Text)}
 		if !lifecycle.IsState(t.From) || !lifecycle.IsState(t.To) || !lifecycle.IsEvent(t.Event) {

@@ -44,10 +44,3 @@ func legalFrom(state string) string {
 	}
 	return state + " is final: no transition leaves it"
 }
-
-func quoteOr(s string) string {
-	if s == "" {
-		return `""`
-	}
-	return s
-}

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/gitrepo"
-
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -16,27 +16,52 @@ var outOfScope = &Rule{ID: "scope/out-of-scope", Need: NeedBase, Spec: "§4",
 		})
 	}}
 
+// claimer is a story generating in the change, with the versions of its
+// frontmatter whose scope grants files.
+type claimer struct {
+	id     string
+	grants []*story.Frontmatter
+}
+
+// claimers are the stories generating in the change: the stories whose
+// base or head state, or a state a new log row passes through, is
+// generating, and the stories the change deleted whose base state was.
+func claimers(p *SetPass) []claimer {
+	var out []claimer
+	for _, u := range generatingUnits(p.Units) {
+		out = append(out, claimer{id: u.Head.Front.ID.Value, grants: []*story.Frontmatter{grantSource(u)}})
+	}
+	for _, s := range p.Deleted {
+		if s.Front != nil && s.Front.State.Value == lifecycle.Generating {
+			out = append(out, claimer{id: s.Front.ID.Value, grants: []*story.Frontmatter{s.Front}})
+		}
+	}
+	return out
+}
+
 // unclaimedChanges calls fn for every changed file, other than a story,
 // that no story generating in the change grants; claims names those
 // stories. Without a generating story nothing is claimed and fn never runs.
 func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, claims string)) {
-	units := generatingUnits(p.Units)
-	if len(units) == 0 {
+	cs := claimers(p)
+	if len(cs) == 0 {
 		return
 	}
-	ids := storyIDs(units)
+	ids := claimerIDs(cs)
 	for _, ch := range p.Changes {
-		if !p.IsStory(ch.Path) && !claimed(units, ch.Path) {
+		if !p.IsStory(ch.Path) && !claimed(cs, ch.Path) {
 			fn(ch, ids)
 		}
 	}
 }
 
 // claimed reports whether some generating story grants path and does not exclude it.
-func claimed(units []Unit, path string) bool {
-	for _, u := range units {
-		if Grants(grantSource(u), path) {
-			return true
+func claimed(cs []claimer, path string) bool {
+	for _, c := range cs {
+		for _, fm := range c.grants {
+			if Grants(fm, path) {
+				return true
+			}
 		}
 	}
 	return false
@@ -67,10 +92,10 @@ func Grants(fm *story.Frontmatter, path string) bool {
 	return false
 }
 
-func storyIDs(units []Unit) string {
-	ids := make([]string, len(units))
-	for i, u := range units {
-		ids[i] = u.Head.Front.ID.Value
+func claimerIDs(cs []claimer) string {
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.id
 	}
 	return strings.Join(ids, ", ")
 }

@@ -11,10 +11,28 @@ import (
 var outOfScope = &Rule{ID: "scope/out-of-scope", Need: NeedBase, Spec: "§4",
 	Summary: "files changed between base and head (other than story files) lie in the `scope.write` of a story that is `generating` in the change, and not under its `scope.exclude`",
 	CheckSet: func(p *SetPass) {
+		cs := claimers(p)
 		unclaimedChanges(p, func(ch gitrepo.Change, claims string) {
+			if id, entry, ok := excludedBy(cs, ch.Path); ok {
+				p.Report(ch.Path, story.Pos{}, "%s (%s) is inside the scope.write of %s, but its scope.exclude entry %q excludes it", ch.Path, ch.Kind, id, entry)
+				return
+			}
 			p.Report(ch.Path, story.Pos{}, "%s (%s) is outside the scope.write of every story generating in this change (%s)", ch.Path, ch.Kind, claims)
 		})
 	}}
+
+// excludedBy finds a generating story whose scope.write covers path while
+// its scope.exclude takes it out again, and that exclude entry.
+func excludedBy(cs []claimer, path string) (id, entry string, ok bool) {
+	for _, c := range cs {
+		for _, fm := range c.grants {
+			if x, found := excludeEntry(fm, path); found && writes(fm, path) {
+				return c.id, x, true
+			}
+		}
+	}
+	return "", "", false
+}
 
 // claimer is a story generating in the change, with the versions of its
 // frontmatter whose scope grants files.
@@ -29,7 +47,7 @@ type claimer struct {
 func claimers(p *SetPass) []claimer {
 	var out []claimer
 	for _, u := range generatingUnits(p.Units) {
-		out = append(out, claimer{id: u.Head.Front.ID.Value, grants: []*story.Frontmatter{grantSource(u)}})
+		out = append(out, claimer{id: u.Head.Front.ID.Value, grants: grantSources(u)})
 	}
 	for _, s := range p.Deleted {
 		if s.Front != nil && s.Front.State.Value == lifecycle.Generating {
@@ -67,29 +85,45 @@ func claimed(cs []claimer, path string) bool {
 	return false
 }
 
-// grantSource is the frontmatter whose scope grants files in the change:
-// the base version when the story existed there, so a change cannot widen
-// its own grant, else the new story's.
-func grantSource(u Unit) *story.Frontmatter {
+// grantSources are the versions of a generating story whose scope grants
+// files in the change: the base version, when the story existed there, and
+// the head version. A file either version grants is claimed, so a legal
+// change of scope (while planning, or after a human reopen) covers the files
+// it names at once; widening a frozen scope without a reopen is
+// freeze/contract-changed's finding, not this rule's.
+func grantSources(u Unit) []*story.Frontmatter {
 	if u.Base != nil && u.Base.Front != nil {
-		return u.Base.Front
+		return []*story.Frontmatter{u.Base.Front, u.Head.Front}
 	}
-	return u.Head.Front
+	return []*story.Frontmatter{u.Head.Front}
 }
 
 // Grants reports whether fm's scope.write covers path and scope.exclude does not.
 func Grants(fm *story.Frontmatter, path string) bool {
-	for _, x := range fm.Scope.Exclude.Items {
-		if PathUnder(path, x.Value) {
-			return false
-		}
+	if _, excluded := excludeEntry(fm, path); excluded {
+		return false
 	}
+	return writes(fm, path)
+}
+
+// writes reports whether fm's scope.write covers path.
+func writes(fm *story.Frontmatter, path string) bool {
 	for _, w := range fm.Scope.Write.Items {
 		if PathUnder(path, w.Value) {
 			return true
 		}
 	}
 	return false
+}
+
+// excludeEntry returns the scope.exclude entry of fm that covers path.
+func excludeEntry(fm *story.Frontmatter, path string) (string, bool) {
+	for _, x := range fm.Scope.Exclude.Items {
+		if PathUnder(path, x.Value) {
+			return x.Value, true
+		}
+	}
+	return "", false
 }
 
 func claimerIDs(cs []claimer) string {

@@ -9,15 +9,18 @@ import (
 )
 
 var outOfScope = &Rule{ID: "scope/out-of-scope", Need: NeedBase, Spec: "§4",
-	Summary: "files changed between base and head (other than story files) lie in the `scope.write` of a story that is `generating` in the change, and not under its `scope.exclude`",
+	Summary: "files changed between base and head (other than story files) lie in the `scope.write` of a story `generating` in the change (its base or head version) and not under that version's `scope.exclude`; checked when a story is generating in the change or the change touches a story file",
 	CheckSet: func(p *SetPass) {
-		cs := claimers(p)
-		unclaimedChanges(p, func(ch gitrepo.Change, claims string) {
+		unclaimedChanges(p, func(ch gitrepo.Change, cs []claimer) {
+			if len(cs) == 0 {
+				p.Report(ch.Path, story.Pos{}, "%s (%s) changed in a change that edits story files, but no story is generating in it, so no scope.write claims it: only a generating story's generator may change files other than stories", ch.Path, ch.Kind)
+				return
+			}
 			if id, entry, ok := excludedBy(cs, ch.Path); ok {
 				p.Report(ch.Path, story.Pos{}, "%s (%s) is inside the scope.write of %s, but its scope.exclude entry %q excludes it", ch.Path, ch.Kind, id, entry)
 				return
 			}
-			p.Report(ch.Path, story.Pos{}, "%s (%s) is outside the scope.write of every story generating in this change (%s)", ch.Path, ch.Kind, claims)
+			p.Report(ch.Path, story.Pos{}, "%s (%s) is outside the scope.write of every story generating in this change (%s)", ch.Path, ch.Kind, claimerIDs(cs))
 		})
 	}}
 
@@ -58,19 +61,40 @@ func claimers(p *SetPass) []claimer {
 }
 
 // unclaimedChanges calls fn for every changed file, other than a story,
-// that no story generating in the change grants; claims names those
-// stories. Without a generating story nothing is claimed and fn never runs.
-func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, claims string)) {
+// that no story generating in the change (cs) grants. The walk runs when a
+// story is generating in the change, or when the change edits, adds or
+// deletes a story file: that is an agent's change, and with no generating
+// story nothing in it is claimed (cs is empty). A change that touches no
+// story file and has no generating story (a human's pull request) is not
+// walked.
+func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, cs []claimer)) {
 	cs := claimers(p)
-	if len(cs) == 0 {
+	if len(cs) == 0 && !touchesStory(p) {
 		return
 	}
-	ids := claimerIDs(cs)
 	for _, ch := range p.Changes {
 		if !p.IsStory(ch.Path) && !claimed(cs, ch.Path) {
-			fn(ch, ids)
+			fn(ch, cs)
 		}
 	}
+}
+
+// touchesStory reports whether the change created, modified or deleted a
+// story file (a move is a deletion plus a creation).
+func touchesStory(p *SetPass) bool {
+	stories := map[string]bool{}
+	for _, u := range p.Units {
+		stories[u.Head.Path] = true
+	}
+	for _, s := range p.Deleted {
+		stories[s.Path] = true
+	}
+	for _, ch := range p.Changes {
+		if stories[ch.Path] {
+			return true
+		}
+	}
+	return false
 }
 
 // claimed reports whether some generating story grants path and does not exclude it.

@@ -100,7 +100,10 @@ type actionRun struct {
 	f    actionFlags
 	root string
 	cfg  *config.Config
-	plan plan
+	// cfgNote says that the work tree's configuration is not the one in
+	// effect (the base revision's is); see loadConfig.
+	cfgNote string
+	plan    plan
 	// planned is set when the caller made the plan (runGateWith).
 	planned bool
 }
@@ -124,6 +127,9 @@ func (a *actionRun) run() int {
 		fmt.Fprintf(a.e.stderr, "storygate action: nothing to do: %s\n", a.plan.ignored)
 		return ExitOK
 	}
+	if err := a.loadGateConfig(); err != nil {
+		return a.fail(err)
+	}
 	res, err := a.collect()
 	if err != nil {
 		return a.fail(err)
@@ -138,34 +144,53 @@ func (a *actionRun) run() int {
 	return conclusionCode(res)
 }
 
-// loadSetup resolves the root (the flag, else the Actions workspace) and
-// loads the configuration.
+// loadSetup resolves the root and loads the work tree's configuration, for
+// the runs that compare with no base (slash commands, re-verification).
 func (a *actionRun) loadSetup() error {
+	if err := a.resolveRoot(); err != nil {
+		return err
+	}
+	var err error
+	a.cfg, err = config.Load(a.root, a.f.cfg)
+	return err
+}
+
+// resolveRoot is the --root flag, else the Actions workspace.
+func (a *actionRun) resolveRoot() error {
 	root := a.f.root
 	if root == "" {
 		root = getenv("GITHUB_WORKSPACE")
 	}
 	var err error
-	if a.root, err = repoRoot(root); err != nil {
-		return err
-	}
-	a.cfg, err = config.Load(a.root, a.f.cfg)
+	a.root, err = repoRoot(root)
 	return err
 }
 
-// prepare resolves the root, the configuration and the event's plan.
+// prepare resolves the root and the event's plan. The configuration is
+// loaded after (loadGateConfig): a gate run with a base is judged by the
+// base revision's configuration unless one is named explicitly, so a pull
+// request cannot switch off the rules that judge it (see loadConfig).
 func (a *actionRun) prepare() int {
-	if err := a.loadSetup(); err != nil {
+	if err := a.resolveRoot(); err != nil {
 		return a.usage(err)
 	}
-	if a.planned {
-		return -1
-	}
-	var err error
-	if a.plan, err = planFor(a.f); err != nil {
-		return a.usage(err)
+	if !a.planned {
+		var err error
+		if a.plan, err = planFor(a.f); err != nil {
+			return a.usage(err)
+		}
 	}
 	return -1
+}
+
+// loadGateConfig loads the configuration for a gate run on a.plan.
+func (a *actionRun) loadGateConfig() error {
+	var err error
+	a.cfg, a.cfgNote, err = loadConfig(a.root, a.f.cfg, a.plan.base)
+	if a.cfgNote != "" {
+		fmt.Fprintf(a.e.stderr, "storygate action: note: %s\n", a.cfgNote)
+	}
+	return err
 }
 
 // collect runs the gates. Code from the change runs here, with an
@@ -177,7 +202,11 @@ func (a *actionRun) collect() (*gate.Results, error) {
 	}
 	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
 		Version: Version, Environ: os.Environ(), Revert: actionRevert, Decisions: a.decisionCheck()}
-	return collect.Run(context.Background(), opts)
+	res, err := collect.Run(context.Background(), opts)
+	if err == nil && a.cfgNote != "" {
+		res.Notes = append(res.Notes, a.cfgNote)
+	}
+	return res, err
 }
 
 // writeResults writes the results document before anything is published,

@@ -67,6 +67,9 @@ func (a *actionRun) rerunGate(ev github.Event) func(context.Context, github.Pull
 		a.plan = plan{event: gate.Event{Name: ev.Kind, Action: ev.Action, Repository: ev.Repo.FullName(), PullRequest: pr.Number,
 			HeadSHA: commit, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: runURL()},
 			repo: ev.Repo, base: pr.BaseSHA, head: commit, pr: pr.Number, installationID: ev.InstallationID}
+		if err := a.loadGateConfig(); err != nil {
+			return err
+		}
 		res, err := a.collect()
 		if err != nil {
 			return err

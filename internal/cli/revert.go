@@ -66,9 +66,12 @@ func revertWith(e env, f revertFlags) int {
 	if err != nil {
 		return usageError(e, "revert-check", err)
 	}
-	cfg, err := config.Load(root, f.cfgPath)
+	cfg, note, err := loadConfig(root, f.cfgPath, f.base)
 	if err != nil {
-		return usageError(e, "revert-check", err)
+		return gitFailure(e, "revert-check", err)
+	}
+	if note != "" {
+		fmt.Fprintf(e.stderr, "storygate revert-check: note: %s\n", note)
 	}
 	opt, err := revertOptions(root, f, cfg)
 	if err != nil {

@@ -16,13 +16,32 @@ import (
 // is generating or later. The scope is read at base when the story existed
 // there, so a change cannot grant itself more by widening its own story's
 // scope in the same change (the contract-freeze rules judge that widening).
+//
+// A story the change moved (git sees a deletion plus a creation) is read at
+// base from the deleted story file with the same id, as validate does.
 func storyGrants(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrepo.Change, globs []string) ([]string, error) {
-	var grants []string
+	isStory := func(ch gitrepo.Change) bool {
+		return strings.HasSuffix(ch.Path, ".md") && pathglob.MatchAny(globs, ch.Path)
+	}
+	moved := map[string]*story.Story{}
 	for _, ch := range changes {
-		if ch.Kind == gitrepo.Deleted || !strings.HasSuffix(ch.Path, ".md") || !pathglob.MatchAny(globs, ch.Path) {
+		if ch.Kind != gitrepo.Deleted || !isStory(ch) {
 			continue
 		}
-		g, err := grantsOf(repo, base, head, ch.Path)
+		s, err := storyAt(repo, base, ch.Path)
+		if err != nil {
+			return nil, err
+		}
+		if s != nil && s.Front.ID.Value != "" && moved[s.Front.ID.Value] == nil {
+			moved[s.Front.ID.Value] = s // changes are sorted: the first by path
+		}
+	}
+	var grants []string
+	for _, ch := range changes {
+		if ch.Kind == gitrepo.Deleted || !isStory(ch) {
+			continue
+		}
+		g, err := grantsOf(repo, base, head, ch.Path, moved)
 		if err != nil {
 			return nil, err
 		}
@@ -31,7 +50,7 @@ func storyGrants(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrep
 	return grants, nil
 }
 
-func grantsOf(repo *gitrepo.Repo, base, head *object.Commit, path string) ([]string, error) {
+func grantsOf(repo *gitrepo.Repo, base, head *object.Commit, path string, moved map[string]*story.Story) ([]string, error) {
 	atHead, err := storyAt(repo, head, path)
 	if err != nil || atHead == nil || !lifecycle.AtOrAfter(story.Token(atHead.Front.State.Value), lifecycle.Generating) {
 		return nil, err
@@ -39,6 +58,9 @@ func grantsOf(repo *gitrepo.Repo, base, head *object.Commit, path string) ([]str
 	atBase, err := storyAt(repo, base, path)
 	if err != nil {
 		return nil, err
+	}
+	if atBase == nil {
+		atBase = moved[atHead.Front.ID.Value]
 	}
 	if atBase != nil {
 		return atBase.Front.Scope.Write.Values(), nil

@@ -116,3 +116,18 @@ func TestRevertCheckUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRevertCheckFollowsAMovedStory: a story moved to a new path keeps its
+// base grant (matched by id), so moving it cannot widen what it may create.
+func TestRevertCheckFollowsAMovedStory(t *testing.T) {
+	dir := vRepo(t, revertProject("generating"))
+	widened := strings.Replace(touched("generating"), "write: [src/, tests/fixtures/]", "write: [src/, tests/fixtures/, tests/]", 1)
+	if err := os.Remove(filepath.Join(dir, "stories", "STORY-001.md")); err != nil {
+		t.Fatal(err)
+	}
+	vCommit(t, dir, map[string]string{"stories/done/STORY-001.md": widened, "tests/test_new.sh": "true\n"}, "move and widen")
+	code, stdout, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~1", "--suite", revertSuite, "--out", filepath.Join(t.TempDir(), "r.json"))
+	if code != ExitFindings || !strings.Contains(stdout, "tests/test_new.sh:1:1:") || !strings.Contains(stdout, "[revert/may-not-create]") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -47,17 +47,20 @@ func runValidate(e env, args []string) int {
 	return findingsCode(res.Diagnostics)
 }
 
-// lintOptions resolves the root and loads the configuration.
+// lintOptions resolves the root and loads the configuration: with --base
+// and no --config, the base revision's (see loadConfig).
 func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.Options, int) {
 	r, err := rootFor(root, paths)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 		return lint.Options{}, ExitUsage
 	}
-	cfg, err := config.Load(r, cfgPath)
+	cfg, note, err := loadConfig(r, cfgPath, base)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
-		return lint.Options{}, ExitUsage
+		return lint.Options{}, failure(e, cmd, err)
+	}
+	if note != "" {
+		fmt.Fprintf(e.stderr, "storygate %s: note: %s\n", cmd, note)
 	}
 	return lint.Options{Root: r, Paths: absPaths(paths), Base: base, Config: cfg, Slim: true}, -1
 }

@@ -50,9 +50,12 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if err != nil {
 		return usageError(e, "verify", err)
 	}
-	cfg, err := config.Load(root, f.cfgPath)
+	cfg, note, err := loadConfig(root, f.cfgPath, f.base)
 	if err != nil {
-		return usageError(e, "verify", err)
+		return gitFailure(e, "verify", err)
+	}
+	if note != "" {
+		fmt.Fprintf(e.stderr, "storygate verify: note: %s\n", note)
 	}
 	stories, err := selectStories(root, f.base, absPaths(paths), cfg.Stories)
 	if err != nil {

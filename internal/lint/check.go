@@ -77,18 +77,25 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 }
 
 // setDiagnostics runs the set-level rules and keeps findings on the targets
-// (and on non-story files, which only changed-file rules report).
+// (and on non-story files and deleted stories, which only the rules about
+// the change report).
 func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) []diag.Diagnostic {
-	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.Config.Revert.Governed}
-	isStory := map[string]bool{}
+	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.Config.Revert.Governed,
+		Deleted: ctx.deleted.unclaimed(ls)}
+	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
 		isStory[l.path] = true
 		if l.unit.Head != nil {
 			pass.Units = append(pass.Units, l.unit)
 		}
 	}
+	if ctx.deleted != nil {
+		for _, s := range ctx.deleted.all {
+			wasStory[s.Path] = true // deleted or moved away
+		}
+	}
 	globs := pathglob.Compile(opts.Config.Stories)
-	pass.IsStory = func(p string) bool { return isStory[p] || globs.Match(p) }
+	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] || globs.Match(p) }
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)
 	for _, d := range all {

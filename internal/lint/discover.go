@@ -110,10 +110,22 @@ func looksLikeStory(p string) bool {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 4096)
+	head := make([]byte, sniffSize)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return false
 	}
-	return bytes.HasPrefix(head[:n], []byte("---")) && bytes.Contains(head[:n], []byte("schema: enso.story/"))
+	return storyHeader(head[:n])
+}
+
+// sniffSize is how much of a file looksLikeStory reads.
+const sniffSize = 4096
+
+// storyHeader reports whether the first bytes of a file open a frontmatter
+// that declares an enso.story schema.
+func storyHeader(head []byte) bool {
+	if len(head) > sniffSize {
+		head = head[:sniffSize]
+	}
+	return bytes.HasPrefix(head, []byte("---")) && bytes.Contains(head, []byte("schema: enso.story/"))
 }

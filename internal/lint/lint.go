@@ -61,6 +61,8 @@ type loaded struct {
 	early *diag.Diagnostic
 	// buf is the pooled buffer behind unit.Head.Src.
 	buf *[]byte
+	// renamedFrom is the base path of a story the change moved here.
+	renamedFrom string
 }
 
 // load reads one story, refusing symlinks that leave the repository and
@@ -138,6 +140,8 @@ type baseContext struct {
 	base    string
 	changes []gitrepo.Change
 	read    func(path string) ([]byte, bool, error)
+	// deleted are the base's story files the change deleted (or moved).
+	deleted *deletedStories
 }
 
 func newBaseContext(opts Options) (*baseContext, error) {
@@ -160,11 +164,17 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &baseContext{repo: repo, base: opts.Base, changes: changes,
-		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}, nil
+	c := &baseContext{repo: repo, base: opts.Base, changes: changes,
+		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}
+	if c.deleted, err = findDeletedStories(opts, changes, c.read); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
-// attachBase reads the base version of a loaded story.
+// attachBase reads the base version of a loaded story: the file at the same
+// path, else, for a story the change moved, the deleted base story with the
+// same id.
 func (c *baseContext) attachBase(l *loaded) error {
 	if c.read == nil || l.unit.Head == nil {
 		return nil
@@ -175,6 +185,8 @@ func (c *baseContext) attachBase(l *loaded) error {
 	}
 	if ok {
 		l.unit.Base = story.Parse(l.path, src)
+	} else if b := c.deleted.renamedBase(l.unit.Head); b != nil {
+		l.unit.Base, l.renamedFrom = b, b.Path
 	}
 	return nil
 }

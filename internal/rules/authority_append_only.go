@@ -11,7 +11,8 @@ import (
 var appendOnlySections = []string{lifecycle.SectionPlanner, lifecycle.SectionGenerator, lifecycle.SectionEvaluator, lifecycle.SectionDecisions}
 
 var appendOnly = &Rule{ID: "authority/append-only", Need: NeedBase, Spec: "§1, §10",
-	Summary: "existing entries of role-output sections, Human Decisions, Evidence and Transition Log rows are not edited or removed",
+	Summary:  "existing entries of role-output sections, Human Decisions, Evidence and Transition Log rows are not edited or removed, nor deleted with their story file (a story moved to a new path keeps its id and is compared with its old version)",
+	CheckSet: deletedStories,
 	CheckFile: func(p *Pass) {
 		b, h := p.Base, p.Head
 		if b == nil || b.Body == nil || h.Body == nil {

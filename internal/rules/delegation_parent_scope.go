@@ -17,6 +17,10 @@ var parentScope = &Rule{ID: "delegation/parent-scope", Need: NeedSet, Spec: "§1
 			if !fm.Parent.Set || !ok {
 				return
 			}
+			if fm.ID.Set && fm.Parent.Value == fm.ID.Value {
+				p.Report(s.Path, fm.Parent.Pos, "%s names itself as its parent; parent is the id of the story that delegated this work to it, or null", fm.ID.Value)
+				return
+			}
 			for _, w := range fm.Scope.Write.Items {
 				for _, pw := range parent.Front.Scope.Write.Items {
 					if PathsOverlap(w.Value, pw.Value) {

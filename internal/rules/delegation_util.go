@@ -2,12 +2,14 @@ package rules
 
 import "github.com/storygate/storygate/internal/story"
 
-// byID indexes the set's stories by frontmatter id (first wins).
+// byID indexes the set's stories by frontmatter id. When files share an id
+// (delegation/duplicate-id), the first by path stands for it, whatever order
+// the units come in, so every set rule resolves the id the same way.
 func byID(units []Unit) map[string]*story.Story {
 	out := map[string]*story.Story{}
 	for _, u := range units {
 		if fm := u.Head.Front; fm != nil && fm.ID.Set {
-			if _, dup := out[fm.ID.Value]; !dup {
+			if prev, dup := out[fm.ID.Value]; !dup || u.Head.Path < prev.Path {
 				out[fm.ID.Value] = u.Head
 			}
 		}

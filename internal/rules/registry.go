@@ -13,7 +13,7 @@ func All() []*Rule {
 		entryFormat, evidenceFormat, evidenceCitation,
 		logFormat, fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
 		gateWithoutDecision, hitlPending, acceptanceEvidence, iterationOrder, iterationLimit,
-		unknownDependency, dependencyNotDone, dependencyCycle, parentScope, dependentsMismatch,
+		duplicateStoryID, unknownDependency, dependencyNotDone, dependencyCycle, parentScope, dependentsMismatch,
 		contractChanged, appendOnly, sectionAuthority, unlogged, outOfScope, mayNotCreate,
 	}
 }

@@ -68,8 +68,11 @@ type SetPass struct {
 	IsStory func(path string) bool
 	// Governed are the revert check's governed path prefixes.
 	Governed []string
-	rule     *Rule
-	out      *[]diag.Diagnostic
+	// Deleted are the base versions of the story files the change deleted
+	// (a story moved to a new path, matched by id, is not among them).
+	Deleted []*story.Story
+	rule    *Rule
+	out     *[]diag.Diagnostic
 }
 
 // Report records a finding at pos in file.

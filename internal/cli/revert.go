@@ -68,20 +68,20 @@ func revertWith(e env, f revertFlags) int {
 	}
 	cfg, note, err := loadConfig(root, f.cfgPath, f.base)
 	if err != nil {
-		return gitFailure(e, "revert-check", err)
+		return failure(e, "revert-check", err)
 	}
 	if note != "" {
 		fmt.Fprintf(e.stderr, "storygate revert-check: note: %s\n", note)
 	}
 	opt, err := revertOptions(root, f, cfg)
 	if err != nil {
-		return gitFailure(e, "revert-check", err)
+		return failure(e, "revert-check", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := revert.Check(ctx, opt)
 	if err != nil {
-		return gitFailure(e, "revert-check", err)
+		return failure(e, "revert-check", err)
 	}
 	return finishRevert(e, f, res)
 }

@@ -110,6 +110,7 @@ func TestRevertCheckUsageErrors(t *testing.T) {
 		{"revert-check", "--root", dir},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--format", "xml"},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--timeout", "-1s"},
+		{"revert-check", "--root", t.TempDir(), "--base", "HEAD"}, // no repository there
 	} {
 		if code, _, _ := vMain(args...); code != ExitUsage {
 			t.Errorf("%v: exit %d", args, code)

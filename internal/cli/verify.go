@@ -52,14 +52,14 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	}
 	cfg, note, err := loadConfig(root, f.cfgPath, f.base)
 	if err != nil {
-		return gitFailure(e, "verify", err)
+		return failure(e, "verify", err)
 	}
 	if note != "" {
 		fmt.Fprintf(e.stderr, "storygate verify: note: %s\n", note)
 	}
 	stories, err := selectStories(root, f.base, absPaths(paths), cfg.Stories)
 	if err != nil {
-		return gitFailure(e, "verify", err)
+		return failure(e, "verify", err)
 	}
 	doc := runStories(root, stories, shard, verifyOptions(root, f, cfg))
 	return finishVerify(e, f, doc)

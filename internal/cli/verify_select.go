@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
@@ -112,17 +110,4 @@ func readStory(root, rel string) (*story.Story, error) {
 func usageError(e env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 	return ExitUsage
-}
-
-// gitFailure maps an error from finding or reading stories and revisions: a
-// missing revision (a shallow clone), a bad path or configuration is the
-// user's to fix (2); anything else is storygate's own failure (3).
-func gitFailure(e env, cmd string, err error) int {
-	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
-	var cfgErr *config.Error
-	if errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, os.ErrNotExist) ||
-		errors.Is(err, lint.ErrOutsideRoot) || errors.As(err, &cfgErr) {
-		return ExitUsage
-	}
-	return ExitInternal
 }

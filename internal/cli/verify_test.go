@@ -195,6 +195,7 @@ func TestVerifyAndMergeUsageErrors(t *testing.T) {
 		{"verify", "--root", dir, "--format", "xml"},
 		{"verify", "--root", dir, "--shard", "3/2"},
 		{"verify", "--root", dir, "--base", "no-such-revision"},
+		{"verify", "--root", t.TempDir(), "--base", "HEAD"}, // no repository there
 		{"verify", "--root", dir, filepath.Join(dir, "stories/missing.md")},
 		{"merge-results"},
 		{"merge-results", filepath.Join(dir, "stories/STORY-001.md")},

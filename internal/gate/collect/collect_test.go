@@ -179,3 +179,29 @@ func TestShallowBaseIsAClearError(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestRevertGrantsOnlyFromGeneratingStories: a story the change touches
+// grants its scope.write to governed edits only once it is generating or
+// later; a story still being planned grants nothing.
+func TestRevertGrantsOnlyFromGeneratingStories(t *testing.T) {
+	for _, c := range []struct {
+		state string
+		want  int
+	}{{"done", 2}, {"planning", 0}} {
+		repo := testrepo.New(t)
+		repo.Write(map[string]string{"tests/orders/a_test.go": "package a\n"})
+		base := repo.Commit("base")
+		s := strings.Replace(doneStory(t, "p95_ok"), "state: done\n", "state: "+c.state+"\n", 1)
+		repo.Write(map[string]string{"tests/orders/a_test.go": "package a // edited\n", "stories/STORY-001.md": s})
+		repo.Commit("edit")
+		var got RevertInput
+		permit := func(_ context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+			got = in
+			return gate.Revert{Verdict: RevertPermitted}, nil, nil
+		}
+		runGate(t, repo, base, Options{Revert: permit, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
+		if len(got.Grants) != c.want {
+			t.Errorf("story at %s: grants %v, want %d", c.state, got.Grants, c.want)
+		}
+	}
+}

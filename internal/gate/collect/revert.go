@@ -9,6 +9,9 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/story"
 )
 
 // The revert verdicts, as the revert check writes them.
@@ -22,8 +25,8 @@ const (
 // RevertInput is what one revert check needs.
 type RevertInput struct {
 	Root, Base, Head string
-	// Governed are the governed prefixes, Grants the changed stories'
-	// scope.write prefixes (their union).
+	// Governed are the governed prefixes, Grants the scope.write prefixes
+	// of the changed stories at generating or later (their union).
 	Governed, Grants []string
 	// Suite is the configured suite command.
 	Suite string
@@ -38,7 +41,7 @@ type RevertInput struct {
 type RevertFunc func(ctx context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error)
 
 // revertGate decides governed test edits once for the change, with the
-// grants of every changed story, and shows the verdict on each of them.
+// grants of the changed stories generating in it, and shows the verdict on each of them.
 func (r *run) revertGate() error {
 	runs, reported := r.selected(gate.RevertCheck)
 	switch {
@@ -73,12 +76,26 @@ func (r *run) revertInput() RevertInput {
 	in := RevertInput{Root: r.opts.Root, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
 		Suite: cfg.Revert.Suite, Changes: r.changes, Environ: r.cleanEnviron()}
 	for _, u := range r.lint.Units {
-		if fm := u.Head.Front; fm != nil && r.changed(u.Head.Path) {
-			in.Grants = append(in.Grants, fm.Scope.Write.Values()...)
-		}
+		in.Grants = append(in.Grants, r.grantsOf(u)...)
 	}
 	sort.Strings(in.Grants)
 	return in
+}
+
+// grantsOf is the scope.write of a story the change touched whose head
+// state is generating or later: of its base and its head version, since the
+// gate runs the freeze rules that judge a widening (docs/revert-check.md).
+// A story still being planned grants nothing.
+func (r *run) grantsOf(u rules.Unit) []string {
+	fm := u.Head.Front
+	if fm == nil || !r.changed(u.Head.Path) || !lifecycle.AtOrAfter(story.Token(fm.State.Value), lifecycle.Generating) {
+		return nil
+	}
+	grants := fm.Scope.Write.Values()
+	if u.Base != nil && u.Base.Front != nil {
+		grants = append(grants, u.Base.Front.Scope.Write.Values()...)
+	}
+	return grants
 }
 
 // runRevert calls the revert check when governed files were edited. Without

@@ -15,7 +15,8 @@ type Scalar struct {
 	Pos   Pos
 	// Set is true when the field holds a usable value.
 	Set bool
-	// Null is true when the key is present with no value.
+	// Null is true when the key is present with no value: null, or a
+	// string that is empty or only white space.
 	Null bool
 }
 
@@ -190,9 +191,28 @@ func isNull(n *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
 }
 
+// Blank reports whether n is a string that is empty or only white space
+// (`title: ""`): a field written so holds no value, like a null one.
+func Blank(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!str" && strings.TrimSpace(n.Value) == ""
+}
+
+// NoValue reports whether a field's value node is null or Blank.
+func NoValue(n *yaml.Node) bool { return isNull(n) || Blank(n) }
+
 // scalar decodes a string field. Any YAML scalar is accepted as its text
 // (a title of 2026 is a string to the author); lists and maps are refused.
+// A blank string is no value, as null is.
 func (fm *Frontmatter) scalar(field string, n *yaml.Node) Scalar {
+	if n != nil && Blank(n) {
+		return Scalar{Pos: fm.pos(n), Null: true}
+	}
+	return fm.listScalar(field, n)
+}
+
+// listScalar decodes a string item of a list: like scalar, but a blank
+// string is kept as the item's value, for the rules about items to judge.
+func (fm *Frontmatter) listScalar(field string, n *yaml.Node) Scalar {
 	if n == nil {
 		return Scalar{}
 	}
@@ -213,7 +233,7 @@ func (fm *Frontmatter) integer(field string, n *yaml.Node) Int {
 		return Int{}
 	}
 	out := Int{Pos: fm.pos(n)}
-	if isNull(n) {
+	if NoValue(n) {
 		out.Null = true
 		return out
 	}
@@ -232,7 +252,7 @@ func (fm *Frontmatter) timestamp(field string, n *yaml.Node) Time {
 		return Time{}
 	}
 	out := Time{Pos: fm.pos(n), Raw: n.Value}
-	if isNull(n) {
+	if NoValue(n) {
 		out.Null = true
 		return out
 	}
@@ -251,7 +271,7 @@ func (fm *Frontmatter) stringList(field string, n *yaml.Node) StringList {
 		return StringList{}
 	}
 	out := StringList{Pos: fm.pos(n)}
-	if isNull(n) {
+	if NoValue(n) {
 		out.Null = true
 		return out
 	}
@@ -262,7 +282,7 @@ func (fm *Frontmatter) stringList(field string, n *yaml.Node) StringList {
 	out.Set = true
 	for i, item := range n.Content {
 		name := fmt.Sprintf("%s[%d]", field, i)
-		if sc := fm.scalar(name, item); sc.Set {
+		if sc := fm.listScalar(name, item); sc.Set {
 			out.Items = append(out.Items, sc)
 		} else if sc.Null {
 			fm.typeError(name, item, "a string")

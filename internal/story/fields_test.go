@@ -26,3 +26,32 @@ func TestParseTimeAgreesWithTheLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestBlankStringsAreNoValue checks that a field written as an empty or
+// white-space string reads as no value, like null, without a type error,
+// while a blank item of a path list stays an item.
+func TestBlankStringsAreNoValue(t *testing.T) {
+	src := "---\nid: \"\"\ntitle: '  '\niteration: \"\"\ncreated_at: ''\nscope: \"\"\nacceptance_criteria: \"\"\n" +
+		"verification:\n  - id: V1\n    command: \" \"\n    pass_when: \"\"\ntags: [\"\"]\n---\n"
+	fm := Parse("STORY-001.md", []byte(src)).Front
+	if fm == nil {
+		t.Fatal("no frontmatter")
+	}
+	for name, null := range map[string]bool{"id": fm.ID.Null && !fm.ID.Set, "title": fm.Title.Null && !fm.Title.Set,
+		"iteration": fm.Iteration.Null, "created_at": fm.CreatedAt.Null, "scope": fm.Scope.Null && !fm.Scope.Set,
+		"acceptance_criteria": fm.Acceptance.Null, "command": fm.Verification.Items[0].Command.Null,
+		"pass_when": !fm.Verification.Items[0].PassWhen.Set} {
+		if !null {
+			t.Errorf("%s: blank string does not read as no value", name)
+		}
+	}
+	if len(fm.TypeErrors) > 0 {
+		t.Errorf("type errors %v; want none", fm.TypeErrors)
+	}
+	if len(fm.Tags.Items) != 1 || !fm.Tags.Items[0].Set {
+		t.Errorf("tags = %+v; want one blank item", fm.Tags.Items)
+	}
+	if len(fm.MissingItemFields) != 1 || fm.MissingItemFields[0].Pos != (Pos{Line: 10, Column: 14}) {
+		t.Errorf("missing item fields = %+v; want verification[0].command at 10:14", fm.MissingItemFields)
+	}
+}

@@ -91,10 +91,14 @@ type Checks struct {
 	Null  bool
 }
 
-// TimeLayouts are the timestamp forms accepted in frontmatter and logs.
+// TimeLayouts are the timestamp forms accepted in frontmatter and logs: RFC
+// 3339 and the forms stories write, then every form yaml.v3 resolves as a
+// !!timestamp (its allowedTimestampFormats: one-digit fields, a lower-case
+// t), so a value YAML calls a timestamp is never refused as one.
 var TimeLayouts = []string{
 	time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05",
 	"2006-01-02T15:04Z07:00", "2006-01-02T15:04", "2006-01-02 15:04Z07:00", "2006-01-02 15:04", "2006-01-02 15:04 MST", "2006-01-02",
+	"2006-1-2T15:4:5.999999999Z07:00", "2006-1-2t15:4:5.999999999Z07:00", "2006-1-2 15:4:5.999999999", "2006-1-2",
 }
 
 // ParseTime parses a timestamp in any of TimeLayouts. The two common forms
@@ -102,7 +106,7 @@ var TimeLayouts = []string{
 // one parse per timestamp.
 func ParseTime(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
-	if len(s) < len("2006-01-02") || s[4] != '-' || s[7] != '-' {
+	if len(s) < len("2006-1-2") || s[4] != '-' {
 		return time.Time{}, false // not a date: skip the layouts and their errors
 	}
 	if t, ok := fastTime(s); ok {
@@ -122,13 +126,15 @@ func ParseTime(s string) (time.Time, bool) {
 }
 
 // fastTime reads the two forms stories use most, "2006-01-02 15:04" and
-// "2006-01-02T15:04:05Z", without time.Parse; anything else, including an
+// "2006-01-02T15:04:05Z" (or with a lower-case t), without time.Parse; anything else, including an
 // impossible date, is left to the layouts.
 func fastTime(s string) (time.Time, bool) {
 	sec := 0
 	switch {
+	case s[7] != '-':
+		return time.Time{}, false
 	case len(s) == 16 && s[10] == ' ' && s[13] == ':':
-	case len(s) == 20 && s[10] == 'T' && s[13] == ':' && s[16] == ':' && s[19] == 'Z':
+	case len(s) == 20 && (s[10] == 'T' || s[10] == 't') && s[13] == ':' && s[16] == ':' && s[19] == 'Z':
 		sec = twoDigits(s[17:19])
 	default:
 		return time.Time{}, false

@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/storygate/storygate/internal/yamlerr"
 	"github.com/storygate/storygate/internal/yamlfast"
 )
 
@@ -139,7 +140,7 @@ func (s *Story) decodeYAML(src []byte) (*yaml.Node, bool) {
 		s.Problems = append(s.Problems, yamlProblem(src, err, 1))
 		return nil, false
 	}
-	if line := secondDocument(src); line > 0 {
+	if line := yamlerr.SecondDocument(src); line > 0 {
 		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: line + 1, Column: 1},
 			Message: fmt.Sprintf("frontmatter must be one YAML document: the document marker at line %d ends it, and what follows would be ignored", line+1)})
 		return nil, false
@@ -150,10 +151,9 @@ func (s *Story) decodeYAML(src []byte) (*yaml.Node, bool) {
 // yamlProblem converts a yaml.v3 error on the frontmatter text src into a
 // problem at the file line of the offending text.
 func yamlProblem(src []byte, err error, lineOffset int) Problem {
-	e := splitYAMLError(err)
-	line := locateYAMLError(src, e)
+	line, problem := yamlerr.Locate(src, err)
 	return Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: line + lineOffset, Column: 1},
-		Message: "frontmatter is not valid YAML: " + e.msg}
+		Message: "frontmatter is not valid YAML: " + problem}
 }
 
 // index records the top-level keys, refusing non-string keys. It keeps

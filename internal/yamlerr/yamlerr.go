@@ -1,4 +1,7 @@
-package story
+// Package yamlerr locates gopkg.in/yaml.v3's syntax errors: it finds the
+// line of the text that made yaml.v3 fail, which yaml.v3's own message
+// does not always give.
+package yamlerr
 
 import (
 	"bytes"
@@ -19,12 +22,12 @@ import (
 //     makes it give the problem's line instead;
 //   - some errors (control characters, an unknown anchor) give no line.
 //
-// locateYAMLError turns that into the line of the offending text. It
-// decodes again with one blank line in front, so that no context can sit on
-// line 0 and the number is always the context's; for a block collection,
-// where the context is only where the collection starts, and for an error
-// without a line, it finds the first line whose prefix of the document
-// fails the same way. Only failing frontmatter pays for this.
+// Locate turns that into the line of the offending text. It decodes again
+// with one blank line in front, so that no context can sit on line 0 and
+// the number is always the context's; for a block collection, where the
+// context is only where the collection starts, and for an error without a
+// line, it finds the first line whose prefix of the document fails the
+// same way. Only failing input pays for this.
 
 var yamlLineRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
 
@@ -77,21 +80,22 @@ var parserProblems = map[string]parserProblem{
 	"did not find expected key":              atToken,
 }
 
-// maxProbe bounds the frontmatter size for which a block collection's
-// error is located by decoding prefixes; larger ones get the collection's
-// first line. Real frontmatter is a few hundred bytes.
+// maxProbe bounds the input size for which a block collection's error is
+// located by decoding prefixes; larger input gets the collection's first
+// line. Story frontmatter and configuration files are a few hundred bytes.
 const maxProbe = 256 << 10
 
-// locateYAMLError returns the 1-based line of src (the frontmatter text)
-// holding the text that made yaml.v3 fail with e. An error found at the
-// end of the text (an unclosed [ on the last line) is put on the last line
-// that is not blank: the frontmatter's closing --- is not at fault.
-func locateYAMLError(src []byte, e yamlError) int {
+// Locate returns the 1-based line of src holding the text that made
+// yaml.v3 fail with err (decoding src), and yaml.v3's problem without its
+// "yaml: line N:" prefix. An error found at the end of the text (an
+// unclosed [ on the last line) is put on the last line that is not blank.
+func Locate(src []byte, err error) (line int, problem string) {
+	e := splitYAMLError(err)
 	last := 1 + bytes.Count(bytes.TrimRight(src, " \t\r\n"), []byte("\n"))
-	return min(errorLine(src, e), last)
+	return min(errorLine(src, e), last), e.msg
 }
 
-// errorLine is locateYAMLError before the line is limited to the text.
+// errorLine is Locate's line before it is limited to the text.
 func errorLine(src []byte, e yamlError) int {
 	padded := append([]byte{'\n'}, src...)
 	kind := parserProblems[e.msg]
@@ -111,7 +115,7 @@ func errorLine(src []byte, e yamlError) int {
 }
 
 // firstFailingLine returns the smallest n >= from such that the first n
-// lines of src (after padded's blank line) fail to decode with an error
+// lines of the text (after padded's blank line) fail to decode with an error
 // same accepts; from when there is none or src is too large to search.
 // Decoding stops at the first error, so once a prefix holds the offending
 // text every longer one fails the same way: the search can bisect.
@@ -146,11 +150,11 @@ func lineEnds(src []byte) []int {
 	return ends
 }
 
-// secondDocument returns the line of src (1-based) of the document marker
+// SecondDocument returns the line of src (1-based) of the document marker
 // ("..." or "---" at the start of a line) after which src holds a second
-// YAML document, or 0. yaml.v3 decodes only the first document and would
-// drop the rest without a word.
-func secondDocument(src []byte) int {
+// YAML document, or 0. yaml.v3's Unmarshal decodes only the first document
+// and drops the rest without a word.
+func SecondDocument(src []byte) int {
 	line := markerLine(src)
 	if line == 0 {
 		return 0

@@ -15,8 +15,11 @@ var titleMismatch = &Rule{ID: "structure/title-mismatch", Need: NeedFile, Spec: 
 		if fm == nil || b == nil || b.Title == nil || !fm.ID.Set || !fm.Title.Set {
 			return
 		}
+		if sameWords(b.Title.Text, fm.ID.Value, fm.Title.Value) {
+			return // the common case, decided without building the other forms
+		}
 		written := headingAsWritten(p.Head, b.Title)
-		for _, form := range []string{b.Title.Text, unescapeMarkdown(b.Title.Text), strings.TrimPrefix(written, "# ")} {
+		for _, form := range []string{unescapeMarkdown(b.Title.Text), strings.TrimPrefix(written, "# ")} {
 			if sameWords(form, fm.ID.Value, fm.Title.Value) {
 				return
 			}

@@ -13,8 +13,15 @@ import (
 // anywhere in the frontmatter is therefore a syntax error.
 
 // smallMapping is the size up to which a mapping's keys are compared pair
-// by pair; larger mappings use a set, so hostile input stays linear.
-const smallMapping = 16
+// by pair (a story's top level has about twenty); larger mappings use a
+// set, so hostile input stays linear.
+const smallMapping = 48
+
+// keyID is a key as yaml.v3 compares keys: kind and text.
+type keyID struct {
+	kind  yaml.Kind
+	value string
+}
 
 // duplicateProblem reports the first key, in document order, that repeats
 // an earlier key of the same mapping.
@@ -42,7 +49,7 @@ func firstDuplicate(n *yaml.Node) (dup, first *yaml.Node) {
 		}
 		return nil, nil
 	}
-	var seen map[string]*yaml.Node
+	var seen map[keyID]*yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if first = earlierKey(n, i, &seen); first != nil {
 			return n.Content[i], first
@@ -60,7 +67,7 @@ func firstDuplicate(n *yaml.Node) (dup, first *yaml.Node) {
 // at i (same kind and text, as yaml.v3 compares keys), or nil. Only scalar
 // and alias keys are compared. seen is the set of keys so far, kept only
 // for large mappings.
-func earlierKey(m *yaml.Node, i int, seen *map[string]*yaml.Node) *yaml.Node {
+func earlierKey(m *yaml.Node, i int, seen *map[keyID]*yaml.Node) *yaml.Node {
 	k := m.Content[i]
 	if k.Kind != yaml.ScalarNode && k.Kind != yaml.AliasNode {
 		return nil
@@ -74,9 +81,9 @@ func earlierKey(m *yaml.Node, i int, seen *map[string]*yaml.Node) *yaml.Node {
 		return nil
 	}
 	if *seen == nil {
-		*seen = make(map[string]*yaml.Node, len(m.Content)/2)
+		*seen = make(map[keyID]*yaml.Node, len(m.Content)/2)
 	}
-	id := strconv.Itoa(int(k.Kind)) + ":" + k.Value
+	id := keyID{k.Kind, k.Value}
 	if e, ok := (*seen)[id]; ok {
 		return e
 	}

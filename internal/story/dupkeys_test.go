@@ -21,7 +21,7 @@ func TestDuplicateKeysAnywhere(t *testing.T) {
 		{"quoted and plain spellings", "scope:\n  write: []\n  \"write\": []\n", `duplicate key "write" in scope (first defined at line 3)`, 4, 3},
 		{"first in document order", "a:\n  x: 1\n  x: 2\nb: 1\nb: 2\n", `duplicate key "x" in a (first defined at line 3)`, 4, 3},
 		{"deeper", "a:\n  b:\n    - c: 1\n      c: 2\n", `duplicate key "c" in a.b[0] (first defined at line 4)`, 5, 7},
-		{"large mapping", largeMapping(40, "k7"), `duplicate key "k7" in m (first defined at line 10)`, 43, 3},
+		{"large mapping", largeMapping(60, "k7"), `duplicate key "k7" in m (first defined at line 10)`, 63, 3},
 	}
 	for _, fast := range []bool{true, false} {
 		for _, c := range cases {
@@ -46,7 +46,7 @@ func TestDistinctKeysAreNotDuplicates(t *testing.T) {
 		"acceptance_criteria:\n  - id: A\n    text: t\n  - id: B\n    text: u\n", // same keys, different items
 		"scope:\n  write: []\nwrite: []\n",                                       // same key, different mappings
 		"a:\n  ID: 1\n  id: 2\n",                                                 // keys are case-sensitive
-		largeMapping(40, ""),
+		largeMapping(60, ""),
 	} {
 		if s := Parse("STORY-001.md", []byte("---\n"+fm+"---\n# x\n")); len(s.Problems) > 0 {
 			t.Errorf("%q: problems %v", fm, s.Problems)

@@ -116,7 +116,7 @@ func errorLine(src []byte, e yamlError) int {
 
 // firstFailingLine returns the smallest n >= from such that the first n
 // lines of the text (after padded's blank line) fail to decode with an error
-// same accepts; from when there is none or src is too large to search.
+// same accepts; from when there is none or the text is too large to search.
 // Decoding stops at the first error, so once a prefix holds the offending
 // text every longer one fails the same way: the search can bisect.
 func firstFailingLine(padded []byte, from int, same func(yamlError) bool) int {

@@ -109,7 +109,7 @@ func TestValidateConfigErrors(t *testing.T) {
 		{"storiez: [x]\n", `unknown key "storiez" in the configuration (legal keys: approvers, records, revert, rules, stages, stories, verify)`},
 		{"revert:\n  suites: x\n", `unknown key "suites" in revert (legal keys: governed, suite)`},
 		{"rules:\n  structure/section-order: loud\n", `severity "loud" is not one of off, error, warning, notice`},
-		{"rules:\n  structure/nope: off\n", `unknown rule ID(s) structure/nope`},
+		{"rules:\n  structure/section-order: off\n  structure/nope: off\n", `storygate.yml:3:3: unknown rule ID(s) structure/nope under rules`},
 	}
 	for _, c := range cases {
 		if err := os.WriteFile(cfg, []byte(c.yaml), 0o644); err != nil {

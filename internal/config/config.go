@@ -9,9 +9,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/storygate/storygate/internal/yamlerr"
 )
 
 // DefaultPath is where the configuration lives, relative to the repository root.
@@ -30,6 +34,8 @@ type Config struct {
 	Records   []RecordSuite     `yaml:"records"`
 	// Path is the file the configuration was read from ("" for defaults).
 	Path string `yaml:"-"`
+	// rulePos is where each rule ID under rules: is written.
+	rulePos map[string]position
 }
 
 // Revert configures the revert check.
@@ -116,7 +122,12 @@ func Load(root, explicit string) (*Config, error) {
 func Parse(file string, data []byte) (*Config, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, &Error{File: file, Message: fmt.Sprintf("not valid YAML: %v", err)}
+		line, problem := yamlerr.Locate(data, err)
+		return nil, &Error{File: file, Line: line, Column: 1, Message: "not valid YAML: " + problem}
+	}
+	if line := yamlerr.SecondDocument(data); line > 0 {
+		return nil, &Error{File: file, Line: line, Column: 1,
+			Message: "the configuration must be one YAML document: the document marker here ends it, and what follows would be ignored"}
 	}
 	cfg := Default()
 	cfg.Path = file
@@ -128,8 +139,9 @@ func Parse(file string, data []byte) (*Config, error) {
 		return nil, err
 	}
 	if err := root.Decode(cfg); err != nil {
-		return nil, &Error{File: file, Line: root.Line, Column: root.Column, Message: fmt.Sprintf("invalid configuration: %v", err)}
+		return nil, decodeError(file, root, err)
 	}
+	cfg.recordRuleKeys(root)
 	return cfg, validate(file, root, cfg)
 }
 
@@ -144,14 +156,48 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		}
 	}
 	if cfg.Verify.Jobs < 1 {
-		return &Error{File: file, Message: "verify.jobs must be at least 1"}
+		n := findKey(root, "verify", "jobs")
+		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "verify.jobs must be at least 1"}
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":
 	default:
-		return &Error{File: file, Message: fmt.Sprintf("approvers.permission %q is not one of read, triage, write, maintain, admin", cfg.Approvers.Permission)}
+		n := findKey(root, "approvers", "permission")
+		return &Error{File: file, Line: n.Line, Column: n.Column,
+			Message: fmt.Sprintf("approvers.permission %q is not one of read, triage, write, maintain, admin", cfg.Approvers.Permission)}
 	}
 	return nil
+}
+
+var typeErrorRE = regexp.MustCompile(`^line (\d+): (.*)$`)
+
+// decodeError positions a yaml.v3 decoding error (a value of the wrong
+// type, a repeated key) at the first key on the line it names.
+func decodeError(file string, root *yaml.Node, err error) *Error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		if m := typeErrorRE.FindStringSubmatch(te.Errors[0]); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return &Error{File: file, Line: line, Column: firstColumn(root, line), Message: "invalid configuration: " + m[2]}
+		}
+	}
+	return &Error{File: file, Line: root.Line, Column: root.Column, Message: fmt.Sprintf("invalid configuration: %v", err)}
+}
+
+// firstColumn returns the column of the first node under n on line, or 1.
+func firstColumn(n *yaml.Node, line int) int {
+	if n.Line == line && n.Kind != yaml.DocumentNode && n.Kind != yaml.MappingNode {
+		return n.Column
+	}
+	for _, c := range n.Content {
+		if col := firstColumn(c, line); col > 0 {
+			return col
+		}
+	}
+	if n.Line == line {
+		return n.Column
+	}
+	return 0
 }
 
 // findKey returns the node of key inside the mapping at section, or root.

@@ -38,10 +38,14 @@ func TestParse(t *testing.T) {
 		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, secret_env, timeout)`, nil},
 		{"unknown key in list item", "records:\n  - glob: a\n    suit: b\n", `unknown key "suit" in records[]`, nil},
 		{"bad severity", "rules:\n  a/b: loud\n", `x.yml:2:3: rule "a/b": severity "loud"`, nil},
-		{"bad permission", "approvers:\n  permission: owner\n", `approvers.permission "owner"`, nil},
-		{"bad jobs", "verify:\n  jobs: 0\n", "verify.jobs must be at least 1", nil},
-		{"bad timeout", "verify:\n  timeout: soon\n", "invalid configuration", nil},
-		{"not yaml", "a: [\n", "not valid YAML", nil},
+		{"bad permission", "approvers:\n  permission: owner\n", `x.yml:2:3: approvers.permission "owner"`, nil},
+		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
+		{"bad timeout", "stories: [a]\nverify:\n  timeout: soon\n", "x.yml:3:3: invalid configuration: cannot unmarshal !!str `soon` into time.Duration", nil},
+		{"repeated rule ID", "rules:\n  a/b: off\n  a/b: error\n", `x.yml:3:3: invalid configuration: mapping key "a/b" already defined at line 2`, nil},
+		{"repeated section", "verify:\n  jobs: 2\nverify:\n  jobs: 3\n", `x.yml:3:1: invalid configuration: mapping key "verify" already defined at line 1`, nil},
+		{"not yaml", "a: [\n", "x.yml:1:1: not valid YAML: did not find expected node content", nil},
+		{"not yaml on a later line", "stories: [a]\nverify:\n  jobs: 2\n bad\n", "x.yml:4:1: not valid YAML", nil},
+		{"second document", "stories: [a]\n...\nverify: {jobs: 0}\n", "x.yml:2:1: the configuration must be one YAML document", nil},
 		{"not a mapping", "- a\n", "the configuration must be a mapping", nil},
 	}
 	for _, c := range cases {
@@ -93,5 +97,28 @@ func TestDocumentedConfigurationParses(t *testing.T) {
 	}
 	if cfg.Verify.Jobs != 4 || cfg.Approvers.Deny[0] != "my-coding-agent" || cfg.Records[0].Suite != "step-packet" || cfg.Rules["structure/section-order"] != "off" {
 		t.Errorf("parsed %+v", cfg)
+	}
+}
+
+// TestCheckRuleIDsPointsAtTheKey checks that unknown rule IDs are named in
+// file order and the error is positioned at the first of them.
+func TestCheckRuleIDsPointsAtTheKey(t *testing.T) {
+	cfg, err := Parse("x.yml", []byte("stories: [a]\nrules:\n  a/ok: off\n  z/bad: off\n  b/bad: error\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := func(id string) bool { return id == "a/ok" }
+	want := "x.yml:4:3: unknown rule ID(s) z/bad, b/bad under rules (see docs/rules.md for the catalog)"
+	if err := cfg.CheckRuleIDs(known); err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
+	}
+	cfg.Rules = map[string]string{"a/ok": "off"}
+	if err := cfg.CheckRuleIDs(known); err != nil {
+		t.Errorf("known IDs refused: %v", err)
+	}
+	built := Default()
+	built.Rules["c/bad"] = "off"
+	if err := built.CheckRuleIDs(known); err == nil || !strings.Contains(err.Error(), "c/bad") {
+		t.Errorf("an unknown ID set in code was accepted: %v", err)
 	}
 }

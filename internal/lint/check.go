@@ -3,11 +3,8 @@ package lint
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"github.com/storygate/storygate/internal/par"
 	"github.com/storygate/storygate/internal/pathglob"
-	"sort"
-	"strings"
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
@@ -112,15 +109,8 @@ func activeRules(cfg *config.Config) ([]*rules.Rule, error) {
 	for _, r := range rules.All() {
 		known[r.ID] = true
 	}
-	var unknown []string
-	for id := range cfg.Rules {
-		if !known[id] {
-			unknown = append(unknown, id)
-		}
-	}
-	if len(unknown) > 0 {
-		sort.Strings(unknown)
-		return nil, &config.Error{File: cfg.Path, Message: fmt.Sprintf("unknown rule ID(s) %s under rules (see docs/rules.md for the catalog)", strings.Join(unknown, ", "))}
+	if err := cfg.CheckRuleIDs(func(id string) bool { return known[id] }); err != nil {
+		return nil, err // a *config.Error, positioned at the first unknown ID
 	}
 	var out []*rules.Rule
 	for _, r := range rules.All() {

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -113,5 +114,40 @@ func TestSARIF(t *testing.T) {
 func TestUnknownFormat(t *testing.T) {
 	if err := Print(&bytes.Buffer{}, "xml", Document{}); err == nil || ValidFormat("xml") {
 		t.Error("xml accepted")
+	}
+}
+
+// TestSARIFURIIsPercentEncoded checks that artifact URIs are RFC 3986
+// relative references: segments percent-encoded, slashes kept.
+func TestSARIFURIIsPercentEncoded(t *testing.T) {
+	cases := map[string]string{
+		"stories/STORY-001.md":     "stories/STORY-001.md",
+		"stories/STORY 001 ü#.md":  "stories/STORY%20001%20%C3%BC%23.md",
+		"a:b/c%d?.md":              "a%3Ab/c%25d%3F.md",
+		"x/[1]{2}\\3\"4<5>^`|.md":  "x/%5B1%5D%7B2%7D%5C3%224%3C5%3E%5E%60%7C.md",
+		"keep/-._~!$&'()*+,;=@.md": "keep/-._~!$&'()*+,;=@.md",
+	}
+	for path, want := range cases {
+		doc := Document{Diagnostics: []diag.Diagnostic{{Rule: "r", Severity: diag.SeverityError, File: path, Line: 1, Column: 1, Message: "m"}}}
+		var log struct {
+			Runs []struct {
+				Results []struct {
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(render(t, "sarif", doc)), &log); err != nil {
+			t.Fatal(err)
+		}
+		if got := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI; got != want {
+			t.Errorf("uri for %q = %q, want %q", path, got, want)
+		}
+		if u, err := url.Parse(want); err != nil || u.Scheme != "" || u.Path != path {
+			t.Errorf("%q does not parse back to %q: %v %v", want, path, u, err)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
 )
@@ -84,7 +85,7 @@ func printSARIF(w io.Writer, doc Document) error {
 		run.Results = append(run.Results, sarifResult{
 			RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
 			Message:   sarifMessage{d.Message},
-			Locations: []sarifLocation{{sarifPhysical{sarifArtifact{d.File}, sarifRegion{d.Line, d.Column}}}},
+			Locations: []sarifLocation{{sarifPhysical{sarifArtifact{sarifURI(d.File)}, sarifRegion{d.Line, d.Column}}}},
 		})
 	}
 	log := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}}
@@ -94,6 +95,33 @@ func printSARIF(w io.Writer, doc Document) error {
 		return fmt.Errorf("write sarif report: %w", err)
 	}
 	return nil
+}
+
+// sarifURI turns a repository-relative path into the relative URI reference
+// SARIF's artifactLocation.uri must be (RFC 3986): each segment
+// percent-encoded as UTF-8, '/' kept between segments. Only unreserved
+// characters and sub-delimiters stay as they are; ':' is encoded too, so a
+// first segment such as "a:b.md" cannot be read as a URI scheme.
+func sarifURI(path string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(path); i++ {
+		c := path[i]
+		if c == '/' || isURIChar(c) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}
+
+// isURIChar reports whether c may stand unencoded in a path segment:
+// unreserved characters, sub-delimiters and '@' (pchar without ':').
+func isURIChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~!$&'()*+,;=@", c) >= 0
 }
 
 func sarifLevel(s diag.Severity) string {

@@ -11,7 +11,7 @@ func emptyList(fm *story.Frontmatter, key string) bool {
 	if !ok {
 		return false
 	}
-	return kv.Value.Tag == "!!null" || (kv.Value.Kind == yaml.SequenceNode && len(kv.Value.Content) == 0)
+	return story.NoValue(kv.Value) || (kv.Value.Kind == yaml.SequenceNode && len(kv.Value.Content) == 0)
 }
 
 var acceptanceEmpty = &Rule{ID: "contract/acceptance-empty", Need: NeedFile, Spec: "§11",

@@ -1,15 +1,22 @@
 package rules
 
-import "github.com/storygate/storygate/internal/lifecycle"
+import (
+	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
+)
 
 var scopeWriteEmpty = &Rule{ID: "contract/scope-write-empty", Need: NeedFile, Spec: "§11",
 	Summary: "`scope.write` is non-empty once the story is at `generating` or later",
 	CheckFile: func(p *Pass) {
-		fm := front(p)
-		if fm == nil || !fm.Scope.HasWrite || !lifecycle.AtOrAfter(fm.State.Value, lifecycle.Generating) {
-			return
-		}
-		if len(fm.Scope.Write.Items) == 0 && (fm.Scope.Write.Null || fm.Scope.Write.Set) {
+		if fm := front(p); fm != nil && writeEmptyTooLate(fm) {
 			p.Report(fm.Scope.Write.Pos, "scope.write is empty at state %s; the generator must be granted the paths it may change before generating", fm.State.Value)
 		}
 	}}
+
+// writeEmptyTooLate reports whether scope.write is present and empty (or
+// null) while the story is at generating or later.
+func writeEmptyTooLate(fm *story.Frontmatter) bool {
+	w := fm.Scope.Write
+	return fm.Scope.HasWrite && lifecycle.AtOrAfter(fm.State.Value, lifecycle.Generating) &&
+		len(w.Items) == 0 && (w.Null || w.Set)
+}

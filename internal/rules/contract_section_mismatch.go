@@ -15,21 +15,66 @@ var sectionMismatch = &Rule{ID: "contract/section-mismatch", Need: NeedFile, Spe
 		if fm == nil || b == nil {
 			return
 		}
-		if sec := b.Section(lifecycle.SectionAcceptance); sec != nil && fm.Acceptance.Set {
+		if sec := b.Section(lifecycle.SectionAcceptance); sec != nil && idsComparable(fm, "acceptance_criteria", fm.Acceptance.Set, len(fm.Acceptance.Items)) {
 			compareListed(p, sec, "acceptance_criteria", idsOf(fm.Acceptance.Items, func(c story.Criterion) story.Scalar { return c.ID }), itemIDs(sec.Blocks))
 		}
-		if sec := b.Section(lifecycle.SectionVerification); sec != nil && fm.Verification.Set {
+		if sec := b.Section(lifecycle.SectionVerification); sec != nil && idsComparable(fm, "verification", fm.Verification.Set, len(fm.Verification.Items)) {
 			compareListed(p, sec, "verification", idsOf(fm.Verification.Items, func(c story.Check) story.Scalar { return c.ID }), itemIDs(sec.Blocks))
 		}
 		if sec := b.Section(lifecycle.SectionScope); sec != nil && fm.Scope.Set {
 			for _, part := range []struct {
 				label string
+				has   bool
 				list  story.StringList
-			}{{"Write", fm.Scope.Write}, {"Read", fm.Scope.Read}, {"Exclude", fm.Scope.Exclude}} {
-				compareListed(p, sec, "scope."+strings.ToLower(part.label), part.list.Values(), labelledItems(sec.Blocks, part.label))
+			}{{"Write", fm.Scope.HasWrite, fm.Scope.Write}, {"Read", fm.Scope.HasRead, fm.Scope.Read}, {"Exclude", fm.Scope.HasExclude, fm.Scope.Exclude}} {
+				field := "scope." + strings.ToLower(part.label)
+				if pathsComparable(fm, field, part.has, part.list) {
+					compareListed(p, sec, field, part.list.Values(), labelledItems(sec.Blocks, part.label))
+				}
 			}
 		}
 	}}
+
+// A list's section is compared with it only when the list itself is sound:
+// when it is missing, null, of the wrong type or empty, or an item has no
+// usable ID, another rule reports that defect, and a mismatch warning on
+// top would only say the same thing again.
+
+// idsComparable reports whether the IDs of list (acceptance_criteria or
+// verification) can be compared with its section.
+func idsComparable(fm *story.Frontmatter, list string, set bool, items int) bool {
+	if !set || items == 0 {
+		return false
+	}
+	for _, fe := range append(fm.TypeErrors[:len(fm.TypeErrors):len(fm.TypeErrors)], fm.MissingItemFields...) {
+		if rest, ok := strings.CutPrefix(fe.Field, list); ok && (rest == "" || isItemIndex(strings.TrimSuffix(rest, ".id"))) {
+			return false
+		}
+	}
+	return true
+}
+
+// isItemIndex reports whether s is a list index such as "[3]".
+func isItemIndex(s string) bool {
+	digits, ok := strings.CutPrefix(s, "[")
+	digits, ok2 := strings.CutSuffix(digits, "]")
+	return ok && ok2 && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// pathsComparable reports whether the scope list field can be compared with
+// its part of the section: it is present, a list of strings, and not an
+// empty scope.write that contract/scope-write-empty reports.
+func pathsComparable(fm *story.Frontmatter, field string, has bool, list story.StringList) bool {
+	if !has || (!list.Set && !list.Null) {
+		return false
+	}
+	for _, fe := range fm.TypeErrors {
+		if fe.Field == field || strings.HasPrefix(fe.Field, field+"[") {
+			return false
+		}
+	}
+	return field != "scope.write" || !writeEmptyTooLate(fm)
+}
 
 // listed is one ID or path as the section lists it.
 type listed struct {

@@ -21,3 +21,11 @@ func TestLeadingID(t *testing.T) {
 		}
 	}
 }
+
+func TestIsItemIndex(t *testing.T) {
+	for s, want := range map[string]bool{"[0]": true, "[12]": true, "[]": false, "[a]": false, "0": false, "[1].text": false, "": false} {
+		if got := isItemIndex(s); got != want {
+			t.Errorf("isItemIndex(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -162,7 +162,7 @@ func excerpt(path string, n int) string {
 	if err != nil || n == 0 || strings.ContainsRune(string(data), 0) {
 		return " (binary; see the file)\n"
 	}
-	lines := strings.Split(string(data), "\n")
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") // no line after a final newline
 	from, to := max(1, n-2), min(len(lines), n+2)
 	var b strings.Builder
 	fmt.Fprintf(&b, ", lines %d–%d:\n\n", from, to)

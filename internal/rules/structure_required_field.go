@@ -23,8 +23,9 @@ var requiredField = &Rule{ID: "structure/required-field", Need: NeedFile, Spec: 
 		}
 	}}
 
-// checkRequired reports a missing key, or a present key with no value (a
-// null list is left to the emptiness rules of the contract family).
+// checkRequired reports a missing key, or a present key with no value: null
+// (at the key) or a blank string (at the value). A list with no value is
+// left to the emptiness rules of the contract family.
 func checkRequired(p *Pass, fm *story.Frontmatter, name string) {
 	if !fm.Has(name) {
 		p.Report(story.Pos{Line: fm.StartLine, Column: 1}, "required field %q is missing", name)
@@ -33,7 +34,10 @@ func checkRequired(p *Pass, fm *story.Frontmatter, name string) {
 	if name == "acceptance_criteria" || name == "verification" {
 		return
 	}
-	if v := fm.Keys[name].Value; v.Tag == "!!null" {
+	switch v := fm.Keys[name].Value; {
+	case story.Blank(v):
+		p.Report(fm.ValuePos(name), "required field %q is empty", name)
+	case story.NoValue(v):
 		p.Report(fm.KeyPos(name), "required field %q has no value", name)
 	}
 }

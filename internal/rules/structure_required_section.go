@@ -31,18 +31,19 @@ func hasProblem(s *story.Story, rule string) bool {
 	return false
 }
 
-// bodyStart is the first line after the frontmatter.
+// bodyStart is the first line after the frontmatter, or the last line of a
+// file that ends with its frontmatter.
 func bodyStart(s *story.Story) story.Pos {
-	return story.Pos{Line: min(s.BodyLine(), s.LineCount()), Column: 1}
+	return story.Pos{Line: min(s.BodyLine(), s.LastLine()), Column: 1}
 }
 
 // insertionPoint is where the i-th required section belongs: at the next
-// required section that is present, or at the end of the file.
+// required section that is present, or at the last line of the file.
 func insertionPoint(s *story.Story, i int) story.Pos {
 	for _, name := range lifecycle.RequiredSections[i+1:] {
 		if sec := s.Body.Section(name); sec != nil {
 			return sec.Heading.Pos
 		}
 	}
-	return story.Pos{Line: s.LineCount(), Column: 1}
+	return story.Pos{Line: s.LastLine(), Column: 1}
 }

@@ -22,7 +22,7 @@ func (fm *Frontmatter) decodeScope() {
 		return
 	}
 	fm.Scope.Pos = fm.pos(n)
-	if isNull(n) {
+	if NoValue(n) {
 		fm.Scope.Null = true
 		return
 	}
@@ -49,13 +49,19 @@ func (fm *Frontmatter) itemMapping(field string, i int, n *yaml.Node) bool {
 	return false
 }
 
-// itemField decodes one string field of a list item; a missing or empty
-// required field is recorded in MissingItemFields.
+// itemField decodes one string field of a list item; a missing, null or
+// blank required field is recorded in MissingItemFields, a blank one at
+// its value.
 func (fm *Frontmatter) itemField(list string, i int, item *yaml.Node, key string, required bool) Scalar {
 	_, v := mappingValue(item, key)
 	name := fmt.Sprintf("%s[%d].%s", list, i, key)
 	sc := fm.scalar(name, v)
-	if required && !sc.Set && (v == nil || sc.Null) {
+	switch {
+	case !required || sc.Set || (v != nil && !sc.Null):
+	case v != nil && Blank(v):
+		fm.MissingItemFields = append(fm.MissingItemFields, FieldError{Field: name, Pos: sc.Pos,
+			Message: fmt.Sprintf("%s[%d] has an empty required field %q", list, i, key)})
+	default:
 		fm.MissingItemFields = append(fm.MissingItemFields, FieldError{Field: name, Pos: fm.pos(item),
 			Message: fmt.Sprintf("%s[%d] is missing required field %q", list, i, key)})
 	}
@@ -70,7 +76,7 @@ func (fm *Frontmatter) listItems(key, want string, pos *Pos, set, null *bool) []
 		return nil
 	}
 	*pos = fm.pos(n)
-	if isNull(n) {
+	if NoValue(n) {
 		*null = true
 		return nil
 	}

@@ -15,7 +15,8 @@ type Scalar struct {
 	Pos   Pos
 	// Set is true when the field holds a usable value.
 	Set bool
-	// Null is true when the key is present with no value.
+	// Null is true when the key is present with no value: null, or a
+	// string that is empty or only white space.
 	Null bool
 }
 
@@ -90,10 +91,14 @@ type Checks struct {
 	Null  bool
 }
 
-// TimeLayouts are the timestamp forms accepted in frontmatter and logs.
+// TimeLayouts are the timestamp forms accepted in frontmatter and logs: RFC
+// 3339 and the forms stories write, then every form yaml.v3 resolves as a
+// !!timestamp (its allowedTimestampFormats: one-digit fields, a lower-case
+// t), so a value YAML calls a timestamp is never refused as one.
 var TimeLayouts = []string{
 	time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05",
 	"2006-01-02T15:04Z07:00", "2006-01-02T15:04", "2006-01-02 15:04Z07:00", "2006-01-02 15:04", "2006-01-02 15:04 MST", "2006-01-02",
+	"2006-1-2T15:4:5.999999999Z07:00", "2006-1-2t15:4:5.999999999Z07:00", "2006-1-2 15:4:5.999999999", "2006-1-2",
 }
 
 // ParseTime parses a timestamp in any of TimeLayouts. The two common forms
@@ -101,7 +106,7 @@ var TimeLayouts = []string{
 // one parse per timestamp.
 func ParseTime(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
-	if len(s) < len("2006-01-02") || s[4] != '-' || s[7] != '-' {
+	if len(s) < len("2006-1-2") || s[4] != '-' {
 		return time.Time{}, false // not a date: skip the layouts and their errors
 	}
 	if t, ok := fastTime(s); ok {
@@ -121,13 +126,15 @@ func ParseTime(s string) (time.Time, bool) {
 }
 
 // fastTime reads the two forms stories use most, "2006-01-02 15:04" and
-// "2006-01-02T15:04:05Z", without time.Parse; anything else, including an
+// "2006-01-02T15:04:05Z" (or with a lower-case t), without time.Parse; anything else, including an
 // impossible date, is left to the layouts.
 func fastTime(s string) (time.Time, bool) {
 	sec := 0
 	switch {
+	case s[7] != '-':
+		return time.Time{}, false
 	case len(s) == 16 && s[10] == ' ' && s[13] == ':':
-	case len(s) == 20 && s[10] == 'T' && s[13] == ':' && s[16] == ':' && s[19] == 'Z':
+	case len(s) == 20 && (s[10] == 'T' || s[10] == 't') && s[13] == ':' && s[16] == ':' && s[19] == 'Z':
 		sec = twoDigits(s[17:19])
 	default:
 		return time.Time{}, false
@@ -190,9 +197,28 @@ func isNull(n *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.Tag == "!!null"
 }
 
+// Blank reports whether n is a string that is empty or only white space
+// (`title: ""`): a field written so holds no value, like a null one.
+func Blank(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!str" && strings.TrimSpace(n.Value) == ""
+}
+
+// NoValue reports whether a field's value node is null or Blank.
+func NoValue(n *yaml.Node) bool { return isNull(n) || Blank(n) }
+
 // scalar decodes a string field. Any YAML scalar is accepted as its text
 // (a title of 2026 is a string to the author); lists and maps are refused.
+// A blank string is no value, as null is.
 func (fm *Frontmatter) scalar(field string, n *yaml.Node) Scalar {
+	if n != nil && Blank(n) {
+		return Scalar{Pos: fm.pos(n), Null: true}
+	}
+	return fm.listScalar(field, n)
+}
+
+// listScalar decodes a string item of a list: like scalar, but a blank
+// string is kept as the item's value, for the rules about items to judge.
+func (fm *Frontmatter) listScalar(field string, n *yaml.Node) Scalar {
 	if n == nil {
 		return Scalar{}
 	}
@@ -213,7 +239,7 @@ func (fm *Frontmatter) integer(field string, n *yaml.Node) Int {
 		return Int{}
 	}
 	out := Int{Pos: fm.pos(n)}
-	if isNull(n) {
+	if NoValue(n) {
 		out.Null = true
 		return out
 	}
@@ -232,7 +258,7 @@ func (fm *Frontmatter) timestamp(field string, n *yaml.Node) Time {
 		return Time{}
 	}
 	out := Time{Pos: fm.pos(n), Raw: n.Value}
-	if isNull(n) {
+	if NoValue(n) {
 		out.Null = true
 		return out
 	}
@@ -251,7 +277,7 @@ func (fm *Frontmatter) stringList(field string, n *yaml.Node) StringList {
 		return StringList{}
 	}
 	out := StringList{Pos: fm.pos(n)}
-	if isNull(n) {
+	if NoValue(n) {
 		out.Null = true
 		return out
 	}
@@ -262,7 +288,7 @@ func (fm *Frontmatter) stringList(field string, n *yaml.Node) StringList {
 	out.Set = true
 	for i, item := range n.Content {
 		name := fmt.Sprintf("%s[%d]", field, i)
-		if sc := fm.scalar(name, item); sc.Set {
+		if sc := fm.listScalar(name, item); sc.Set {
 			out.Items = append(out.Items, sc)
 		} else if sc.Null {
 			fm.typeError(name, item, "a string")

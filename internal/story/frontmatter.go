@@ -2,15 +2,13 @@ package story
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"os"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/storygate/storygate/internal/yamlerr"
 	"github.com/storygate/storygate/internal/yamlfast"
 )
 
@@ -59,8 +57,6 @@ type FieldError struct {
 	Pos     Pos
 	Message string
 }
-
-var yamlLineRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
 
 // parseFrontmatter splits off and decodes the frontmatter, returning the byte
 // offset where the body starts (-1 when the body cannot be located).
@@ -115,9 +111,11 @@ func (s *Story) decodeFrontmatter(end int) {
 			Message: fmt.Sprintf("frontmatter nests deeper than %d levels; story fields are at most a few levels deep", maxDepth)})
 		return
 	}
-	if p, ok := fm.index(); !ok {
-		s.Problems = append(s.Problems, p)
-		return
+	for _, check := range []func() (Problem, bool){fm.index, fm.duplicateProblem} {
+		if p, ok := check(); !ok {
+			s.Problems = append(s.Problems, p)
+			return
+		}
 	}
 	fm.decodeFields()
 	s.Front = fm
@@ -139,43 +137,36 @@ func (s *Story) decodeYAML(src []byte) (*yaml.Node, bool) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
-		s.Problems = append(s.Problems, yamlProblem(err, 1))
+		s.Problems = append(s.Problems, yamlProblem(src, err, 1))
+		return nil, false
+	}
+	if line := yamlerr.SecondDocument(src); line > 0 {
+		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: line + 1, Column: 1},
+			Message: fmt.Sprintf("frontmatter must be one YAML document: the document marker at line %d ends it, and what follows would be ignored", line+1)})
 		return nil, false
 	}
 	return &doc, true
 }
 
-// yamlProblem converts a yaml.v3 error into a positioned problem.
-func yamlProblem(err error, lineOffset int) Problem {
-	msg := err.Error()
-	line := 0
-	var te *yaml.TypeError
-	if errors.As(err, &te) && len(te.Errors) > 0 {
-		msg = te.Errors[0]
-	}
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = msg[len(m[0]):]
-	}
-	if line == 0 {
-		line = 1
-	}
+// yamlProblem converts a yaml.v3 error on the frontmatter text src into a
+// problem at the file line of the offending text.
+func yamlProblem(src []byte, err error, lineOffset int) Problem {
+	line, problem := yamlerr.Locate(src, err)
 	return Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: line + lineOffset, Column: 1},
-		Message: "frontmatter is not valid YAML: " + msg}
+		Message: "frontmatter is not valid YAML: " + problem}
 }
 
-// index records the top-level keys, refusing duplicates and non-string keys.
+// index records the top-level keys, refusing non-string keys. It keeps
+// the first of repeated keys; duplicateProblem refuses those.
 func (fm *Frontmatter) index() (Problem, bool) {
 	for i := 0; i+1 < len(fm.Root.Content); i += 2 {
 		k, v := fm.Root.Content[i], fm.Root.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			return Problem{Rule: "structure/frontmatter-syntax", Pos: fm.pos(k), Message: "frontmatter keys must be plain names"}, false
 		}
-		if prev, dup := fm.Keys[k.Value]; dup {
-			return Problem{Rule: "structure/frontmatter-syntax", Pos: fm.pos(k),
-				Message: fmt.Sprintf("duplicate key %q (first defined at line %d)", k.Value, fm.pos(prev.Key).Line)}, false
+		if _, dup := fm.Keys[k.Value]; !dup {
+			fm.Keys[k.Value] = KeyValue{Key: k, Value: v}
 		}
-		fm.Keys[k.Value] = KeyValue{Key: k, Value: v}
 	}
 	return Problem{}, true
 }

@@ -102,5 +102,17 @@ func (s *Story) BodyLine() int {
 // Line returns the text of 1-based line n without its line ending.
 func (s *Story) Line(n int) string { return string(s.lines.text(n)) }
 
-// LineCount returns the number of lines in the file.
+// LineCount returns the number of lines in the file, counting the empty
+// line after a final newline.
 func (s *Story) LineCount() int { return s.lines.count() }
+
+// LastLine returns the number of the file's last line as an editor shows
+// it: a final newline does not start another line. It is at least 1, so a
+// finding about something missing at the end always points at a line.
+func (s *Story) LastLine() int {
+	n := s.lines.count()
+	if n > 1 && s.lines.start(n) >= len(s.Src) {
+		n--
+	}
+	return n
+}

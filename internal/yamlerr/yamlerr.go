@@ -1,0 +1,191 @@
+// Package yamlerr locates gopkg.in/yaml.v3's syntax errors: it finds the
+// line of the text that made yaml.v3 fail, which yaml.v3's own message
+// does not always give.
+package yamlerr
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"regexp"
+	"sort"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+)
+
+// yaml.v3 words an error as "yaml: line N: problem", but N is not always
+// the line of the offending text:
+//   - parser errors number lines from 0, scanner errors from 1;
+//   - an error with a context (the collection or scalar being read) gives
+//     the context's line, except that a context on the first line (line 0)
+//     makes it give the problem's line instead;
+//   - some errors (control characters, an unknown anchor) give no line.
+//
+// Locate turns that into the line of the offending text. It decodes again
+// with one blank line in front, so that no context can sit on line 0 and
+// the number is always the context's; for a block collection, where the
+// context is only where the collection starts, and for an error without a
+// line, it finds the first line whose prefix of the document fails the
+// same way. Only failing input pays for this.
+
+var yamlLineRE = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
+
+// yamlError is a yaml.v3 error split into its problem and the line yaml.v3
+// gave (0 when it gave none).
+type yamlError struct {
+	msg  string
+	line int
+}
+
+// splitYAMLError reads a yaml.v3 error's problem and line.
+func splitYAMLError(err error) yamlError {
+	msg := err.Error()
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return yamlError{msg: msg[len(m[0]):], line: line}
+	}
+	return yamlError{msg: msg}
+}
+
+// parserProblem says where a yaml.v3 parser problem (parserc.go) is: at
+// its context, or at the token after it (a block collection's context is
+// only where the collection starts).
+type parserProblem int
+
+const (
+	atContext parserProblem = iota + 1
+	atToken
+)
+
+// parserProblems are the problems yaml.v3's parser reports, whose lines it
+// numbers from 0. Every other problem comes from its scanner (lines from 1)
+// or its reader (no line). TestParserProblemsAreYAMLv3s holds the list to
+// yaml.v3's source.
+var parserProblems = map[string]parserProblem{
+	"did not find expected <stream-start>":   atContext,
+	"did not find expected <document start>": atContext,
+	"found undefined tag handle":             atContext,
+	"did not find expected node content":     atContext,
+	"did not find expected ',' or ']'":       atContext, // the unclosed [
+	"did not find expected ',' or '}'":       atContext, // the unclosed {
+	"found duplicate %YAML directive":        atContext,
+	"found incompatible YAML document":       atContext,
+	"found duplicate %TAG directive":         atContext,
+	"did not find expected '-' indicator":    atToken,
+	"did not find expected key":              atToken,
+}
+
+// maxProbe bounds the input size for which a block collection's error is
+// located by decoding prefixes; larger input gets the collection's first
+// line. Story frontmatter and configuration files are a few hundred bytes.
+const maxProbe = 256 << 10
+
+// Locate returns the 1-based line of src holding the text that made
+// yaml.v3 fail with err (decoding src), and yaml.v3's problem without its
+// "yaml: line N:" prefix. An error found at the end of the text (an
+// unclosed [ on the last line) is put on the last line that is not blank.
+func Locate(src []byte, err error) (line int, problem string) {
+	e := splitYAMLError(err)
+	last := 1 + bytes.Count(bytes.TrimRight(src, " \t\r\n"), []byte("\n"))
+	return min(errorLine(src, e), last), e.msg
+}
+
+// errorLine is Locate's line before it is limited to the text.
+func errorLine(src []byte, e yamlError) int {
+	padded := append([]byte{'\n'}, src...)
+	kind := parserProblems[e.msg]
+	var again yamlError
+	if err := yaml.Unmarshal(padded, new(yaml.Node)); err != nil {
+		again = splitYAMLError(err)
+	}
+	switch {
+	case e.line == 0 || again.msg != e.msg || again.line == 0:
+		return firstFailingLine(padded, 1, func(f yamlError) bool { return f.msg == e.msg })
+	case kind == atToken:
+		return firstFailingLine(padded, again.line, func(f yamlError) bool { return f == again })
+	case kind == atContext:
+		return again.line // 0-based in padded: 1-based in src
+	}
+	return again.line - 1 // a scanner error: 1-based in padded
+}
+
+// firstFailingLine returns the smallest n >= from such that the first n
+// lines of the text (after padded's blank line) fail to decode with an error
+// same accepts; from when there is none or the text is too large to search.
+// Decoding stops at the first error, so once a prefix holds the offending
+// text every longer one fails the same way: the search can bisect.
+func firstFailingLine(padded []byte, from int, same func(yamlError) bool) int {
+	ends := lineEnds(padded[1:])
+	if len(padded) > maxProbe || from < 1 || from > len(ends) {
+		return max(from, 1)
+	}
+	i := sort.Search(len(ends)-from+1, func(i int) bool {
+		err := yaml.Unmarshal(padded[:1+ends[from-1+i]], new(yaml.Node))
+		return err != nil && same(splitYAMLError(err))
+	})
+	if i > len(ends)-from {
+		return from
+	}
+	return from + i
+}
+
+// lineEnds returns the offset just past each line of src (line n ends at
+// ends[n-1]); a last line without a newline ends at len(src).
+func lineEnds(src []byte) []int {
+	var ends []int
+	for off := 0; off < len(src); {
+		i := bytes.IndexByte(src[off:], '\n')
+		if i < 0 {
+			ends = append(ends, len(src))
+			break
+		}
+		off += i + 1
+		ends = append(ends, off)
+	}
+	return ends
+}
+
+// SecondDocument returns the line of src (1-based) of the document marker
+// ("..." or "---" at the start of a line) after which src holds a second
+// YAML document, or 0. yaml.v3's Unmarshal decodes only the first document
+// and drops the rest without a word.
+func SecondDocument(src []byte) int {
+	line := markerLine(src)
+	if line == 0 {
+		return 0
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var n yaml.Node
+	if dec.Decode(&n) != nil || errors.Is(dec.Decode(&n), io.EOF) {
+		return 0
+	}
+	return line
+}
+
+// markerLine returns the first line after the first one that starts with
+// a document marker ("---" or "..." alone or followed by white space), or 0.
+func markerLine(src []byte) int {
+	for n, off := 1, 0; off < len(src); n++ {
+		end := bytes.IndexByte(src[off:], '\n')
+		if end < 0 {
+			end = len(src) - off
+		}
+		if n > 1 && isMarker(src[off:off+end]) {
+			return n
+		}
+		off += end + 1
+	}
+	return 0
+}
+
+func isMarker(l []byte) bool {
+	if !bytes.HasPrefix(l, []byte("---")) && !bytes.HasPrefix(l, []byte("...")) {
+		return false
+	}
+	return len(l) == 3 || l[3] == ' ' || l[3] == '\t' || l[3] == '\r'
+}

@@ -83,7 +83,7 @@ func revertWith(e env, f revertFlags) int {
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
-	return finishRevert(e, f, res)
+	return finishRevert(e, f, res, cfg)
 }
 
 // revertOptions resolves the revisions and merges flags over configuration.
@@ -121,14 +121,14 @@ func pick(flag multiFlag, fallback []string) []string {
 	return fallback
 }
 
-func finishRevert(e env, f revertFlags, res *revert.Result) int {
+func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) int {
 	if res.Decided {
 		if err := writeJSONFile(f.out, res.Write); err != nil {
 			fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
 			return ExitInternal
 		}
 	}
-	ds := revert.Findings(res)
+	ds := cfg.ApplySeverities(revert.Findings(res))
 	rep := report.Document{Tool: "revert-check", Diagnostics: ds, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
 	if err := report.Print(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)

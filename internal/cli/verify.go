@@ -62,6 +62,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 		return failure(e, "verify", err)
 	}
 	doc := runStories(root, stories, shard, verifyOptions(root, f, cfg))
+	doc.Diagnostics = cfg.ApplySeverities(doc.Diagnostics)
 	return finishVerify(e, f, doc)
 }
 

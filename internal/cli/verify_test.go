@@ -206,3 +206,27 @@ func TestVerifyAndMergeUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyHonoursConfiguredSeverities: the rules: section governs the
+// rules verify decides, as it does the story rules; validate accepts the
+// same IDs.
+func TestVerifyHonoursConfiguredSeverities(t *testing.T) {
+	dir := vRepo(t, map[string]string{
+		"stories/STORY-001.md": verifyStory("STORY-001", "evaluating",
+			[][2]string{{"V1", "exit 0"}, {"V2", "exit 1"}}, map[string]string{"V1": "PASS", "V2": "PASS"}),
+		".github/storygate.yml": "rules:\n  verify/failed: warning\n  verify/evidence-mismatch: off\n",
+	})
+	code, stdout, stderr := vMain("verify", "--root", dir, "--format", "json", filepath.Join(dir, "stories/STORY-001.md"))
+	var printed struct {
+		Diagnostics []struct{ Rule, Severity string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &printed); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
+	}
+	if code != ExitOK || len(printed.Diagnostics) != 1 || printed.Diagnostics[0].Severity != "warning" {
+		t.Errorf("exit %d, diagnostics %+v, stderr %s", code, printed.Diagnostics, stderr)
+	}
+	if code, _, stderr := vMain("validate", "--root", dir, filepath.Join(dir, "stories/STORY-001.md")); code == ExitUsage {
+		t.Errorf("validate refused a configuration naming verify rules: %s", stderr)
+	}
+}

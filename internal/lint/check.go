@@ -37,7 +37,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 		res.Diagnostics = append(res.Diagnostics, ds...)
 	}
 	res.Diagnostics = append(res.Diagnostics, setDiagnostics(opts, active, ls, ctx, isTarget)...)
-	res.Diagnostics = applySeverities(res.Diagnostics, opts.Config)
+	res.Diagnostics = opts.Config.ApplySeverities(res.Diagnostics)
 	diag.Sort(res.Diagnostics)
 	for _, l := range ls {
 		if l.unit.Head != nil && isTarget[l.path] {
@@ -106,8 +106,8 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 // activeRules returns the catalog minus rules turned off, refusing unknown IDs.
 func activeRules(cfg *config.Config) ([]*rules.Rule, error) {
 	known := map[string]bool{}
-	for _, r := range rules.All() {
-		known[r.ID] = true
+	for _, r := range append(rules.All(), rules.Deferred...) {
+		known[r.ID] = true // deferred rules are configured here, applied where they run
 	}
 	if err := cfg.CheckRuleIDs(func(id string) bool { return known[id] }); err != nil {
 		return nil, err // a *config.Error, positioned at the first unknown ID
@@ -119,23 +119,6 @@ func activeRules(cfg *config.Config) ([]*rules.Rule, error) {
 		}
 	}
 	return out, nil
-}
-
-// applySeverities rewrites severities the configuration overrides and drops
-// rules turned off (parse-level rules included).
-func applySeverities(ds []diag.Diagnostic, cfg *config.Config) []diag.Diagnostic {
-	out := ds[:0]
-	for _, d := range ds {
-		sev, ok := cfg.Rules[d.Rule]
-		if ok && sev == "off" {
-			continue
-		}
-		if ok {
-			d.Severity, _ = diag.ParseSeverity(sev)
-		}
-		out = append(out, d)
-	}
-	return out
 }
 
 // slimUnit slims a story the change did not touch; a changed story keeps its

@@ -113,6 +113,7 @@ func isDefault(n gate.Name) bool {
 
 // add appends a gate outcome to the document.
 func (r *run) add(n gate.Name, o gate.Outcome, title, detail string) {
+	o.Diagnostics = r.opts.Config.ApplySeverities(o.Diagnostics)
 	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Decide(o),
 		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: cleanDiagnostics(o.Diagnostics)})
 }

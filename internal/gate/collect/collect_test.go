@@ -205,3 +205,20 @@ func TestRevertGrantsOnlyFromGeneratingStories(t *testing.T) {
 		}
 	}
 }
+
+// TestGateHonoursConfiguredSeverities: a rules: override applies to the
+// rules the gate decides itself, not only to the story rules.
+func TestGateHonoursConfiguredSeverities(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"tests/a_test.go": "package a\n"})
+	base := repo.Commit("base")
+	repo.Write(map[string]string{"tests/a_test.go": "package a // edited\n"})
+	repo.Commit("edit")
+	cfg := config.Default()
+	cfg.Rules = map[string]string{"revert/could-not-run": "warning"}
+	res := runGate(t, repo, base, Options{Config: cfg})
+	g, _ := res.Gate(gate.RevertCheck)
+	if g.Conclusion == gate.Failure || len(g.Diagnostics) != 1 || g.Diagnostics[0].Severity != diag.SeverityWarning {
+		t.Errorf("revert gate with could-not-run lowered to a warning: %+v", g)
+	}
+}

@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/yamlerr"
 )
 
 // MaxFileSize bounds what the parser reads; stage files are a few kilobytes,
@@ -168,13 +167,11 @@ func findFrontmatter(lines []string) (int, *parseProblem) {
 	return 0, &parseProblem{ruleFrontmatterMissing, diag.Pos{Line: 1, Column: 1}, "the frontmatter block opened on line 1 is never closed with ---"}
 }
 
-var yamlLineRE = regexp.MustCompile(`line (\d+)`)
-
 // parseFrontmatter parses the YAML text into its top-level mapping node.
 func parseFrontmatter(text string) (*yaml.Node, *parseProblem) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, yamlProblem(err)
+		return nil, yamlProblem(text, err)
 	}
 	if len(doc.Content) == 0 {
 		return nil, &parseProblem{ruleFrontmatterSyntax, diag.Pos{Line: 0, Column: 1}, "the frontmatter is empty; a stage needs a YAML mapping of its fields"}
@@ -189,18 +186,11 @@ func parseFrontmatter(text string) (*yaml.Node, *parseProblem) {
 	return root, nil
 }
 
-func yamlProblem(err error) *parseProblem {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	line := 0
-	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-		line, _ = strconv.Atoi(m[1])
-		msg = strings.TrimPrefix(msg, m[0]+": ")
-	}
-	// yaml.v3 numbers parser errors (unlike scanner errors) from 0, which
-	// points one line above an unclosed flow collection.
-	if strings.HasPrefix(msg, "did not find expected") {
-		line++
-	}
+// yamlProblem positions a yaml.v3 error on the line of the offending text
+// (yaml.v3 numbers parser errors from 0 and often names only the enclosing
+// block; yamlerr finds the line the way story frontmatter does).
+func yamlProblem(text string, err error) *parseProblem {
+	line, msg := yamlerr.Locate([]byte(text), err)
 	return &parseProblem{ruleFrontmatterSyntax, diag.Pos{Line: line, Column: 1}, "invalid YAML in frontmatter: " + msg}
 }
 

@@ -111,7 +111,10 @@ func errorLine(src []byte, e yamlError) int {
 	case kind == atContext:
 		return again.line // 0-based in padded: 1-based in src
 	}
-	return again.line - 1 // a scanner error: 1-based in padded
+	// A scanner error: 1-based in padded, but yaml.v3 gives the line of
+	// the error's context (where the scalar or block began) when that is
+	// not the first line, so the offending text may lie further down.
+	return firstFailingLine(padded, again.line-1, func(f yamlError) bool { return f.msg == e.msg })
 }
 
 // firstFailingLine returns the smallest n >= from such that the first n

@@ -41,6 +41,10 @@ func TestLocate(t *testing.T) {
 		{"over-indented key in a list item", "verification:\n  - id: V1\n    command: x\n     pass_when: y\n", 4, "mapping values are not allowed in this context"},
 		{"list as a value on the key's line", "a: 1\nb: - 1\n", 2, "block sequence entries are not allowed in this context"},
 		{"tab indentation", "a:\n\tb: 1\n", 2, "found character that cannot start any token"},
+		// yaml.v3 names the plain scalar's first line, unless it is line 1.
+		{"tab continuing a scalar on line 1", "slug: a\n\tphase: b\n", 2, "found a tab character that violates indentation"},
+		{"tab continuing a later scalar", "a: 1\nslug: a\n\tphase: b\n", 3, "found a tab character that violates indentation"},
+		{"tab deep in a continued scalar", "a: 1\nb: x\n  y\n  z\n\tw: 1\n", 5, "found a tab character that violates indentation"},
 		{"unclosed \" on the first line", "a: \"x\nb: 2\n", 1, "found unexpected end of stream"},
 		{"unclosed ' mid-document", "a: 1\nb: 'x\nc: 2\n", 2, "found unexpected end of stream"},
 		{"unknown escape", "a: 1\nb: \"\\q\"\n", 2, "found unknown escape character"},

@@ -53,18 +53,35 @@ func checkRunsTable(p *Pass, t *story.Table) {
 	if !t.HasDelimiter {
 		p.Report(t.Pos, "Verification Runs table has no |---| delimiter row under its header")
 	}
+	known := contractCheckIDs(p.Head)
 	for _, r := range t.Rows {
-		checkRunRow(p, r)
+		checkRunRow(p, r, known)
 	}
 }
 
-func checkRunRow(p *Pass, r story.Row) {
+// contractCheckIDs returns the frontmatter's verification IDs, or nil when
+// the list is unusable (another rule reports that).
+func contractCheckIDs(s *story.Story) map[string]bool {
+	if s.Front == nil || len(s.Front.Verification.Items) == 0 {
+		return nil
+	}
+	ids := map[string]bool{}
+	for _, c := range s.Front.Verification.Items {
+		ids[c.ID.Value] = true
+	}
+	return ids
+}
+
+func checkRunRow(p *Pass, r story.Row, known map[string]bool) {
 	if len(r.Cells) != len(RunColumns) {
 		p.Report(r.Pos, "Verification Runs row has %d cells; it needs %d (%s)", len(r.Cells), len(RunColumns), strings.Join(RunColumns, ", "))
 		return
 	}
-	if story.Clean(r.Cells[0].Text) == "" {
+	switch id := story.Clean(r.Cells[0].Text); {
+	case id == "":
 		p.Report(r.Cells[0].Pos, "Verification Runs row has no Verification ID")
+	case known != nil && !known[id]:
+		p.Report(r.Cells[0].Pos, "Verification Runs row is for %s, which is not a verification item of this story", id)
 	}
 	result := NormalizeResult(r.Cells[2].Text)
 	if !oneOf(Results, result) {

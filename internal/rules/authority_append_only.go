@@ -32,8 +32,13 @@ func compareEntries(p *Pass, section string) {
 			p.Report(sectionPos(p.Head, section), "entry \"### %s\" of \"## %s\" was removed; role outputs are append-only", be.Heading.Text, section)
 			continue
 		}
-		if p.Base.EntryText(be.Entry) != p.Head.EntryText(head[i].Entry) {
-			p.Report(head[i].Heading.Pos, "entry \"### %s\" of \"## %s\" was edited; role outputs are append-only (add a new entry instead)", be.Heading.Text, section)
+		he := head[i]
+		switch {
+		case p.Base.EntryText(be.Entry) == p.Head.EntryText(he.Entry):
+		case he.Heading.Text != be.Heading.Text:
+			p.Report(he.Heading.Pos, "\"### %s\" stands where entry \"### %s\" of \"## %s\" was; role outputs are append-only (new entries go after the existing ones)", he.Heading.Text, be.Heading.Text, section)
+		default:
+			p.Report(he.Heading.Pos, "entry \"### %s\" of \"## %s\" was edited; role outputs are append-only (add a new entry instead)", be.Heading.Text, section)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/story"
 )
 
 var sectionAuthority = &Rule{ID: "authority/section", Need: NeedBase, Spec: "§4",
@@ -16,14 +17,41 @@ var sectionAuthority = &Rule{ID: "authority/section", Need: NeedBase, Spec: "§4
 			if holders[owner] {
 				continue
 			}
-			baseCount := len(p.Base.MustEntries(section))
-			if head := p.Head.MustEntries(section); len(head) > baseCount {
-				e := head[baseCount]
+			base, head := p.Base.MustEntries(section), p.Head.MustEntries(section)
+			if len(head) > len(base) {
+				e := head[firstNewEntry(headings(base), headings(head))]
 				p.Report(e.Heading.Pos, "\"### %s\" was added to \"## %s\", which only the %s may write, but the %s did not hold the turn in this change (turns: %s)", e.Heading.Text, section, owner, owner, plainList(sortedKeys(holders)))
 			}
 		}
 		checkEvidenceAuthority(p, holders)
 	}}
+
+// headings returns the heading text of each entry.
+func headings(es []story.NumberedEntry) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Heading.Text
+	}
+	return out
+}
+
+// firstNewEntry returns the index of the first head heading that the base
+// does not account for (an entry inserted before older ones is the new one,
+// not the older one it pushed down); the first past the base's count when
+// every heading matches.
+func firstNewEntry(base, head []string) int {
+	left := map[string]int{}
+	for _, h := range base {
+		left[h]++
+	}
+	for i, h := range head {
+		if left[h] == 0 {
+			return i
+		}
+		left[h]--
+	}
+	return len(base)
+}
 
 // checkEvidenceAuthority flags Evidence growing while the evaluator had no turn.
 func checkEvidenceAuthority(p *Pass, holders map[string]bool) {

@@ -3,8 +3,8 @@ package lint
 import (
 	"bytes"
 	"errors"
+
 	"github.com/storygate/storygate/internal/par"
-	"github.com/storygate/storygate/internal/pathglob"
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
@@ -91,8 +91,10 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 			wasStory[s.Path] = true // deleted or moved away
 		}
 	}
-	globs := pathglob.Compile(opts.Config.Stories)
-	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] || globs.Match(p) }
+	// A story is a file discovery took as one (or one the change deleted):
+	// other files the globs match, such as stories/README.md, are changes
+	// like any other, which a generating story's scope must claim.
+	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] }
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)
 	for _, d := range all {

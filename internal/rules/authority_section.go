@@ -62,7 +62,9 @@ func checkEvidenceAuthority(p *Pass, holders map[string]bool) {
 	if hs == nil {
 		return
 	}
-	if bs == nil || p.Base.SectionText(bs) != p.Head.SectionText(hs) {
-		p.Report(hs.Heading.Pos, "\"## Evidence\" changed, which only the evaluator may write, but the evaluator did not hold the turn in this change (turns: %s)", plainList(sortedKeys(holders)))
+	// Only added lines are this rule's: an edited or removed line is
+	// authority/append-only's finding, as for role entries.
+	if bs == nil || len(nonBlank(p.Head.SectionText(hs))) > len(nonBlank(p.Base.SectionText(bs))) {
+		p.Report(hs.Heading.Pos, "\"## Evidence\" gained lines, which only the evaluator may write, but the evaluator did not hold the turn in this change (turns: %s)", plainList(sortedKeys(holders)))
 	}
 }

@@ -8,32 +8,11 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
-const driftedStory = `---
-schema: enso.story/v1
-id: STORY-001
-title: Example
-state: done
-active_role: none
-iteration: 1
-max_iterations: 3
-created_at: 2026-05-27T00:00:00Z
-updated_at: 2026-05-27T00:00:00Z
-scope:
-  write:
-    - src/
-acceptance_criteria:
-  - id: AC1
-    text: It works
-verification:
-  - id: V1
-    command: "false"
-    pass_when: exit_code == 0
----
-
-# STORY-001 Example
-`
+// driftedStory is done, but its verification command now fails.
+var driftedStory = testrepo.ContractStory("STORY-001", "done", `"false"`)
 
 func TestActionScheduleReverifiesAndFailsOnDrift(t *testing.T) {
 	fake := githubtest.New(t)

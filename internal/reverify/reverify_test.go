@@ -11,36 +11,12 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/testrepo"
 )
-
-const storyTemplate = `---
-schema: enso.story/v1
-id: %ID%
-title: Example
-state: %STATE%
-active_role: none
-iteration: 1
-max_iterations: 3
-created_at: 2026-05-27T00:00:00Z
-updated_at: 2026-05-27T00:00:00Z
-scope:
-  write:
-    - src/
-acceptance_criteria:
-  - id: AC1
-    text: It works
-verification:
-  - id: V1
-    command: %CMD%
-    pass_when: exit_code == 0
----
-
-# %ID% Example
-`
 
 func writeStory(t *testing.T, root, id, state, cmd string) {
 	t.Helper()
-	src := strings.NewReplacer("%ID%", id, "%STATE%", state, "%CMD%", cmd).Replace(storyTemplate)
+	src := testrepo.ContractStory(id, state, cmd)
 	p := filepath.Join(root, "stories", id+".md")
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)

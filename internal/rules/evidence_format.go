@@ -60,9 +60,11 @@ func checkRunsTable(p *Pass, t *story.Table) {
 }
 
 // contractCheckIDs returns the frontmatter's verification IDs, or nil when
-// the list is unusable (another rule reports that).
+// the list is unusable (another rule reports that) or the contract was
+// reopened: rows for items a human reopen removed stay in the append-only
+// Evidence as history.
 func contractCheckIDs(s *story.Story) map[string]bool {
-	if s.Front == nil || len(s.Front.Verification.Items) == 0 {
+	if s.Front == nil || len(s.Front.Verification.Items) == 0 || s.Front.ContractVersion.Value > 1 {
 		return nil
 	}
 	ids := map[string]bool{}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -18,23 +19,15 @@ import (
 // scope in the same change (the contract-freeze rules judge that widening).
 //
 // A story the change moved (git sees a deletion plus a creation) is read at
-// base from the deleted story file with the same id, as validate does.
+// base from the story file with the same id that left its path (deleted, or
+// now declaring another id), as validate does.
 func storyGrants(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrepo.Change, globs []string) ([]string, error) {
 	isStory := func(ch gitrepo.Change) bool {
 		return strings.HasSuffix(ch.Path, ".md") && pathglob.MatchAny(globs, ch.Path)
 	}
-	moved := map[string]*story.Story{}
-	for _, ch := range changes {
-		if ch.Kind != gitrepo.Deleted || !isStory(ch) {
-			continue
-		}
-		s, err := storyAt(repo, base, ch.Path)
-		if err != nil {
-			return nil, err
-		}
-		if s != nil && s.Front.ID.Value != "" && moved[s.Front.ID.Value] == nil {
-			moved[s.Front.ID.Value] = s // changes are sorted: the first by path
-		}
+	moved, err := departedStories(repo, base, head, changes, isStory)
+	if err != nil {
+		return nil, err
 	}
 	var grants []string
 	for _, ch := range changes {
@@ -59,13 +52,43 @@ func grantsOf(repo *gitrepo.Repo, base, head *object.Commit, path string, moved 
 	if err != nil {
 		return nil, err
 	}
-	if atBase == nil {
+	if atBase == nil || !lint.SameStory(atBase, atHead) {
 		atBase = moved[atHead.Front.ID.Value]
 	}
 	if atBase != nil {
 		return atBase.Front.Scope.Write.Values(), nil
 	}
 	return atHead.Front.Scope.Write.Values(), nil
+}
+
+// departedStories maps ids to the base stories that left their path in the
+// change — deleted, or their file now declaring another id — the first by
+// path for each id, as validate matches moved stories.
+func departedStories(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrepo.Change, isStory func(gitrepo.Change) bool) (map[string]*story.Story, error) {
+	moved := map[string]*story.Story{}
+	for _, ch := range changes {
+		if ch.Kind == gitrepo.Created || !isStory(ch) {
+			continue
+		}
+		s, err := storyAt(repo, base, ch.Path)
+		if err != nil || s == nil || s.Front.ID.Value == "" || moved[s.Front.ID.Value] != nil {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if ch.Kind == gitrepo.Modified {
+			now, err := storyAt(repo, head, ch.Path)
+			if err != nil {
+				return nil, err
+			}
+			if now != nil && lint.SameStory(s, now) {
+				continue
+			}
+		}
+		moved[s.Front.ID.Value] = s // changes are sorted: the first by path
+	}
+	return moved, nil
 }
 
 // storyAt parses path at commit c; nil when it is absent or has no frontmatter.

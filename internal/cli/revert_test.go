@@ -132,3 +132,17 @@ func TestRevertCheckFollowsAMovedStory(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestRevertCheckFollowsAStoryWhoseOldFileTookAnotherID: the old path keeps
+// a file that now declares another id, and the story reappears elsewhere
+// with a widened scope; its grant still comes from its base version.
+func TestRevertCheckFollowsAStoryWhoseOldFileTookAnotherID(t *testing.T) {
+	dir := vRepo(t, revertProject("generating"))
+	widened := strings.Replace(touched("generating"), "write: [src/, tests/fixtures/]", "write: [src/, tests/fixtures/, tests/]", 1)
+	other := strings.ReplaceAll(touched("generating"), "STORY-001", "STORY-003")
+	vCommit(t, dir, map[string]string{"stories/STORY-001.md": other, "stories/done/STORY-001.md": widened, "tests/test_new.sh": "true\n"}, "swap ids and widen")
+	code, stdout, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~1", "--suite", revertSuite, "--out", filepath.Join(t.TempDir(), "r.json"))
+	if code != ExitFindings || !strings.Contains(stdout, "tests/test_new.sh:1:1:") || !strings.Contains(stdout, "[revert/may-not-create]") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

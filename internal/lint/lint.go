@@ -166,15 +166,16 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	}
 	c := &baseContext{repo: repo, base: opts.Base, changes: changes,
 		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}
-	if c.deleted, err = findDeletedStories(opts, changes, c.read); err != nil {
+	readHead := func(p string) ([]byte, bool, error) { return repo.ReadFile(head, p) }
+	if c.deleted, err = findDeletedStories(opts, changes, c.read, readHead); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
 // attachBase reads the base version of a loaded story: the file at the same
-// path, else, for a story the change moved, the deleted base story with the
-// same id.
+// path when it held the same story (the same id), else, for a story the
+// change moved, the base story with the same id that left its path.
 func (c *baseContext) attachBase(l *loaded) error {
 	if c.read == nil || l.unit.Head == nil {
 		return nil
@@ -184,8 +185,12 @@ func (c *baseContext) attachBase(l *loaded) error {
 		return err
 	}
 	if ok {
-		l.unit.Base = story.Parse(l.path, src)
-	} else if b := c.deleted.renamedBase(l.unit.Head); b != nil {
+		if b := story.Parse(l.path, src); SameStory(b, l.unit.Head) {
+			l.unit.Base = b
+			return nil
+		}
+	}
+	if b := c.deleted.renamedBase(l.unit.Head); b != nil {
 		l.unit.Base, l.renamedFrom = b, b.Path
 	}
 	return nil

@@ -11,10 +11,12 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
-// deletedStories are the story files of the base revision that the change
-// deleted. git reports a moved file as a deletion plus a creation, so a
-// story at a new path takes its base version from here, matched by id;
-// the ones nobody claims were really deleted.
+// deletedStories are the base stories that left their path in the change:
+// their file was deleted, or it now declares another id (a story is its id;
+// a file whose id changed holds another story). git reports a moved file as
+// a deletion plus a creation, so a story at a new path — or at a path
+// another story left — takes its base version from here, matched by id; the
+// ones nobody claims were really deleted.
 type deletedStories struct {
 	// all are sorted by path.
 	all  []*story.Story
@@ -26,23 +28,24 @@ type deletedStories struct {
 // outside the directories discovery skips, named STORY-* or declaring an
 // enso.story schema. A base version too large to be a story is kept
 // unparsed (no frontmatter, no body).
-func findDeletedStories(opts Options, changes []gitrepo.Change, read func(string) ([]byte, bool, error)) (*deletedStories, error) {
+func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead func(string) ([]byte, bool, error)) (*deletedStories, error) {
 	d := &deletedStories{byID: map[string][]*story.Story{}}
 	candidate := storyCandidate(opts)
 	for _, ch := range changes {
-		if ch.Kind != gitrepo.Deleted || !candidate(ch.Path) {
+		if ch.Kind == gitrepo.Created || !candidate(ch.Path) {
 			continue
 		}
-		src, ok, err := read(ch.Path)
-		if err != nil {
+		s, err := baseStory(ch.Path, read)
+		if err != nil || s == nil {
 			return nil, err
 		}
-		if !ok || !(strings.HasPrefix(path.Base(ch.Path), "STORY-") || storyHeader(src)) {
-			continue
-		}
-		s := &story.Story{Path: ch.Path}
-		if len(src) <= story.MaxFileSize {
-			s = story.Parse(ch.Path, src)
+		if ch.Kind == gitrepo.Modified {
+			if stays, err := keepsID(s, readHead); err != nil || stays {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
 		}
 		d.all = append(d.all, s)
 		if s.Front != nil && s.Front.ID.Set && s.Front.ID.Value != "" {
@@ -54,6 +57,39 @@ func findDeletedStories(opts Options, changes []gitrepo.Change, read func(string
 		sort.Slice(ss, func(i, j int) bool { return ss[i].Path < ss[j].Path })
 	}
 	return d, nil
+}
+
+// baseStory reads and parses the base version of a story file; nil when
+// the file is not a story there. A base version too large to be a story is
+// kept unparsed (no frontmatter, no body).
+func baseStory(p string, read func(string) ([]byte, bool, error)) (*story.Story, error) {
+	src, ok, err := read(p)
+	if err != nil || !ok || !(strings.HasPrefix(path.Base(p), "STORY-") || storyHeader(src)) {
+		return nil, err
+	}
+	if len(src) > story.MaxFileSize {
+		return &story.Story{Path: p}, nil
+	}
+	return story.Parse(p, src), nil
+}
+
+// keepsID reports whether the head version of a modified story file still
+// declares the base version's id (or either has none to compare).
+func keepsID(base *story.Story, readHead func(string) ([]byte, bool, error)) (bool, error) {
+	src, ok, err := readHead(base.Path)
+	if err != nil || !ok || len(src) > story.MaxFileSize {
+		return true, err
+	}
+	return SameStory(base, story.Parse(base.Path, src)), nil
+}
+
+// SameStory reports whether two versions of a file hold the same story: the
+// same id, or no usable id on either side to tell them apart.
+func SameStory(a, b *story.Story) bool {
+	if a.Front == nil || b.Front == nil || !a.Front.ID.Set || !b.Front.ID.Set || a.Front.ID.Value == "" || b.Front.ID.Value == "" {
+		return true
+	}
+	return a.Front.ID.Value == b.Front.ID.Value
 }
 
 // storyCandidate reports whether a repository path lies where this run looks

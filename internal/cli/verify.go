@@ -62,7 +62,11 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 		return failure(e, "verify", err)
 	}
 	doc := runStories(root, stories, shard, verifyOptions(root, f, cfg))
-	doc.Diagnostics = cfg.ApplySeverities(doc.Diagnostics)
+	ds := doc.Diagnostics
+	if shard == nil || shard.Index == 1 { // every shard loads every story: one reports them
+		ds = append(unreadable(stories), ds...)
+	}
+	doc.SetDiagnostics(cfg.ApplySeverities(ds))
 	return finishVerify(e, f, doc)
 }
 

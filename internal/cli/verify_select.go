@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
@@ -82,12 +83,28 @@ func loadStories(root string, rels []string, evaluatingOnly bool) ([]loadedStory
 		if err != nil {
 			return nil, err
 		}
-		if s.Front == nil || (evaluatingOnly && !lifecycle.AtOrAfter(story.Token(s.Front.State.Value), lifecycle.Evaluating)) {
+		if s.Front != nil && evaluatingOnly && !lifecycle.AtOrAfter(story.Token(s.Front.State.Value), lifecycle.Evaluating) {
 			continue
 		}
 		out = append(out, loadedStory{Path: rel, Story: s})
 	}
 	return out, nil
+}
+
+// unreadable reports the stories whose frontmatter could not be read: their
+// verification cannot be rerun, which must not pass for "every item passed".
+func unreadable(stories []loadedStory) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, s := range stories {
+		if s.Story.Front != nil {
+			continue
+		}
+		for _, p := range s.Story.Problems {
+			out = append(out, diag.New(p.Rule, diag.SeverityError, s.Path, diag.Pos{Line: p.Pos.Line, Column: p.Pos.Column},
+				"%s (its verification cannot be rerun)", p.Message))
+		}
+	}
+	return out
 }
 
 func readStory(root, rel string) (*story.Story, error) {

@@ -230,3 +230,23 @@ func TestVerifyHonoursConfiguredSeverities(t *testing.T) {
 		t.Errorf("validate refused a configuration naming verify rules: %s", stderr)
 	}
 }
+
+// TestVerifyReportsAnUnreadableStory: a named story whose frontmatter cannot
+// be read cannot have its verification rerun; verify says so and fails
+// rather than reporting that every item passed.
+func TestVerifyReportsAnUnreadableStory(t *testing.T) {
+	good := verifyStory("STORY-001", "evaluating", [][2]string{{"V1", "exit 0"}}, map[string]string{"V1": "PASS"})
+	broken := strings.Replace(good, "id: STORY-001\n", "id: STORY-001\nid: STORY-001\n", 1)
+	dir := vRepo(t, map[string]string{"stories/STORY-001.md": broken})
+	code, stdout, stderr := vMain("verify", "--root", dir, filepath.Join(dir, "stories/STORY-001.md"))
+	if code != ExitFindings || !strings.Contains(stdout, "[structure/frontmatter-syntax]") || !strings.Contains(stdout, "cannot be rerun") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, shard := range []string{"1/2", "2/2"} {
+		out := filepath.Join(t.TempDir(), "r.json")
+		vMain("verify", "--root", dir, "--shard", shard, "--out", out, filepath.Join(dir, "stories/STORY-001.md"))
+		if n := len(readResults(t, out).Diagnostics); n != map[string]int{"1/2": 1, "2/2": 0}[shard] {
+			t.Errorf("shard %s reports the unreadable story %d times", shard, n)
+		}
+	}
+}

@@ -40,6 +40,14 @@ func NewDocument(stories []string, results []Result, shard *Shard) Document {
 	return d
 }
 
+// SetDiagnostics replaces the document's diagnostics (after filters such as
+// configured severities, or with findings made outside the reruns) and
+// recounts the summary.
+func (d *Document) SetDiagnostics(ds []diag.Diagnostic) {
+	d.Diagnostics = ds
+	d.finish()
+}
+
 // finish sorts the results and diagnostics and recounts the summary.
 func (d *Document) finish() {
 	sort.SliceStable(d.Results, func(a, b int) bool { return resultLess(d.Results[a], d.Results[b]) })

@@ -109,6 +109,9 @@ func ParseTime(s string) (time.Time, bool) {
 	if len(s) < len("2006-1-2") || s[4] != '-' {
 		return time.Time{}, false // not a date: skip the layouts and their errors
 	}
+	if strings.HasSuffix(s, "z") { // RFC 3339 allows a lower-case Z; Go's layouts do not
+		s = s[:len(s)-1] + "Z"
+	}
 	if t, ok := fastTime(s); ok {
 		return t, true
 	}

@@ -109,3 +109,17 @@ func FuzzParseTimeAcceptsYAMLTimestamps(f *testing.F) {
 		}
 	})
 }
+
+// TestParseTimeAcceptsLowerCaseZ: RFC 3339 allows "z" for "Z".
+func TestParseTimeAcceptsLowerCaseZ(t *testing.T) {
+	for _, c := range []string{"2026-05-27T10:00:00z", "2026-05-27t10:00:00z", "2026-05-27T10:00:00.5z"} {
+		got, ok := ParseTime(c)
+		want, _ := ParseTime(c[:len(c)-1] + "Z")
+		if !ok || !got.Equal(want) {
+			t.Errorf("ParseTime(%q) = %v, %v; want %v", c, got, ok, want)
+		}
+	}
+	if _, ok := ParseTime("2026-05-27z"); ok {
+		t.Error("a date with a zone letter and no time was accepted")
+	}
+}

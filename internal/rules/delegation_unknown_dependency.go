@@ -12,7 +12,10 @@ var unknownDependency = &Rule{ID: "delegation/unknown-dependency", Need: NeedSet
 				refs = append(refs, fm.Parent)
 			}
 			for _, ref := range refs {
-				if _, ok := ids[ref.Value]; !ok {
+				switch _, ok := ids[ref.Value]; {
+				case story.Clean(ref.Value) == "":
+					p.Report(s.Path, ref.Pos, "%s has an empty story id in its dependencies; name a story or remove the item", fm.ID.Value)
+				case !ok:
 					p.Report(s.Path, ref.Pos, "%s refers to %s, but no story has that id", fm.ID.Value, ref.Value)
 				}
 			}

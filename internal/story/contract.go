@@ -53,11 +53,14 @@ func (fm *Frontmatter) itemMapping(field string, i int, n *yaml.Node) bool {
 // blank required field is recorded in MissingItemFields, a blank one at
 // its value.
 func (fm *Frontmatter) itemField(list string, i int, item *yaml.Node, key string, required bool) Scalar {
-	_, v := mappingValue(item, key)
+	k, v := mappingValue(item, key)
 	name := fmt.Sprintf("%s[%d].%s", list, i, key)
 	sc := fm.scalar(name, v)
 	switch {
 	case !required || sc.Set || (v != nil && !sc.Null):
+	case v != nil && v.Kind == yaml.ScalarNode && v.Tag == "!!null":
+		fm.MissingItemFields = append(fm.MissingItemFields, FieldError{Field: name, Pos: fm.pos(k),
+			Message: fmt.Sprintf("%s[%d] has no value for required field %q", list, i, key)})
 	case v != nil && Blank(v):
 		fm.MissingItemFields = append(fm.MissingItemFields, FieldError{Field: name, Pos: sc.Pos,
 			Message: fmt.Sprintf("%s[%d] has an empty required field %q", list, i, key)})

@@ -11,7 +11,11 @@
 // the fast path accepts, including a differential fuzzer.
 package yamlfast
 
-import "gopkg.in/yaml.v3"
+import (
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
 
 // maxDepth bounds nesting on the fast path; deeper documents go to yaml.v3,
 // whose result the caller checks for depth anyway.
@@ -70,7 +74,7 @@ type decoder struct {
 }
 
 func newDecoder(s string) *decoder {
-	d := &decoder{s: s}
+	d := &decoder{s: s, lines: make([]line, 0, strings.Count(s, "\n")+1)}
 	n, num := 0, 1
 	for n <= len(s) {
 		e := n

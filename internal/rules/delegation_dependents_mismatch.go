@@ -32,6 +32,9 @@ func checkDependents(p *SetPass, s *story.Story, fm *story.Frontmatter, want map
 			p.Report(s.Path, d.Pos, "dependent_stories lists %s, but %s does not depend on %s", d.Value, d.Value, fm.ID.Value)
 		}
 	}
+	if !fm.DependentStories.Set && !fm.DependentStories.Null {
+		return // the optional field is not written: it claims nothing to mirror
+	}
 	for _, id := range sortedKeys(want) {
 		if !listed[id] {
 			p.Report(s.Path, fm.KeyPos("dependent_stories"), "%s depends on %s, but dependent_stories of %s does not list it", id, fm.ID.Value, fm.ID.Value)

@@ -21,7 +21,7 @@ var evidenceFormat = &Rule{ID: "evidence/format", Need: NeedFile, Spec: "§9",
 			return
 		}
 		sec := p.Head.Body.Section(lifecycle.SectionEvidence)
-		if sec == nil || sec.IsEmpty() {
+		if sec == nil || !hasContent(p.Head, sec) {
 			return
 		}
 		t := RunsTable(sec)
@@ -34,6 +34,22 @@ var evidenceFormat = &Rule{ID: "evidence/format", Need: NeedFile, Spec: "§9",
 			checkLabelledList(p, sec, label)
 		}
 	}}
+
+// hasContent reports whether a section holds more than HTML comments and
+// the spec's "..." placeholder: a section written that way is still empty.
+func hasContent(s *story.Story, sec *story.Section) bool {
+	for i := range sec.Blocks {
+		blk := &sec.Blocks[i]
+		first := strings.TrimSpace(s.Line(blk.Pos.Line))
+		switch {
+		case blk.Kind == story.BlockOther && strings.HasPrefix(first, "<!--"):
+		case blk.Kind == story.BlockParagraph && blk.EndLine == blk.Pos.Line && (first == "..." || first == "…"):
+		default:
+			return true
+		}
+	}
+	return false
+}
 
 // RunsTable returns the Evidence table whose first column is Verification ID.
 func RunsTable(sec *story.Section) *story.Table {

@@ -6,7 +6,7 @@ import (
 )
 
 var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: "§11",
-	Summary: "an `ACCEPTED` evaluation has a result for every verification item, every result passes, none is `NOT RUN`",
+	Summary: "an `ACCEPTED` evaluation has a result for every verification item, every result passes, none is `NOT RUN`; every `accept_result` move is backed by an `ACCEPTED` evaluation",
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {
@@ -15,11 +15,13 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 		var evidence map[string]result // read once, and only for an ACCEPTED evaluation
 		entries := p.Head.MustEntries(lifecycle.SectionEvaluator)
 		latest := latestEvaluation(entries)
+		accepted := 0
 		for i, e := range entries {
 			status, ok := acceptedStatus(e)
 			if !ok {
 				continue
 			}
+			accepted++
 			if evidence == nil {
 				evidence = evidenceResults(p.Head)
 			}
@@ -28,7 +30,27 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 				c.check(p, v.ID.Value)
 			}
 		}
+		checkAcceptedWithoutEvaluation(p, accepted)
 	}}
+
+// checkAcceptedWithoutEvaluation reports an accept_result move that no
+// ACCEPTED evaluation backs (§1: acceptance requires structured
+// verification evidence): the n-th legal accept_result row needs at least
+// n ACCEPTED evaluations, since a reopen starts the evaluation over.
+func checkAcceptedWithoutEvaluation(p *Pass, accepted int) {
+	rows, _ := p.Head.Log()
+	moves := 0
+	for i := range rows {
+		r := &rows[i]
+		if !r.WellFormed() || story.Token(r.Event.Text) != "accept_result" || !isLegal(r) {
+			continue
+		}
+		if moves++; moves > accepted {
+			p.Report(r.Event.Pos, "accept_result with no ACCEPTED evaluation to back it: acceptance requires the evaluator's \"### Evaluation N\" with **Status:** ACCEPTED and its results (§1, §11)")
+			return
+		}
+	}
+}
 
 // latestEvaluation returns the index of the last evaluation entry with a
 // proper heading (the last entry when none has one, -1 when there are none).
@@ -139,4 +161,10 @@ func resultsOf(t *story.Table) map[string]result {
 		out[story.Clean(r.Cell(idCol).Text)] = result{NormalizeResult(c.Text), c.Pos}
 	}
 	return out
+}
+
+// isLegal reports whether a log row is a move of the transition table.
+func isLegal(r *story.LogRow) bool {
+	_, ok := legalRow(r)
+	return ok
 }

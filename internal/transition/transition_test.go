@@ -44,6 +44,19 @@ func decide(t *testing.T, src []byte, n int, at, decision string) []byte {
 	return ed.Bytes()
 }
 
+// evaluate appends an ACCEPTED evaluation with a passing result for V1, the
+// evaluator's output that a human's accept_result must rest on.
+func evaluate(t *testing.T, src []byte) []byte {
+	t.Helper()
+	ed := story.Parse("STORY-001.md", src).Edit()
+	entry := "### Evaluation 1\n**Date:** 2026-05-28 09:00\n**Status:** ACCEPTED\n\n#### Tool Findings\n" +
+		"| Verification ID | Command | Result | Output Ref |\n|---|---|---|---|\n| V1 | `npm test` | PASS | runs/1/v1.log |"
+	if err := ed.AppendEntry("Evaluator Results", entry); err != nil {
+		t.Fatal(err)
+	}
+	return ed.Bytes()
+}
+
 // TestFullLifecycleValidates walks a story from seeded to done and checks
 // every file written validates with no errors.
 func TestFullLifecycleValidates(t *testing.T) {
@@ -54,6 +67,7 @@ func TestFullLifecycleValidates(t *testing.T) {
 	src = step(t, src, "approve_plan", "human")
 	src = step(t, src, "start_generation", "orchestrator")
 	src = step(t, src, "submit_generation", "generator")
+	src = evaluate(t, src)
 	src = step(t, src, "submit_evaluation", "evaluator")
 	src = decide(t, src, 2, "evaluation_review", "accept_result")
 	src = step(t, src, "accept_result", "human")

@@ -6,54 +6,131 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"unicode/utf8"
 
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
 )
 
-const transitionSynopsis = "transition --event EVENT --actor ROLE [--note TEXT] [--at TIME] STORY"
+const transitionSynopsis = "transition --event EVENT --actor ROLE [--note TEXT] [--at TIME] [--config FILE] [--root DIR] STORY"
+
+// transitionFlags are the command's options.
+type transitionFlags struct {
+	event, actor, note, at, cfgPath, root string
+}
 
 func runTransition(e env, args []string) int {
 	fs := newFlagSet(e, "transition", transitionSynopsis)
-	event := fs.String("event", "", "the event to apply (see the transition table)")
-	actor := fs.String("actor", "", "the role performing the move")
-	note := fs.String("note", "", "note for the Transition Log row")
-	at := fs.String("at", "", "time to record (RFC 3339; default now)")
+	var f transitionFlags
+	fs.StringVar(&f.event, "event", "", "the event to apply (see the transition table)")
+	fs.StringVar(&f.actor, "actor", "", "the role performing the move")
+	fs.StringVar(&f.note, "note", "", "note for the Transition Log row")
+	fs.StringVar(&f.at, "at", "", "time to record (RFC 3339; default now)")
+	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
+	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the story)")
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
 	}
-	req, path, code := transitionRequest(e, *event, *actor, *note, *at, paths)
+	req, path, code := transitionRequest(e, f, paths)
 	if code >= 0 {
 		return code
 	}
-	return applyTransition(e, path, req)
+	return applyTransition(e, f, path, req)
 }
 
-func transitionRequest(e env, event, actor, note, at string, paths []string) (transition.Request, string, int) {
-	if event == "" || actor == "" || len(paths) != 1 {
+func transitionRequest(e env, f transitionFlags, paths []string) (transition.Request, string, int) {
+	if f.event == "" || f.actor == "" || len(paths) != 1 {
 		fmt.Fprintf(e.stderr, "usage: storygate %s\n", transitionSynopsis)
 		return transition.Request{}, "", ExitUsage
 	}
+	if !utf8.ValidString(f.note) {
+		fmt.Fprintln(e.stderr, "storygate transition: --note is not valid UTF-8")
+		return transition.Request{}, "", ExitUsage
+	}
 	when := time.Now().UTC()
-	if at != "" {
-		t, ok := story.ParseTime(at)
+	if f.at != "" {
+		t, ok := story.ParseTime(f.at)
 		if !ok {
-			fmt.Fprintf(e.stderr, "storygate transition: --at %q is not a time (use 2026-05-27T10:00:00Z)\n", at)
+			fmt.Fprintf(e.stderr, "storygate transition: --at %q is not a time (use 2026-05-27T10:00:00Z)\n", f.at)
 			return transition.Request{}, "", ExitUsage
 		}
 		when = t
 	}
-	return transition.Request{Event: event, Actor: actor, Note: note, At: when}, paths[0], -1
+	return transition.Request{Event: f.event, Actor: f.actor, Note: f.note, At: when}, paths[0], -1
 }
 
-func applyTransition(e env, path string, req transition.Request) int {
-	src, err := os.ReadFile(path)
+// storyFile is the story a transition edits: rel is its path in the
+// repository (a link's own path), file the regular file written.
+type storyFile struct {
+	root, rel, file string
+}
+
+// locate resolves the story path: a symlink is followed to its target,
+// which must lie inside the repository, so the move edits the story the
+// link names and the link stays a link.
+func locate(root, path string) (storyFile, error) {
+	abs, err := filepath.Abs(path)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "storygate transition: %v\n", err)
-		return ExitUsage
+		return storyFile{}, err
 	}
-	out, err := transition.Apply(story.Parse(filepath.ToSlash(path), src), req)
+	rel, err := lint.Rel(root, abs)
+	if err != nil {
+		return storyFile{}, err
+	}
+	file, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return storyFile{}, err
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return storyFile{}, err
+	}
+	if _, err := lint.Rel(realRoot, file); err != nil {
+		return storyFile{}, fmt.Errorf("%s is a link to %s: %w", path, file, err)
+	}
+	return storyFile{root: root, rel: rel, file: file}, nil
+}
+
+func applyTransition(e env, f transitionFlags, path string, req transition.Request) int {
+	root, err := rootFor(f.root, []string{path})
+	if err != nil {
+		return usageError(e, "transition", err)
+	}
+	sf, err := locate(root, path)
+	if err != nil {
+		return usageError(e, "transition", err)
+	}
+	cfg, _, err := loadConfig(root, f.cfgPath, "")
+	if err != nil {
+		return failure(e, "transition", err)
+	}
+	src, err := os.ReadFile(sf.file)
+	if err != nil {
+		return usageError(e, "transition", err)
+	}
+	req.Validate = sf.validator(cfg)
+	return writeMove(e, sf, src, req)
+}
+
+// validator judges a would-be result as validate would: every configured
+// rule, set rules included, with the result in place of the file.
+func (sf storyFile) validator(cfg *config.Config) func([]byte) ([]diag.Diagnostic, error) {
+	return func(out []byte) ([]diag.Diagnostic, error) {
+		res, err := lint.Run(lint.Options{Root: sf.root, Paths: []string{filepath.Join(sf.root, filepath.FromSlash(sf.rel))},
+			Config: cfg, Slim: true, Overlay: map[string][]byte{sf.rel: out}})
+		if err != nil {
+			return nil, err
+		}
+		return res.Diagnostics, nil
+	}
+}
+
+func writeMove(e env, sf storyFile, src []byte, req transition.Request) int {
+	out, err := transition.Apply(story.Parse(sf.rel, src), req)
 	var refusal *transition.Refusal
 	if errors.As(err, &refusal) {
 		fmt.Fprintf(e.stderr, "storygate transition: refused: %s\n", refusal.Message)
@@ -65,9 +142,9 @@ func applyTransition(e env, path string, req transition.Request) int {
 	if err != nil {
 		return failure(e, "transition", err)
 	}
-	if err := replaceFile(path, out); err != nil {
+	if err := replaceFile(sf.file, out); err != nil {
 		return failure(e, "transition", err)
 	}
-	fmt.Fprintf(e.stdout, "%s: %s by %s\n", path, req.Event, req.Actor)
+	fmt.Fprintf(e.stdout, "%s: %s by %s\n", sf.rel, req.Event, req.Actor)
 	return ExitOK
 }

@@ -50,7 +50,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 // checkOne loads one story with its base, runs the file rules when it is a
 // target, and slims it when asked.
 func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCache, path string, target bool) (*loaded, []diag.Diagnostic, error) {
-	l, err := load(opts.Root, path, dirs)
+	l, err := load(opts.Root, path, dirs, opts.Overlay)
 	if err != nil {
 		return nil, nil, err
 	}

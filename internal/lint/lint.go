@@ -29,6 +29,10 @@ type Options struct {
 	// (every story, without Base); Result.Units are then slim too. The CLI
 	// sets it: validating 10,000 stories must not hold them all in memory.
 	Slim bool
+	// Overlay replaces the content of story files, by path relative to
+	// Root, for this run: transition judges the file it is about to write
+	// among every other story, with the repository's configuration.
+	Overlay map[string][]byte
 }
 
 // Result is the outcome of one run.
@@ -67,13 +71,17 @@ type loaded struct {
 
 // load reads one story, refusing symlinks that leave the repository and
 // files too large to be stories.
-func load(root, rel string, dirs *dirCache) (*loaded, error) {
+func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded, error) {
 	l := &loaded{path: rel}
 	abs := filepath.Join(root, filepath.FromSlash(rel))
 	real, err := dirs.resolveInside(root, abs)
 	if err != nil {
 		d := diag.New("input/outside-repository", diag.SeverityError, rel, diag.Pos{}, "%v", err)
 		l.early = &d
+		return l, nil
+	}
+	if src, ok := overlay[rel]; ok {
+		l.unit.Head = story.Parse(rel, src)
 		return l, nil
 	}
 	src, buf, tooLarge, err := readSource(real)

@@ -21,6 +21,12 @@ type Request struct {
 	Note  string
 	// At is the time recorded in the log and updated_at (UTC).
 	At time.Time
+	// Validate, when set, judges the story the move would write in place of
+	// the file rules at their default severities: the CLI runs every rule
+	// the repository's configuration turns on, set rules included, with the
+	// new content among the other stories. It returns the findings on the
+	// story; those at error severity refuse the move.
+	Validate func(out []byte) ([]diag.Diagnostic, error)
 }
 
 // Refusal is a move storygate will not make; Message says why and what is allowed.
@@ -48,7 +54,7 @@ func Apply(s *story.Story, req Request) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return out, validateResult(s.Path, out)
+	return out, validateResult(s.Path, out, req.Validate)
 }
 
 // check returns the table row for the move, or a refusal naming what is legal.
@@ -129,10 +135,18 @@ func write(s *story.Story, t lifecycle.Transition, req Request) ([]byte, error) 
 	return ed.Result()
 }
 
-// validateResult runs the file rules on the new content.
-func validateResult(path string, out []byte) error {
+// validateResult judges the new content with validate, or with the file
+// rules when there is none.
+func validateResult(path string, out []byte, validate func([]byte) ([]diag.Diagnostic, error)) error {
 	var ds []diag.Diagnostic
-	rules.RunFile(rules.All(), rules.Unit{Head: story.Parse(path, out)}, false, &ds)
+	if validate == nil {
+		rules.RunFile(rules.All(), rules.Unit{Head: story.Parse(path, out)}, false, &ds)
+	} else {
+		var err error
+		if ds, err = validate(out); err != nil {
+			return fmt.Errorf("validate the result of the move: %w", err)
+		}
+	}
 	var errs []diag.Diagnostic
 	for _, d := range ds {
 		if d.Severity == diag.SeverityError {

@@ -113,6 +113,9 @@ func readStory(root, rel string) (*story.Story, error) {
 	if err != nil {
 		return nil, fmt.Errorf("story %s: %w", rel, err)
 	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("story %s is not a regular file", rel)
+	}
 	if info.Size() > story.MaxFileSize {
 		return nil, fmt.Errorf("story %s is %d bytes, over the %d-byte limit", rel, info.Size(), story.MaxFileSize)
 	}

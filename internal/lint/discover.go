@@ -60,11 +60,41 @@ func findUnder(root, p string, add func(string)) error {
 	if err != nil {
 		return err
 	}
+	if info.Mode()&os.ModeSymlink != 0 {
+		if abs, info, err = linkedDir(root, abs); err != nil {
+			return fmt.Errorf("story path %s: %w", p, err)
+		}
+	}
 	if !info.IsDir() {
 		add(rel)
 		return nil
 	}
 	return walkStories(root, abs, func(string) bool { return true }, add)
+}
+
+// linkedDir resolves a named symlink: a link to a directory inside the
+// repository is walked at its target (paths are reported as found there);
+// a link to anything else stays the named path, which load resolves and
+// checks like any story file.
+func linkedDir(root, link string) (string, os.FileInfo, error) {
+	info, err := os.Stat(link)
+	if err != nil || !info.IsDir() {
+		lstat, lerr := os.Lstat(link)
+		return link, lstat, lerr
+	}
+	real, err := filepath.EvalSymlinks(link)
+	if err != nil {
+		return "", nil, err
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", nil, err
+	}
+	rel, err := Rel(realRoot, real)
+	if err != nil {
+		return "", nil, fmt.Errorf("links to %s, outside the repository: %w", real, ErrOutsideRoot)
+	}
+	return filepath.Join(root, filepath.FromSlash(rel)), info, nil
 }
 
 // Rel returns abs relative to root with slashes, refusing paths outside root.
@@ -95,11 +125,22 @@ func walkStories(root, dir string, match func(string) bool, add func(string)) er
 		if err != nil || !match(rel) {
 			return err
 		}
-		if strings.HasPrefix(d.Name(), "STORY-") || looksLikeStory(p) {
+		// Only a regular file is sniffed: opening a FIFO would block. A
+		// STORY- name is taken whatever it is; load reports what is wrong.
+		if strings.HasPrefix(d.Name(), "STORY-") || (regularFile(p, d) && looksLikeStory(p)) {
 			add(rel)
 		}
 		return nil
 	})
+}
+
+// regularFile reports whether a walked entry is (or links to) a regular file.
+func regularFile(p string, d fs.DirEntry) bool {
+	if d.Type()&fs.ModeSymlink == 0 {
+		return d.Type().IsRegular()
+	}
+	info, err := os.Stat(p)
+	return err == nil && info.Mode().IsRegular()
 }
 
 // looksLikeStory sniffs the first kilobytes for an enso.story schema line,

@@ -40,6 +40,8 @@ func splitPaths(root string, paths []string) (dirs, files []string, ok bool) {
 			return nil, nil, false // let the slow path report the error
 		}
 		switch {
+		case info.Mode()&os.ModeSymlink != 0:
+			return nil, nil, false // the slow path resolves named links
 		case !info.IsDir():
 			files = append(files, rel)
 		case rel != "." && underSkipped(rel):

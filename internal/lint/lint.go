@@ -74,9 +74,15 @@ type loaded struct {
 func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded, error) {
 	l := &loaded{path: rel}
 	abs := filepath.Join(root, filepath.FromSlash(rel))
-	real, err := dirs.resolveInside(root, abs)
+	real, regular, err := dirs.resolveInside(root, abs)
 	if err != nil {
 		d := diag.New("input/outside-repository", diag.SeverityError, rel, diag.Pos{}, "%v", err)
+		l.early = &d
+		return l, nil
+	}
+	if !regular {
+		d := diag.New("structure/not-text", diag.SeverityError, rel, diag.Pos{},
+			"not a regular file (a directory, FIFO, socket or device); a story is a text file")
 		l.early = &d
 		return l, nil
 	}
@@ -102,29 +108,33 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 // resolveInside follows symlinks and refuses a target outside root. The
 // file itself is checked with Lstat; its directory's resolution is cached,
 // since thousands of stories share a handful of directories.
-func (c *dirCache) resolveInside(root, abs string) (string, error) {
+// regular is false for anything but a regular file (or a link to one),
+// which must not be opened: a FIFO would block the read.
+func (c *dirCache) resolveInside(root, abs string) (real string, regular bool, err error) {
 	info, err := os.Lstat(abs)
 	if err != nil {
-		return "", fmt.Errorf("cannot read %s: %w", abs, err)
+		return "", false, fmt.Errorf("cannot read %s: %w", abs, err)
 	}
 	dir, err := c.realDir(filepath.Dir(abs))
 	if err != nil {
-		return "", fmt.Errorf("cannot resolve %s: %w", abs, err)
+		return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
 	}
-	real := filepath.Join(dir, filepath.Base(abs))
+	real, regular = filepath.Join(dir, filepath.Base(abs)), info.Mode().IsRegular()
 	if info.Mode()&os.ModeSymlink != 0 {
 		if real, err = filepath.EvalSymlinks(abs); err != nil {
-			return "", fmt.Errorf("cannot resolve %s: %w", abs, err)
+			return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
 		}
+		target, err := os.Stat(real)
+		regular = err == nil && target.Mode().IsRegular()
 	}
 	realRoot, err := c.realDir(root)
 	if err != nil {
 		realRoot = root
 	}
 	if _, err := Rel(realRoot, real); err != nil {
-		return "", fmt.Errorf("story path resolves to %s, outside the repository; storygate reads only files inside it", real)
+		return "", false, fmt.Errorf("story path resolves to %s, outside the repository; storygate reads only files inside it", real)
 	}
-	return real, nil
+	return real, regular, nil
 }
 
 // dirCache remembers resolved directories for one run.

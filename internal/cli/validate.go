@@ -23,7 +23,7 @@ func runValidate(e env, args []string) int {
 	base := fs.String("base", "", "compare with this base revision (turns on base and changed-file rules)")
 	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
-	root := fs.String("root", "", "repository root (default: the git work tree containing the current directory)")
+	root := fs.String("root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code

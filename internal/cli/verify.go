@@ -33,7 +33,7 @@ func runVerify(e env, args []string) int {
 	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
 	fs.StringVar(&f.out, "out", "", "write the results document (JSON) to this file")
 	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
-	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the current directory)")
+	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code

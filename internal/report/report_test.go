@@ -91,13 +91,14 @@ func TestSARIF(t *testing.T) {
 				RuleIndex int    `json:"ruleIndex"`
 				Level     string `json:"level"`
 			} `json:"results"`
+			ColumnKind string `json:"columnKind"`
 		} `json:"runs"`
 	}
 	if err := json.Unmarshal([]byte(render(t, "sarif", sampleDoc())), &log); err != nil {
 		t.Fatal(err)
 	}
 	run := log.Runs[0]
-	if log.Version != "2.1.0" || len(run.Results) != 3 || len(run.Tool.Driver.Rules) != 3 {
+	if log.Version != "2.1.0" || len(run.Results) != 3 || len(run.Tool.Driver.Rules) != 3 || run.ColumnKind != "unicodeCodePoints" {
 		t.Fatalf("sarif = %+v", log)
 	}
 	for _, r := range run.Results {

@@ -19,6 +19,9 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool    sarifTool     `json:"tool"`
 	Results []sarifResult `json:"results"`
+	// ColumnKind says how columns count: storygate counts characters (code
+	// points), while SARIF's default is UTF-16 code units.
+	ColumnKind string `json:"columnKind"`
 }
 
 type sarifTool struct {
@@ -72,7 +75,7 @@ const docsURI = "https://github.com/storygate/storygate/blob/main/docs/rules.md"
 func printSARIF(w io.Writer, doc Document) error {
 	ids := usedRules(doc.Diagnostics)
 	index := map[string]int{}
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "storygate", InformationURI: "https://github.com/storygate/storygate", Rules: []sarifRule{}}}, Results: []sarifResult{}}
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "storygate", InformationURI: "https://github.com/storygate/storygate", Rules: []sarifRule{}}}, Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
 	for i, id := range ids {
 		index[id] = i
 		summary := doc.Rules[id].Summary

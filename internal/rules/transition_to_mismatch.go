@@ -12,6 +12,9 @@ var toMismatch = &Rule{ID: "transition/to-mismatch", Need: NeedFile, Spec: "§10
 		if fm == nil || !fm.State.Set || !lifecycle.IsState(fm.State.Value) || p.Head.Body == nil {
 			return
 		}
+		if p.Head.Body.Section(lifecycle.SectionLog) == nil {
+			return // structure/required-section reports the missing log
+		}
 		rows, _ := p.Head.Log()
 		if len(rows) == 0 {
 			if fm.State.Value != lifecycle.Seeded {

@@ -40,6 +40,7 @@ func checkEntry(p *Pass, e story.NumberedEntry) {
 	if e.Kind.Section == lifecycle.SectionDecisions {
 		checkDecisionAtState(p, e)
 	}
+	checkToolFindings(p, e)
 }
 
 // checkRepeats reports a field written more than once in an entry, at each

@@ -109,8 +109,9 @@ func capitalize(s string) string {
 
 var outLine = regexp.MustCompile(`^([^:]+):(\d+):\d+: .*\[([^\]]+)\]$`)
 
-// example shows the lines of the first bad fixture around the rule's first
-// finding, and the fixture's complete expected output.
+// example shows the lines of the rule's main bad fixture (bad.md or the
+// directory bad, else the first bad* by name) around its first finding, and
+// the fixture's complete expected output.
 func example(t *testing.T, id string) string {
 	dir := filepath.Join("testdata", filepath.FromSlash(id))
 	entries, _ := os.ReadDir(dir)
@@ -120,7 +121,7 @@ func example(t *testing.T, id string) string {
 			bad = append(bad, e.Name())
 		}
 	}
-	sort.Strings(bad)
+	sort.Slice(bad, func(i, j int) bool { return mainFirst(bad[i], bad[j]) })
 	if len(bad) == 0 {
 		t.Errorf("rule %s has no bad fixture to document", id)
 		return ""
@@ -170,4 +171,14 @@ func excerpt(path string, n int) string {
 		fmt.Fprintf(&b, "    %4d | %s\n", i, strings.ToValidUTF8(lines[i-1], "\uFFFD"))
 	}
 	return b.String()
+}
+
+// mainFirst orders fixture names with the plain bad.md (or directory bad)
+// first, then by name.
+func mainFirst(a, b string) bool {
+	isMain := func(n string) bool { return n == "bad.md" || n == "bad" }
+	if isMain(a) != isMain(b) {
+		return isMain(a)
+	}
+	return a < b
 }

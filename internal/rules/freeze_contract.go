@@ -91,7 +91,7 @@ func reopenMissing(u Unit) string {
 func newDecisionFor(u Unit, event string) bool {
 	baseCount := len(u.Base.Decisions())
 	for i, d := range u.Head.Decisions() {
-		if i >= baseCount && story.Token(d.Decision.Value) == event {
+		if i >= baseCount && d.Binds() && story.Token(d.Decision.Value) == event {
 			return true
 		}
 	}

@@ -17,7 +17,11 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 				continue // an illegal row is transition/illegal's finding
 			}
 			i := matchDecision(decisions, used, t.Event, t.From)
-			if i < 0 {
+			switch {
+			case i < 0 && advisedOnly(decisions, t.Event, t.From):
+				p.Report(rows[k].Event.Pos, "human transition %s at %s is backed only by a decision marked **Binding:** false, which advises and does not pass the gate", t.Event, t.From)
+				continue
+			case i < 0:
 				p.Report(rows[k].Event.Pos, "human transition %s at %s has no matching Human Decision entry (**Decision:** %s, **At state:** %s)", t.Event, t.From, t.Event, t.From)
 				continue
 			}
@@ -25,12 +29,27 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 		}
 	}}
 
-// matchDecision returns the index of the first unused decision for event at state.
+// matchDecision returns the index of the first unused binding decision for
+// event at state.
 func matchDecision(ds []story.Decision, used []bool, event, state string) int {
 	for i, d := range ds {
-		if !used[i] && story.Token(d.Decision.Value) == event && story.Token(d.AtState.Value) == state {
+		if !used[i] && d.Binds() && records(d, event, state) {
 			return i
 		}
 	}
 	return -1
+}
+
+// advisedOnly reports whether a non-binding decision records event at state.
+func advisedOnly(ds []story.Decision, event, state string) bool {
+	for _, d := range ds {
+		if !d.Binds() && records(d, event, state) {
+			return true
+		}
+	}
+	return false
+}
+
+func records(d story.Decision, event, state string) bool {
+	return story.Token(d.Decision.Value) == event && story.Token(d.AtState.Value) == state
 }

@@ -223,8 +223,13 @@ func (s *Story) MustEntries(section string) []NumberedEntry {
 // Decision is a parsed Human Decision entry.
 type Decision struct {
 	NumberedEntry
-	Decision, AtState Field
+	Decision, AtState, Binding Field
 }
+
+// Binds reports whether the decision passes a gate: every decision but one
+// marked **Binding:** false, which advises and decides nothing. A missing
+// or malformed Binding field is entry/format's finding, not a veto.
+func (d Decision) Binds() bool { return Token(d.Binding.Value) != "false" }
 
 // Decisions returns the Human Decision entries, parsed once per story. The
 // slice is shared: callers must not modify it.
@@ -240,6 +245,7 @@ func (s *Story) parseDecisions() []Decision {
 		d := Decision{NumberedEntry: e}
 		d.Decision, _ = e.Field("Decision")
 		d.AtState, _ = e.Field("At state")
+		d.Binding, _ = e.Field("Binding")
 		out = append(out, d)
 	}
 	return out

@@ -93,7 +93,7 @@ func legalMoves(state string) string {
 func hasUnusedDecision(s *story.Story, t lifecycle.Transition) bool {
 	decisions := 0
 	for _, d := range s.Decisions() {
-		if story.Token(d.Decision.Value) == t.Event && story.Token(d.AtState.Value) == t.From {
+		if d.Binds() && story.Token(d.Decision.Value) == t.Event && story.Token(d.AtState.Value) == t.From {
 			decisions++
 		}
 	}

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -66,29 +67,52 @@ func (e *Editor) SetScalar(key, value string) error {
 	if fm == nil {
 		return fmt.Errorf("set %s: the story has no readable frontmatter", key)
 	}
+	flow := fm.Root.Style&yaml.FlowStyle != 0
 	kv, ok := fm.Keys[key]
+	if !ok && flow {
+		return fmt.Errorf("set %s: the frontmatter is a flow mapping ({...}) without the key", key)
+	}
 	if !ok {
-		e.scalars[key] = value
-		at := e.s.lines.start(fm.EndLine)
-		indent := ""
-		if len(fm.Root.Content) > 0 {
-			indent = strings.Repeat(" ", fm.Root.Content[0].Column-1)
-		}
-		e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + "\n"})
+		e.insertKey(key, value)
 		return nil
 	}
-	e.scalars[key] = value
-	if kv.Value.Kind != yaml.ScalarNode || strings.Contains(kv.Value.Value, "\n") {
-		return fmt.Errorf("set %s: the current value is not a one-line scalar", key)
+	start, end, err := e.valueSpan(kv.Value, flow)
+	if err != nil {
+		return fmt.Errorf("set %s: %w", key, err)
 	}
-	start := e.offsetOf(fm.pos(kv.Value))
-	end := start + tokenLength(e.s.Src[start:], kv.Value.Style)
 	text := formatScalar(value, kv.Value.Style)
 	if start > 0 && e.s.Src[start-1] == ':' {
 		text = " " + text // an empty value sits right after the colon
 	}
+	e.scalars[key] = value
 	e.edits = append(e.edits, edit{start, end, text})
 	return nil
+}
+
+// valueSpan returns the byte range of a one-line scalar's token.
+func (e *Editor) valueSpan(n *yaml.Node, flow bool) (start, end int, err error) {
+	if n.Kind != yaml.ScalarNode || strings.Contains(n.Value, "\n") {
+		return 0, 0, fmt.Errorf("the current value is not a one-line scalar")
+	}
+	start = e.offsetOf(e.s.Front.pos(n))
+	size, ok := tokenLength(e.s.Src[start:], n.Style, flow)
+	plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
+	if !ok || plain && string(e.s.Src[start:start+size]) != n.Value {
+		return 0, 0, fmt.Errorf("the current value is not written on one line")
+	}
+	return start, start + size, nil
+}
+
+// insertKey inserts `key: value` as the last line of the frontmatter.
+func (e *Editor) insertKey(key, value string) {
+	fm := e.s.Front
+	at := e.s.lines.start(fm.EndLine)
+	indent := ""
+	if len(fm.Root.Content) > 0 {
+		indent = strings.Repeat(" ", fm.Root.Content[0].Column-1)
+	}
+	e.scalars[key] = value
+	e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + "\n"})
 }
 
 // offsetOf converts a line and character column into a byte offset.
@@ -101,36 +125,57 @@ func (e *Editor) offsetOf(p Pos) int {
 	return off
 }
 
-// tokenLength measures the scalar token at the start of src.
-func tokenLength(src []byte, style yaml.Style) int {
-	line := string(src)
-	if i := strings.IndexByte(line, '\n'); i >= 0 {
+// tokenLength measures the scalar token at the start of src, which must
+// end on its line; ok is false when a quoted token does not close there. A
+// plain token ends before a comment (a # after a space or tab, or at the
+// token's start, where YAML put white space before it), before trailing
+// white space and, inside a flow mapping, at a flow indicator.
+func tokenLength(src []byte, style yaml.Style, flow bool) (n int, ok bool) {
+	line := src
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
 	}
 	switch {
 	case style&yaml.DoubleQuotedStyle != 0:
-		for i := 1; i < len(line); i++ {
-			if line[i] == '\\' {
-				i++
-			} else if line[i] == '"' {
-				return i + 1
-			}
-		}
+		return closingQuote(line, '"')
 	case style&yaml.SingleQuotedStyle != 0:
-		for i := 1; i < len(line); i++ {
-			if line[i] == '\'' && (i+1 >= len(line) || line[i+1] != '\'') {
-				return i + 1
-			}
-			if line[i] == '\'' {
-				i++
-			}
+		return closingQuote(line, '\'')
+	}
+	return plainLength(line, flow), true
+}
+
+// closingQuote returns the length of the quoted token at the start of line
+// up to its closing quote q, skipping escapes: a backslash pair in double
+// quotes, a doubled quote in single quotes.
+func closingQuote(line []byte, q byte) (int, bool) {
+	for i := 1; i < len(line); i++ {
+		switch {
+		case q == '"' && line[i] == '\\':
+			i++
+		case q == '\'' && line[i] == q && i+1 < len(line) && line[i+1] == q:
+			i++
+		case line[i] == q:
+			return i + 1, true
 		}
 	}
-	if i := strings.Index(line, " #"); i >= 0 {
-		line = line[:i]
-	}
-	return len(strings.TrimRight(line, " \t\r"))
+	return 0, false
 }
+
+// plainLength returns the length of the plain token at the start of line.
+func plainLength(line []byte, flow bool) int {
+	end := len(line)
+	for i, c := range line {
+		comment := c == '#' && (i == 0 || isYAMLSpace(line[i-1]))
+		if comment || flow && strings.IndexByte(",[]{}", c) >= 0 {
+			end = i
+			break
+		}
+	}
+	return len(bytes.TrimRight(line[:end], " \t\r"))
+}
+
+// isYAMLSpace reports whether c is YAML white space: a space or a tab.
+func isYAMLSpace(c byte) bool { return c == ' ' || c == '\t' }
 
 var plainSafe = regexp.MustCompile(`^[A-Za-z0-9_./][A-Za-z0-9_./:+ -]*[A-Za-z0-9_./]$|^[A-Za-z0-9_]$`)
 

@@ -84,3 +84,51 @@ func mustNil(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestSetScalarKeepsWhatFollowsTheValue replaces state's value in each
+// layout and checks the rest of the line survives: a comment after a space
+// or a tab, trailing white space, a quoted value's closing quote, a flow
+// mapping's other keys.
+func TestSetScalarKeepsWhatFollowsTheValue(t *testing.T) {
+	cases := []struct{ line, want string }{
+		{"state: seeded # c", "state: planning # c"},
+		{"state: seeded\t# tab comment", "state: planning\t# tab comment"},
+		{"state: seeded \t # c", "state: planning \t # c"},
+		{"state: seeded\t", "state: planning\t"},
+		{"state: seeded   ", "state: planning   "},
+		{"state: a#b # c", "state: planning # c"},
+		{"state:\t# c", "state: planning\t# c"},
+		{"state:  # c", "state: planning  # c"},
+		{"state:", "state: planning"},
+		{"state: ~\t# c", "state: planning\t# c"},
+		{`state: "seeded"` + "\t# c", `state: "planning"` + "\t# c"},
+		{`state: "a\"b #x"	# c`, `state: "planning"	# c`},
+		{"state: 'it''s'\t# c", "state: 'planning'\t# c"},
+		{"state: 'seeded' ", "state: 'planning' "},
+		{"{state: seeded, id: X}", "{state: planning, id: X}"},
+		{"{id: X, state: seeded\t}", "{id: X, state: planning\t}"},
+		{"{id: X, state: 'seeded'}", "{id: X, state: 'planning'}"},
+	}
+	for _, c := range cases {
+		t.Run(c.line, func(t *testing.T) {
+			ed := Parse("x.md", []byte("---\n"+c.line+"\n---\n")).Edit()
+			mustNil(t, ed.SetScalar("state", "planning"))
+			out, err := ed.Result()
+			mustNil(t, err)
+			if got := strings.Split(string(out), "\n")[1]; got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestSetScalarRefusesValuesOverSeveralLines: a quoted or plain scalar
+// continued on the next line cannot be replaced on its first line alone.
+func TestSetScalarRefusesValuesOverSeveralLines(t *testing.T) {
+	for _, fm := range []string{"state: \"see\n  ded\"", "state: 'see\n  ded'", "state: see\n  ded", "{id: X}"} {
+		err := Parse("x.md", []byte("---\n"+fm+"\n---\n")).Edit().SetScalar("state", "planning")
+		if err == nil {
+			t.Errorf("%q: SetScalar succeeded", fm)
+		}
+	}
+}

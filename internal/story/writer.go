@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -199,7 +200,8 @@ func doubleQuote(s string) string {
 }
 
 // AppendLogRow appends a row to the Transition Log table, creating the
-// table when the section has none.
+// table when the section has none. Each cell is written on one line (see
+// OneLine) with its pipes escaped.
 func (e *Editor) AppendLogRow(cells []string) error {
 	sec := e.section("Transition Log")
 	if sec == nil {
@@ -217,12 +219,27 @@ func (e *Editor) AppendLogRow(cells []string) error {
 	return nil
 }
 
+// tableRow renders cells as a table row ending in "\n".
 func tableRow(cells []string) string {
 	esc := make([]string, len(cells))
 	for i, c := range cells {
-		esc[i] = strings.ReplaceAll(strings.ReplaceAll(c, "|", `\|`), "\n", " ")
+		esc[i] = strings.ReplaceAll(OneLine(c), "|", `\|`)
 	}
 	return "| " + strings.Join(esc, " | ") + " |\n"
+}
+
+// OneLine returns text as one line: each control character (C0 and C1,
+// including CR, ESC and DEL), line or paragraph separator and other white
+// space becomes a space, runs of spaces collapse to one and the ends are
+// trimmed. Invalid UTF-8 becomes U+FFFD.
+func OneLine(text string) string {
+	clean := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.IsSpace(r) {
+			return ' '
+		}
+		return r
+	}, text)
+	return strings.Join(strings.Fields(clean), " ")
 }
 
 // AppendEntry appends text (a `###` entry) at the end of a section, after its

@@ -132,3 +132,22 @@ func TestSetScalarRefusesValuesOverSeveralLines(t *testing.T) {
 		}
 	}
 }
+
+// TestLogRowsAreOneLineWithoutControls writes each control character and
+// line separator into every cell of a row: the row stays one line with none
+// of them, each read as a space.
+func TestLogRowsAreOneLineWithoutControls(t *testing.T) {
+	for _, ctl := range []string{"\r", "\n", "\r\n", "\x1b", "\a", "\f", "\v", "\t", "\x00", "\x7f", "\u0085", "\u009b", "\u2028", "\u2029"} {
+		cell := "a" + ctl + "b" + ctl
+		ed := Parse("STORY-001.md", []byte(writerSrc)).Edit()
+		mustNil(t, ed.AppendLogRow([]string{cell, cell, cell, cell, cell, cell}))
+		out := string(ed.Bytes())
+		added := strings.TrimPrefix(out, writerSrc)
+		if want := "| a b | a b | a b | a b | a b | a b |\n"; added != want {
+			t.Errorf("%q: appended %q, want %q", ctl, added, want)
+		}
+	}
+	if got := OneLine("a\xffb"); got != "a\uFFFDb" {
+		t.Errorf("invalid UTF-8 written as %q", got)
+	}
+}

@@ -7,6 +7,35 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
+// TestNotesAreWrittenOnOneLine gives Apply notes with control characters
+// and line separators: the row is one line holding none of them.
+func TestNotesAreWrittenOnOneLine(t *testing.T) {
+	cases := []struct{ note, want string }{
+		{"a\rb", "a b"},
+		{"red \x1b[31m alert\a", "red [31m alert"},
+		{"page\fbreak\vtab\tnul\x00", "page break tab nul"},
+		{"c1\u0085\u009bnext", "c1 next"},
+		{"line\u2028para\u2029end", "line para end"},
+		{"two\nlines\r\n### Decision 9", "two lines ### Decision 9"},
+	}
+	for _, c := range cases {
+		out, err := Apply(story.Parse("STORY-001.md", template(t)), Request{Event: "begin_planning", Actor: "orchestrator", Note: c.note, At: clock})
+		if err != nil {
+			t.Errorf("note %q: %v", c.note, err)
+			continue
+		}
+		for _, r := range string(out) {
+			if r != '\n' && (r < ' ' || r == 0x7f || r >= 0x80 && r <= 0x9f || r == '\u2028' || r == '\u2029') {
+				t.Errorf("note %q: the story holds %U", c.note, r)
+			}
+		}
+		rows, _ := story.Parse("STORY-001.md", out).Log()
+		if len(rows) != 1 || rows[0].Cells != 6 || rows[0].Note.Text != c.want {
+			t.Errorf("note %q: rows %+v, want one row with note %q", c.note, rows, c.want)
+		}
+	}
+}
+
 // TestMoveKeepsAValuesComment: a comment after a tab survives the move
 // that rewrites the value before it.
 func TestMoveKeepsAValuesComment(t *testing.T) {

@@ -201,32 +201,64 @@ func doubleQuote(s string) string {
 
 // AppendLogRow appends a row to the Transition Log table, creating the
 // table when the section has none. Each cell is written on one line (see
-// OneLine) with its pipes escaped.
+// OneLine) with its pipes escaped, and must read back as one cell holding
+// exactly that line: the last cell (the note) always does; an earlier one
+// with a backtick run that a later cell closes is refused.
 func (e *Editor) AppendLogRow(cells []string) error {
 	sec := e.section("Transition Log")
 	if sec == nil {
 		return fmt.Errorf("append log row: the story has no \"## Transition Log\" section")
 	}
-	row := tableRow(cells)
+	row, err := tableRow(cells)
+	if err != nil {
+		return fmt.Errorf("append log row: %w", err)
+	}
 	for _, blk := range sec.Blocks {
 		if blk.Kind == BlockTable {
 			e.insertAfterLine(blk.EndLine, row)
 			return nil
 		}
 	}
-	header := tableRow(LogColumns) + "|" + strings.Repeat("---|", len(LogColumns)) + "\n"
-	e.insertAfterLine(sec.Heading.Pos.Line, header+row)
+	header, _ := tableRow(LogColumns)
+	e.insertAfterLine(sec.Heading.Pos.Line, header+"|"+strings.Repeat("---|", len(LogColumns))+"\n"+row)
 	return nil
 }
 
-// tableRow renders cells as a table row ending in "\n".
-func tableRow(cells []string) string {
+// tableRow renders cells as a table row ending in "\n", checking that it
+// reads back as those cells.
+func tableRow(cells []string) (string, error) {
+	clean := make([]string, len(cells))
 	esc := make([]string, len(cells))
 	for i, c := range cells {
-		esc[i] = strings.ReplaceAll(OneLine(c), "|", `\|`)
+		clean[i] = OneLine(c)
+		esc[i] = escapeCell(clean[i])
 	}
-	return "| " + strings.Join(esc, " | ") + " |\n"
+	row := "| " + strings.Join(esc, " | ") + " |"
+	if err := readsBack(row, clean); err != nil {
+		return "", err
+	}
+	return row + "\n", nil
 }
+
+// readsBack checks that the table parser reads row as exactly cells.
+func readsBack(row string, cells []string) error {
+	var arena []Cell
+	got := parseRow(Line{Text: row}, &arena).Cells
+	for i, want := range cells {
+		if len(got) != len(cells) || got[i].Text != want {
+			return fmt.Errorf("cell %q would not read back as one table cell", want)
+		}
+	}
+	return nil
+}
+
+// escapeCell escapes the pipes of one line of text so that it reads back as
+// one table cell with exactly that text: a backslash goes before each pipe,
+// and nothing else changes. A pipe after a backslash never splits a cell (as
+// in GFM), and a code span cannot hide the closing pipe of a row's last cell
+// (a backtick run opens a code span only when a later run as long closes
+// it), so backslashes and backticks are written as they are.
+func escapeCell(line string) string { return strings.ReplaceAll(line, "|", `\|`) }
 
 // OneLine returns text as one line: each control character (C0 and C1,
 // including CR, ESC and DEL), line or paragraph separator and other white

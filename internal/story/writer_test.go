@@ -133,6 +133,51 @@ func TestSetScalarRefusesValuesOverSeveralLines(t *testing.T) {
 	}
 }
 
+// TestLogNotesReadBackAsOneCell writes notes full of pipes, backslashes and
+// backticks and reads the row back with the story's table parser: six
+// cells, the note's cell holding the note as written.
+func TestLogNotesReadBackAsOneCell(t *testing.T) {
+	notes := []string{`a\|b`, `a|b`, `a\\|b`, `|`, `\`, `a\`, `\|`, "`x|y`", "it`s | fine", "``a | b", "`a` | `b`",
+		"\\`|`", "`` ` ``|", "x \\", "| lead", "trail |", "a || b", "\\\\\\|"}
+	for _, note := range notes {
+		checkNoteRoundTrip(t, note, note)
+	}
+	// Every string of up to five characters from an alphabet of the
+	// characters that matter.
+	alphabet := []string{"a", " ", "|", `\`, "`"}
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		checkNoteRoundTrip(t, prefix, OneLine(prefix))
+		if n == 0 {
+			return
+		}
+		for _, c := range alphabet {
+			grow(prefix+c, n-1)
+		}
+	}
+	grow("", 5)
+}
+
+// TestLogRowRefusesCellsThatMerge: a backtick run in one cell that a
+// later cell closes would make a code span of the pipes between them.
+func TestLogRowRefusesCellsThatMerge(t *testing.T) {
+	ed := Parse("STORY-001.md", []byte(writerSrc)).Edit()
+	if err := ed.AppendLogRow([]string{"`a", "b`", "e", "f", "g", "note"}); err == nil {
+		t.Errorf("a row whose cells merge was written:\n%s", ed.Bytes())
+	}
+}
+
+func checkNoteRoundTrip(t *testing.T, note, want string) {
+	t.Helper()
+	ed := Parse("STORY-001.md", []byte(writerSrc)).Edit()
+	mustNil(t, ed.AppendLogRow([]string{"2026-05-28T10:00:00Z", "planner", "submit_plan", "planning", "plan_review", note}))
+	rows, _ := Parse("STORY-001.md", ed.Bytes()).Log()
+	if len(rows) != 2 || rows[1].Cells != 6 || rows[1].Note.Text != want {
+		last := rows[len(rows)-1]
+		t.Errorf("note %q: %d rows, the last with %d cells, note %q; want 6 cells, note %q", note, len(rows), last.Cells, last.Note.Text, want)
+	}
+}
+
 // TestLogRowsAreOneLineWithoutControls writes each control character and
 // line separator into every cell of a row: the row stays one line with none
 // of them, each read as a space.

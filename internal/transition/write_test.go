@@ -7,8 +7,9 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
-// TestNotesAreWrittenOnOneLine gives Apply notes with control characters
-// and line separators: the row is one line holding none of them.
+// TestNotesAreWrittenOnOneLine gives Apply notes with control characters,
+// line separators and escaped pipes: the row is one line holding none of
+// them, and the note reads back as one cell.
 func TestNotesAreWrittenOnOneLine(t *testing.T) {
 	cases := []struct{ note, want string }{
 		{"a\rb", "a b"},
@@ -17,6 +18,8 @@ func TestNotesAreWrittenOnOneLine(t *testing.T) {
 		{"c1\u0085\u009bnext", "c1 next"},
 		{"line\u2028para\u2029end", "line para end"},
 		{"two\nlines\r\n### Decision 9", "two lines ### Decision 9"},
+		{`a\|b`, `a\|b`},
+		{"`x | y` | z", "`x | y` | z"},
 	}
 	for _, c := range cases {
 		out, err := Apply(story.Parse("STORY-001.md", template(t)), Request{Event: "begin_planning", Actor: "orchestrator", Note: c.note, At: clock})

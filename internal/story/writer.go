@@ -17,6 +17,8 @@ import (
 type Editor struct {
 	s     *Story
 	edits []edit
+	// eol is the file's line ending, which every inserted line ends with.
+	eol string
 	// scalars remembers what SetScalar wrote, so Result can read it back.
 	scalars map[string]string
 }
@@ -27,7 +29,27 @@ type edit struct {
 }
 
 // Edit starts an editor on s.
-func (s *Story) Edit() *Editor { return &Editor{s: s, scalars: map[string]string{}} }
+func (s *Story) Edit() *Editor {
+	return &Editor{s: s, scalars: map[string]string{}, eol: lineEnding(s.Src)}
+}
+
+// lineEnding returns the line ending of src's first line: "\r\n" when it
+// ends so, else "\n".
+func lineEnding(src []byte) string {
+	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// withEOL gives every line break of text the file's line ending.
+func (e *Editor) withEOL(text string) string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if e.eol == "\n" {
+		return text
+	}
+	return strings.ReplaceAll(text, "\n", e.eol)
+}
 
 // Result applies the edits and re-parses the file, refusing a result in
 // which a value set with SetScalar does not read back (exotic YAML layouts
@@ -113,7 +135,7 @@ func (e *Editor) insertKey(key, value string) {
 		indent = strings.Repeat(" ", fm.Root.Content[0].Column-1)
 	}
 	e.scalars[key] = value
-	e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + "\n"})
+	e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + e.eol})
 }
 
 // offsetOf converts a line and character column into a byte offset.
@@ -215,12 +237,12 @@ func (e *Editor) AppendLogRow(cells []string) error {
 	}
 	for _, blk := range sec.Blocks {
 		if blk.Kind == BlockTable {
-			e.insertAfterLine(blk.EndLine, row)
+			e.insertAfterLine(blk.EndLine, e.withEOL(row))
 			return nil
 		}
 	}
 	header, _ := tableRow(LogColumns)
-	e.insertAfterLine(sec.Heading.Pos.Line, header+"|"+strings.Repeat("---|", len(LogColumns))+"\n"+row)
+	e.insertAfterLine(sec.Heading.Pos.Line, e.withEOL(header+"|"+strings.Repeat("---|", len(LogColumns))+"\n"+row))
 	return nil
 }
 
@@ -288,11 +310,11 @@ func (e *Editor) AppendEntry(section, text string) error {
 			break
 		}
 	}
-	text = "\n" + strings.TrimRight(text, "\n") + "\n"
+	text = "\n" + strings.TrimRight(text, "\r\n") + "\n"
 	if last < e.s.LineCount() && strings.TrimSpace(e.s.Line(last+1)) != "" {
 		text += "\n"
 	}
-	e.insertAfterLine(last, text)
+	e.insertAfterLine(last, e.withEOL(text))
 	return nil
 }
 
@@ -310,7 +332,7 @@ func (e *Editor) insertAfterLine(n int, text string) {
 	if n >= e.s.LineCount() {
 		at = len(e.s.Src)
 		if at > 0 && e.s.Src[at-1] != '\n' {
-			text = "\n" + text
+			text = e.eol + text
 		}
 	}
 	e.edits = append(e.edits, edit{at, at, text})

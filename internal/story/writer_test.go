@@ -133,6 +133,36 @@ func TestSetScalarRefusesValuesOverSeveralLines(t *testing.T) {
 	}
 }
 
+// TestEditorWritesTheFilesLineEnding edits a CRLF story in every way the
+// editor can (replace and insert a key, append a row and an entry, create a
+// log table, end a file that had no final line break) and checks the result
+// is the LF edit with every line break CRLF.
+func TestEditorWritesTheFilesLineEnding(t *testing.T) {
+	noTable := strings.Replace(writerSrc, "| Time | Actor | Event | From | To | Note |\n|---|---|---|---|---|---|\n| 2026-05-27T00:00:00Z | orchestrator | begin_planning | seeded | planning | |\n", "", 1)
+	for name, src := range map[string]string{"full": writerSrc, "no table": noTable, "no final newline": strings.TrimSuffix(noTable, "\n")} {
+		t.Run(name, func(t *testing.T) {
+			lf := editAll(t, src)
+			crlf := editAll(t, strings.ReplaceAll(src, "\n", "\r\n"))
+			if diff := cmp.Diff(strings.ReplaceAll(lf, "\n", "\r\n"), crlf); diff != "" {
+				t.Errorf("CRLF edit differs from the LF edit (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func editAll(t *testing.T, src string) string {
+	t.Helper()
+	ed := Parse("STORY-001.md", []byte(src)).Edit()
+	mustNil(t, ed.SetScalar("state", "planning"))
+	mustNil(t, ed.SetScalar("iteration", "1"))
+	mustNil(t, ed.AppendEntry("Human Decisions", "### Decision 1\n**Date:** 2026-05-28 10:00\r\n**Decision:** approve_plan\n"))
+	mustNil(t, ed.AppendEntry("Transition Log", "### Not an entry"))
+	mustNil(t, ed.AppendLogRow([]string{"2026-05-28T10:00:00Z", "planner", "submit_plan", "planning", "plan_review", "x"}))
+	out, err := ed.Result()
+	mustNil(t, err)
+	return string(out)
+}
+
 // TestLogNotesReadBackAsOneCell writes notes full of pipes, backslashes and
 // backticks and reads the row back with the story's table parser: six
 // cells, the note's cell holding the note as written.

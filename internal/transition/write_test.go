@@ -3,6 +3,7 @@ package transition
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/storygate/storygate/internal/story"
 )
@@ -36,6 +37,46 @@ func TestNotesAreWrittenOnOneLine(t *testing.T) {
 		if len(rows) != 1 || rows[0].Cells != 6 || rows[0].Note.Text != c.want {
 			t.Errorf("note %q: rows %+v, want one row with note %q", c.note, rows, c.want)
 		}
+	}
+}
+
+// TestCRLFStoryKeepsCRLF walks a CRLF story, whose log has no table yet,
+// from seeded to done through Apply and Decide: every line of every file
+// written ends with CRLF.
+func TestCRLFStoryKeepsCRLF(t *testing.T) {
+	src := strings.Replace(string(template(t)), "| Time | Actor | Event | From | To | Note |\n|---|---|---|---|---|---|\n", "", 1)
+	src = strings.Replace(src, "priority: high", "priority: high\npending_gate: null", 1)
+	out := []byte(strings.ReplaceAll(src, "\n", "\r\n"))
+	at := clock
+	move := func(event, actor string) {
+		t.Helper()
+		at = at.Add(time.Hour)
+		var err error
+		if actor == "human" {
+			out, err = Decide(story.Parse("STORY-001.md", out), Decision{Event: event, Rationale: "ok", By: "reviewer", Date: at, At: at, Note: "decided\r\nby | me"})
+		} else {
+			out, err = Apply(story.Parse("STORY-001.md", out), Request{Event: event, Actor: actor, Note: "a\nb", At: at})
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", event, err)
+		}
+		lines := strings.SplitAfter(string(out), "\n")
+		if lines[len(lines)-1] != "" {
+			t.Fatalf("after %s, the file ends without a line break", event)
+		}
+		for i, ln := range lines[:len(lines)-1] {
+			if !strings.HasSuffix(ln, "\r\n") || strings.Count(ln, "\r") != 1 {
+				t.Fatalf("after %s, line %d is %q", event, i+1, ln)
+			}
+		}
+	}
+	for _, m := range [][2]string{{"begin_planning", "orchestrator"}, {"submit_plan", "planner"}, {"approve_plan", "human"},
+		{"start_generation", "orchestrator"}, {"submit_generation", "generator"}, {"submit_evaluation", "evaluator"},
+		{"accept_result", "human"}, {"mark_done", "human"}} {
+		move(m[0], m[1])
+	}
+	if s := story.Parse("STORY-001.md", out); s.Front.State.Value != "done" || len(s.Decisions()) != 3 {
+		t.Errorf("final state %s with %d decisions", s.Front.State.Value, len(s.Decisions()))
 	}
 }
 

@@ -53,8 +53,8 @@ func Decide(s *story.Story, d Decision) ([]byte, error) {
 
 // humanMove returns the table row for a human event from the story's state.
 func humanMove(s *story.Story, event string) (lifecycle.Transition, error) {
-	if s.Front == nil || !s.Front.State.Set {
-		return lifecycle.Transition{}, refuse("%s has no readable state; run storygate validate %s", s.Path, s.Path)
+	if err := legalState(s); err != nil {
+		return lifecycle.Transition{}, err
 	}
 	from := s.Front.State.Value
 	t, ok := lifecycle.Lookup(from, event)

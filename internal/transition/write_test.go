@@ -1,12 +1,34 @@
 package transition
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/storygate/storygate/internal/story"
 )
+
+// TestRefusesAStateThatIsNotLegal names a malformed state as such rather
+// than listing no moves from it, on the CLI's path and the bot's; only done
+// has no moves because it is final.
+func TestRefusesAStateThatIsNotLegal(t *testing.T) {
+	for _, state := range []string{"Seeded", `"seeded "`, `' seeded'`, "seeded_"} {
+		src := []byte(strings.Replace(string(template(t)), "state: seeded", "state: "+state, 1))
+		want := `state "` + strings.Trim(state, `"'`) + `" is not a legal state (seeded, planning, plan_review, ready, generating, evaluating, evaluation_review, escalated, accepted, done, blocked); run storygate validate STORY-001.md`
+		_, err := Apply(story.Parse("STORY-001.md", src), Request{Event: "begin_planning", Actor: "orchestrator", At: clock})
+		_, derr := Decide(story.Parse("STORY-001.md", src), Decision{Event: "approve_plan", Date: clock, At: clock})
+		for _, e := range []error{err, derr} {
+			var r *Refusal
+			if !errors.As(e, &r) || r.Message != want {
+				t.Errorf("state %s: got %v, want %q", state, e, want)
+			}
+		}
+	}
+	if got := legalMoves("done"); got != "none (done is the final state)" {
+		t.Errorf("legal moves from done: %q", got)
+	}
+}
 
 // TestNotesAreWrittenOnOneLine gives Apply notes with control characters,
 // line separators and escaped pipes: the row is one line holding none of

@@ -102,6 +102,20 @@ func TestCRLFStoryKeepsCRLF(t *testing.T) {
 	}
 }
 
+// TestRefusesAMoveBeforeCreatedAt: a move recorded before the story was
+// created leaves a log row earlier than created_at, which does not validate.
+func TestRefusesAMoveBeforeCreatedAt(t *testing.T) {
+	created := time.Date(2026, 5, 27, 0, 0, 0, 0, time.UTC)
+	_, err := Apply(story.Parse("STORY-001.md", template(t)), Request{Event: "begin_planning", Actor: "orchestrator", At: created.Add(-time.Second)})
+	var r *Refusal
+	if !errors.As(err, &r) || len(r.Findings) != 1 || r.Findings[0].Rule != "transition/chronology" {
+		t.Fatalf("got %v, want a refusal carrying the transition/chronology finding", err)
+	}
+	if _, err := Apply(story.Parse("STORY-001.md", template(t)), Request{Event: "begin_planning", Actor: "orchestrator", At: created}); err != nil {
+		t.Errorf("a move at created_at itself: %v", err)
+	}
+}
+
 // TestMoveKeepsAValuesComment: a comment after a tab survives the move
 // that rewrites the value before it.
 func TestMoveKeepsAValuesComment(t *testing.T) {

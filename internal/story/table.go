@@ -1,6 +1,7 @@
 package story
 
 import (
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -86,8 +87,9 @@ func isDelimiterRow(s string) bool {
 	return strings.Trim(s, "|-: \t") == ""
 }
 
-// parseRow splits a row on unescaped pipes. A pipe inside a backtick code
-// span is kept: agents write `cmd | tee` there and mean it literally.
+// parseRow splits a row on unescaped pipes (see cellEnd). A pipe inside a
+// backtick code span is kept: agents write `cmd | tee` there and mean it
+// literally.
 // parseRow appends the row's cells to arena and returns the row. A cell's
 // position is its first non-blank character; an empty cell's is its start,
 // just after the pipe that opens it.
@@ -104,8 +106,9 @@ func parseRow(ln Line, arena *[]Cell) Row {
 	}
 	// col is the column of s[i]; counted incrementally, never from the start.
 	col := ln.Pos.Column + utf8.RuneCountInString(s[:i])
+	spans := codeSpans{s: s}
 	for i < len(s) {
-		end := cellEnd(s, i)
+		end := cellEnd(&spans, i)
 		raw := s[i:end]
 		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
 		text := strings.TrimSpace(raw)
@@ -127,17 +130,92 @@ func parseRow(ln Line, arena *[]Cell) Row {
 	return row
 }
 
-func cellEnd(s string, i int) int {
-	inCode := false
+// cellEnd returns the index of the pipe that ends the cell starting at i,
+// or len(s). As in GFM, a pipe right after a backslash belongs to the cell
+// however many backslashes precede it. storygate also keeps a pipe inside a
+// code span: a backtick run closed by the next run of the same length on
+// the row (a run that nothing closes is literal, as in CommonMark).
+// Outside a code span a backslash escapes the next character, so \` opens
+// nothing.
+func cellEnd(spans *codeSpans, i int) int {
+	s := spans.s
 	for ; i < len(s); i++ {
 		switch {
+		case s[i] == '|' && (i == 0 || s[i-1] != '\\'):
+			return i
 		case s[i] == '\\' && i+1 < len(s):
 			i++
 		case s[i] == '`':
-			inCode = !inCode
-		case s[i] == '|' && !inCode:
-			return i
+			i = spans.end(i) - 1
 		}
 	}
 	return len(s)
+}
+
+// codeSpans finds where the code spans of one row end. Searching forward
+// for the closing run is enough while runs close (the search never passes
+// the span's end); after the first search that finds none, the row's runs
+// are indexed, so a row of many unclosed runs still reads in O(n log n).
+type codeSpans struct {
+	s string
+	// runs maps a run length to the starts of the row's runs that long,
+	// once indexed.
+	runs map[int][]int
+}
+
+// end returns the index just past the code span opened by the backtick run
+// at i, or just past that run when no run as long closes it.
+func (c *codeSpans) end(i int) int {
+	open := backtickRun(c.s, i)
+	if c.runs == nil {
+		if j := c.closing(i+open, open); j >= 0 {
+			return j + open
+		}
+		c.index()
+	}
+	starts := c.runs[open]
+	if k := sort.SearchInts(starts, i+open); k < len(starts) {
+		return starts[k] + open
+	}
+	return i + open
+}
+
+// closing returns the start of the first run of exactly n backticks at or
+// after from, or -1.
+func (c *codeSpans) closing(from, n int) int {
+	for j := from; j < len(c.s); {
+		if c.s[j] != '`' {
+			j++
+			continue
+		}
+		m := backtickRun(c.s, j)
+		if m == n {
+			return j
+		}
+		j += m
+	}
+	return -1
+}
+
+// index records every backtick run of the row by length.
+func (c *codeSpans) index() {
+	c.runs = map[int][]int{}
+	for j := 0; j < len(c.s); {
+		if c.s[j] != '`' {
+			j++
+			continue
+		}
+		m := backtickRun(c.s, j)
+		c.runs[m] = append(c.runs[m], j)
+		j += m
+	}
+}
+
+// backtickRun returns the length of the run of backticks at i.
+func backtickRun(s string, i int) int {
+	n := 0
+	for i+n < len(s) && s[i+n] == '`' {
+		n++
+	}
+	return n
 }

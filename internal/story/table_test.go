@@ -80,3 +80,41 @@ func TestLogRowsOutsideTheTable(t *testing.T) {
 		t.Errorf("well formed: %v %v", rows[1].WellFormed(), rows[2].WellFormed())
 	}
 }
+
+// TestCellSplitting pins where a row splits: as in GFM a pipe right after a
+// backslash never splits, however many backslashes precede it, and reads
+// back without that backslash; a code span (a backtick run closed by a run
+// as long) keeps its pipes; a run nothing closes, or an escaped backtick,
+// is literal.
+func TestCellSplitting(t *testing.T) {
+	cases := []struct {
+		row  string
+		want []string
+	}{
+		{`| a\|b | c |`, []string{"a|b", "c"}},
+		{`| a\\|b | c |`, []string{`a\|b`, "c"}},
+		{`| a\\\|b | c |`, []string{`a\\|b`, "c"}},
+		{`| a\\ | c |`, []string{`a\\`, "c"}},
+		{"| a ` b | c |", []string{"a ` b", "c"}},
+		{"| `a | b` | c |", []string{"`a | b`", "c"}},
+		{"| ``a ` | b`` | c |", []string{"``a ` | b``", "c"}},
+		{"| \\`a | b` | c |", []string{"\\`a", "b`", "c"}},
+		{"| \\\\`a | b` | c |", []string{"\\\\`a | b`", "c"}},
+		{"| `` x | ` y | ` z | c |", []string{"`` x", "` y | ` z", "c"}},
+		{"| `a\\` | b |", []string{"`a\\`", "b"}},
+	}
+	for _, c := range cases {
+		src := "---\nid: X\n---\n## T\n| A | B |\n|---|---|\n" + c.row + "\n"
+		tables := Parse("x.md", []byte(src)).Body.Section("T").Tables()
+		if len(tables) != 1 || len(tables[0].Rows) != 1 {
+			t.Fatalf("%s: tables %+v", c.row, tables)
+		}
+		var got []string
+		for _, cell := range tables[0].Rows[0].Cells {
+			got = append(got, cell.Text)
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.row, diff)
+		}
+	}
+}

@@ -1,10 +1,12 @@
 package story
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -15,6 +17,8 @@ import (
 type Editor struct {
 	s     *Story
 	edits []edit
+	// eol is the file's line ending, which every inserted line ends with.
+	eol string
 	// scalars remembers what SetScalar wrote, so Result can read it back.
 	scalars map[string]string
 }
@@ -25,7 +29,27 @@ type edit struct {
 }
 
 // Edit starts an editor on s.
-func (s *Story) Edit() *Editor { return &Editor{s: s, scalars: map[string]string{}} }
+func (s *Story) Edit() *Editor {
+	return &Editor{s: s, scalars: map[string]string{}, eol: lineEnding(s.Src)}
+}
+
+// lineEnding returns the line ending of src's first line: "\r\n" when it
+// ends so, else "\n".
+func lineEnding(src []byte) string {
+	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// withEOL gives every line break of text the file's line ending.
+func (e *Editor) withEOL(text string) string {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	if e.eol == "\n" {
+		return text
+	}
+	return strings.ReplaceAll(text, "\n", e.eol)
+}
 
 // Result applies the edits and re-parses the file, refusing a result in
 // which a value set with SetScalar does not read back (exotic YAML layouts
@@ -66,29 +90,52 @@ func (e *Editor) SetScalar(key, value string) error {
 	if fm == nil {
 		return fmt.Errorf("set %s: the story has no readable frontmatter", key)
 	}
+	flow := fm.Root.Style&yaml.FlowStyle != 0
 	kv, ok := fm.Keys[key]
+	if !ok && flow {
+		return fmt.Errorf("set %s: the frontmatter is a flow mapping ({...}) without the key", key)
+	}
 	if !ok {
-		e.scalars[key] = value
-		at := e.s.lines.start(fm.EndLine)
-		indent := ""
-		if len(fm.Root.Content) > 0 {
-			indent = strings.Repeat(" ", fm.Root.Content[0].Column-1)
-		}
-		e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + "\n"})
+		e.insertKey(key, value)
 		return nil
 	}
-	e.scalars[key] = value
-	if kv.Value.Kind != yaml.ScalarNode || strings.Contains(kv.Value.Value, "\n") {
-		return fmt.Errorf("set %s: the current value is not a one-line scalar", key)
+	start, end, err := e.valueSpan(kv.Value, flow)
+	if err != nil {
+		return fmt.Errorf("set %s: %w", key, err)
 	}
-	start := e.offsetOf(fm.pos(kv.Value))
-	end := start + tokenLength(e.s.Src[start:], kv.Value.Style)
 	text := formatScalar(value, kv.Value.Style)
 	if start > 0 && e.s.Src[start-1] == ':' {
 		text = " " + text // an empty value sits right after the colon
 	}
+	e.scalars[key] = value
 	e.edits = append(e.edits, edit{start, end, text})
 	return nil
+}
+
+// valueSpan returns the byte range of a one-line scalar's token.
+func (e *Editor) valueSpan(n *yaml.Node, flow bool) (start, end int, err error) {
+	if n.Kind != yaml.ScalarNode || strings.Contains(n.Value, "\n") {
+		return 0, 0, fmt.Errorf("the current value is not a one-line scalar")
+	}
+	start = e.offsetOf(e.s.Front.pos(n))
+	size, ok := tokenLength(e.s.Src[start:], n.Style, flow)
+	plain := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
+	if !ok || plain && string(e.s.Src[start:start+size]) != n.Value {
+		return 0, 0, fmt.Errorf("the current value is not written on one line")
+	}
+	return start, start + size, nil
+}
+
+// insertKey inserts `key: value` as the last line of the frontmatter.
+func (e *Editor) insertKey(key, value string) {
+	fm := e.s.Front
+	at := e.s.lines.start(fm.EndLine)
+	indent := ""
+	if len(fm.Root.Content) > 0 {
+		indent = strings.Repeat(" ", fm.Root.Content[0].Column-1)
+	}
+	e.scalars[key] = value
+	e.edits = append(e.edits, edit{at, at, indent + key + ": " + formatScalar(value, 0) + e.eol})
 }
 
 // offsetOf converts a line and character column into a byte offset.
@@ -101,36 +148,57 @@ func (e *Editor) offsetOf(p Pos) int {
 	return off
 }
 
-// tokenLength measures the scalar token at the start of src.
-func tokenLength(src []byte, style yaml.Style) int {
-	line := string(src)
-	if i := strings.IndexByte(line, '\n'); i >= 0 {
+// tokenLength measures the scalar token at the start of src, which must
+// end on its line; ok is false when a quoted token does not close there. A
+// plain token ends before a comment (a # after a space or tab, or at the
+// token's start, where YAML put white space before it), before trailing
+// white space and, inside a flow mapping, at a flow indicator.
+func tokenLength(src []byte, style yaml.Style, flow bool) (n int, ok bool) {
+	line := src
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
 	}
 	switch {
 	case style&yaml.DoubleQuotedStyle != 0:
-		for i := 1; i < len(line); i++ {
-			if line[i] == '\\' {
-				i++
-			} else if line[i] == '"' {
-				return i + 1
-			}
-		}
+		return closingQuote(line, '"')
 	case style&yaml.SingleQuotedStyle != 0:
-		for i := 1; i < len(line); i++ {
-			if line[i] == '\'' && (i+1 >= len(line) || line[i+1] != '\'') {
-				return i + 1
-			}
-			if line[i] == '\'' {
-				i++
-			}
+		return closingQuote(line, '\'')
+	}
+	return plainLength(line, flow), true
+}
+
+// closingQuote returns the length of the quoted token at the start of line
+// up to its closing quote q, skipping escapes: a backslash pair in double
+// quotes, a doubled quote in single quotes.
+func closingQuote(line []byte, q byte) (int, bool) {
+	for i := 1; i < len(line); i++ {
+		switch {
+		case q == '"' && line[i] == '\\':
+			i++
+		case q == '\'' && line[i] == q && i+1 < len(line) && line[i+1] == q:
+			i++
+		case line[i] == q:
+			return i + 1, true
 		}
 	}
-	if i := strings.Index(line, " #"); i >= 0 {
-		line = line[:i]
-	}
-	return len(strings.TrimRight(line, " \t\r"))
+	return 0, false
 }
+
+// plainLength returns the length of the plain token at the start of line.
+func plainLength(line []byte, flow bool) int {
+	end := len(line)
+	for i, c := range line {
+		comment := c == '#' && (i == 0 || isYAMLSpace(line[i-1]))
+		if comment || flow && strings.IndexByte(",[]{}", c) >= 0 {
+			end = i
+			break
+		}
+	}
+	return len(bytes.TrimRight(line[:end], " \t\r"))
+}
+
+// isYAMLSpace reports whether c is YAML white space: a space or a tab.
+func isYAMLSpace(c byte) bool { return c == ' ' || c == '\t' }
 
 var plainSafe = regexp.MustCompile(`^[A-Za-z0-9_./][A-Za-z0-9_./:+ -]*[A-Za-z0-9_./]$|^[A-Za-z0-9_]$`)
 
@@ -154,30 +222,78 @@ func doubleQuote(s string) string {
 }
 
 // AppendLogRow appends a row to the Transition Log table, creating the
-// table when the section has none.
+// table when the section has none. Each cell is written on one line (see
+// OneLine) with its pipes escaped, and must read back as one cell holding
+// exactly that line: the last cell (the note) always does; an earlier one
+// with a backtick run that a later cell closes is refused.
 func (e *Editor) AppendLogRow(cells []string) error {
 	sec := e.section("Transition Log")
 	if sec == nil {
 		return fmt.Errorf("append log row: the story has no \"## Transition Log\" section")
 	}
-	row := tableRow(cells)
+	row, err := tableRow(cells)
+	if err != nil {
+		return fmt.Errorf("append log row: %w", err)
+	}
 	for _, blk := range sec.Blocks {
 		if blk.Kind == BlockTable {
-			e.insertAfterLine(blk.EndLine, row)
+			e.insertAfterLine(blk.EndLine, e.withEOL(row))
 			return nil
 		}
 	}
-	header := tableRow(LogColumns) + "|" + strings.Repeat("---|", len(LogColumns)) + "\n"
-	e.insertAfterLine(sec.Heading.Pos.Line, header+row)
+	header, _ := tableRow(LogColumns)
+	e.insertAfterLine(sec.Heading.Pos.Line, e.withEOL(header+"|"+strings.Repeat("---|", len(LogColumns))+"\n"+row))
 	return nil
 }
 
-func tableRow(cells []string) string {
+// tableRow renders cells as a table row ending in "\n", checking that it
+// reads back as those cells.
+func tableRow(cells []string) (string, error) {
+	clean := make([]string, len(cells))
 	esc := make([]string, len(cells))
 	for i, c := range cells {
-		esc[i] = strings.ReplaceAll(strings.ReplaceAll(c, "|", `\|`), "\n", " ")
+		clean[i] = OneLine(c)
+		esc[i] = escapeCell(clean[i])
 	}
-	return "| " + strings.Join(esc, " | ") + " |\n"
+	row := "| " + strings.Join(esc, " | ") + " |"
+	if err := readsBack(row, clean); err != nil {
+		return "", err
+	}
+	return row + "\n", nil
+}
+
+// readsBack checks that the table parser reads row as exactly cells.
+func readsBack(row string, cells []string) error {
+	var arena []Cell
+	got := parseRow(Line{Text: row}, &arena).Cells
+	for i, want := range cells {
+		if len(got) != len(cells) || got[i].Text != want {
+			return fmt.Errorf("cell %q would not read back as one table cell", want)
+		}
+	}
+	return nil
+}
+
+// escapeCell escapes the pipes of one line of text so that it reads back as
+// one table cell with exactly that text: a backslash goes before each pipe,
+// and nothing else changes. A pipe after a backslash never splits a cell (as
+// in GFM), and a code span cannot hide the closing pipe of a row's last cell
+// (a backtick run opens a code span only when a later run as long closes
+// it), so backslashes and backticks are written as they are.
+func escapeCell(line string) string { return strings.ReplaceAll(line, "|", `\|`) }
+
+// OneLine returns text as one line: each control character (C0 and C1,
+// including CR, ESC and DEL), line or paragraph separator and other white
+// space becomes a space, runs of spaces collapse to one and the ends are
+// trimmed. Invalid UTF-8 becomes U+FFFD.
+func OneLine(text string) string {
+	clean := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.IsSpace(r) {
+			return ' '
+		}
+		return r
+	}, text)
+	return strings.Join(strings.Fields(clean), " ")
 }
 
 // AppendEntry appends text (a `###` entry) at the end of a section, after its
@@ -194,11 +310,11 @@ func (e *Editor) AppendEntry(section, text string) error {
 			break
 		}
 	}
-	text = "\n" + strings.TrimRight(text, "\n") + "\n"
+	text = "\n" + strings.TrimRight(text, "\r\n") + "\n"
 	if last < e.s.LineCount() && strings.TrimSpace(e.s.Line(last+1)) != "" {
 		text += "\n"
 	}
-	e.insertAfterLine(last, text)
+	e.insertAfterLine(last, e.withEOL(text))
 	return nil
 }
 
@@ -216,7 +332,7 @@ func (e *Editor) insertAfterLine(n int, text string) {
 	if n >= e.s.LineCount() {
 		at = len(e.s.Src)
 		if at > 0 && e.s.Src[at-1] != '\n' {
-			text = "\n" + text
+			text = e.eol + text
 		}
 	}
 	e.edits = append(e.edits, edit{at, at, text})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
@@ -54,8 +53,8 @@ func Decide(s *story.Story, d Decision) ([]byte, error) {
 
 // humanMove returns the table row for a human event from the story's state.
 func humanMove(s *story.Story, event string) (lifecycle.Transition, error) {
-	if s.Front == nil || !s.Front.State.Set {
-		return lifecycle.Transition{}, refuse("%s has no readable state; run storygate validate %s", s.Path, s.Path)
+	if err := legalState(s); err != nil {
+		return lifecycle.Transition{}, err
 	}
 	from := s.Front.State.Value
 	t, ok := lifecycle.Lookup(from, event)
@@ -96,17 +95,12 @@ func nextDecisionNumber(s *story.Story) int {
 }
 
 // OneLine turns untrusted text into one line of at most limit runes:
-// control characters and line breaks become spaces, runs of space collapse,
-// so the text cannot start a heading, field or table row of its own.
-// Empty text becomes "none given".
+// control characters and line breaks become spaces, runs of space collapse
+// (story.OneLine, which the log-row writer applies to every note), so the
+// text cannot start a heading, field or table row of its own. Empty text
+// becomes "none given".
 func OneLine(text string, limit int) string {
-	clean := strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || unicode.IsSpace(r) {
-			return ' '
-		}
-		return r
-	}, text)
-	clean = strings.Join(strings.Fields(clean), " ")
+	clean := story.OneLine(text)
 	if r := []rune(clean); len(r) > limit {
 		clean = string(r[:limit-1]) + "…"
 	}

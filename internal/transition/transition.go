@@ -59,8 +59,8 @@ func Apply(s *story.Story, req Request) ([]byte, error) {
 
 // check returns the table row for the move, or a refusal naming what is legal.
 func check(s *story.Story, req Request) (lifecycle.Transition, error) {
-	if s.Front == nil || !s.Front.State.Set {
-		return lifecycle.Transition{}, refuse("%s has no readable state; run storygate validate %s", s.Path, s.Path)
+	if err := legalState(s); err != nil {
+		return lifecycle.Transition{}, err
 	}
 	from := s.Front.State.Value
 	t, ok := lifecycle.Lookup(from, req.Event)
@@ -76,16 +76,32 @@ func check(s *story.Story, req Request) (lifecycle.Transition, error) {
 	return t, nil
 }
 
-// legalMoves renders the events from state with their actors.
+// legalState refuses a story with no readable state, or whose state is not
+// one of the eleven legal states (`Seeded`, "seeded "): no move is defined
+// from it.
+func legalState(s *story.Story) error {
+	if s.Front == nil || !s.Front.State.Set {
+		return refuse("%s has no readable state; run storygate validate %s", s.Path, s.Path)
+	}
+	if state := s.Front.State.Value; !lifecycle.IsState(state) {
+		return refuse("state %q is not a legal state (%s); run storygate validate %s", state, strings.Join(lifecycle.States, ", "), s.Path)
+	}
+	return nil
+}
+
+// legalMoves renders the events from a legal state with their actors.
 func legalMoves(state string) string {
 	var parts []string
 	for _, t := range lifecycle.From(state) {
 		parts = append(parts, fmt.Sprintf("%s (by %s → %s)", t.Event, t.Actor, t.To))
 	}
-	if len(parts) == 0 {
-		return "none (the story is finished)"
+	switch {
+	case len(parts) > 0:
+		return strings.Join(parts, ", ")
+	case state == lifecycle.Done:
+		return "none (done is the final state)"
 	}
-	return strings.Join(parts, ", ")
+	return "none"
 }
 
 // hasUnusedDecision reports whether more decisions record this move than log

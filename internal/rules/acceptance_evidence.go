@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -15,13 +17,11 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 		var evidence map[string]result // read once, and only for an ACCEPTED evaluation
 		entries := p.Head.MustEntries(lifecycle.SectionEvaluator)
 		latest := latestEvaluation(entries)
-		accepted := 0
 		for i, e := range entries {
 			status, ok := acceptedStatus(e)
 			if !ok {
 				continue
 			}
-			accepted++
 			if evidence == nil {
 				evidence = evidenceResults(p.Head)
 			}
@@ -30,26 +30,48 @@ var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: 
 				c.check(p, v.ID.Value)
 			}
 		}
-		checkAcceptedWithoutEvaluation(p, accepted)
+		checkAcceptedWithoutEvaluation(p, entries)
 	}}
 
-// checkAcceptedWithoutEvaluation reports an accept_result move that no
-// ACCEPTED evaluation backs (§1: acceptance requires structured
-// verification evidence): the n-th legal accept_result row needs at least
-// n ACCEPTED evaluations, since a reopen starts the evaluation over.
-func checkAcceptedWithoutEvaluation(p *Pass, accepted int) {
+// checkAcceptedWithoutEvaluation reports an accept_result move that the
+// evaluation in front of the human does not back (§1: acceptance requires
+// structured verification evidence). The k-th submit_evaluation row hands
+// over the k-th evaluation entry, so an accept_result after k of them needs
+// entry k to read ACCEPTED: an earlier ACCEPTED evaluation does not count
+// once a later one has rejected the work.
+func checkAcceptedWithoutEvaluation(p *Pass, entries []story.NumberedEntry) {
 	rows, _ := p.Head.Log()
-	moves := 0
+	submitted := 0
 	for i := range rows {
 		r := &rows[i]
-		if !r.WellFormed() || story.Token(r.Event.Text) != "accept_result" || !isLegal(r) {
-			continue
-		}
-		if moves++; moves > accepted {
-			p.Report(r.Event.Pos, "accept_result with no ACCEPTED evaluation to back it: acceptance requires the evaluator's \"### Evaluation N\" with **Status:** ACCEPTED and its results (§1, §11)")
-			return
+		switch story.Token(r.Event.Text) {
+		case "submit_evaluation": // counted even when malformed: it still handed an evaluation over
+			submitted++
+		case "accept_result":
+			if !r.WellFormed() || !isLegal(r) {
+				continue // transition/log-format or transition/illegal reports it
+			}
+			if msg := unbacked(entries, submitted); msg != "" {
+				p.Report(r.Event.Pos, "accept_result %s: acceptance requires the evaluator's \"### Evaluation N\" with **Status:** ACCEPTED and its results (§1, §11)", msg)
+				return
+			}
 		}
 	}
+}
+
+// unbacked says why the evaluation handed over by the n-th submit_evaluation
+// does not back an acceptance, or "" when it does. With fewer entries than
+// submissions (a log or entries out of step, which other rules judge) the
+// latest entry is the one in front of the human.
+func unbacked(entries []story.NumberedEntry, n int) string {
+	if n == 0 || len(entries) == 0 {
+		return "with no evaluation submitted before it"
+	}
+	e := entries[min(n, len(entries))-1]
+	if _, ok := acceptedStatus(e); !ok {
+		return fmt.Sprintf("after %s, which is not ACCEPTED", entryName(e))
+	}
+	return ""
 }
 
 // latestEvaluation returns the index of the last evaluation entry with a

@@ -92,6 +92,9 @@ func locate(root, path string) (storyFile, error) {
 	if _, err := lint.Rel(realRoot, file); err != nil {
 		return storyFile{}, fmt.Errorf("%s is a link to %s: %w", path, file, err)
 	}
+	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
+		return storyFile{}, fmt.Errorf("%s is not a regular file; a story is a text file", path)
+	}
 	return storyFile{root: root, rel: rel, file: file}, nil
 }
 

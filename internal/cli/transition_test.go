@@ -116,3 +116,27 @@ func TestTransitionRefusesANoteThatIsNotUTF8(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, ExitUsage)
 	}
 }
+
+// TestTransitionRefusalsAreTheStorys: what the move cannot do to this story
+// is a refusal (exit 1), not a failure of storygate (exit 3).
+func TestTransitionRefusalsAreTheStorys(t *testing.T) {
+	tmpl := specTemplate(t, "STORY-001")
+	huge := strings.Replace(tmpl, "## Goal\n...", "## Goal\n"+strings.Repeat("x", 5<<20), 1)
+	nonBinding := strings.Replace(specTemplate(t, "STORY-001"), "state: seeded", "state: plan_review", 1)
+	nonBinding = strings.Replace(nonBinding, "## Human Decisions\n", "## Human Decisions\n\n### Decision 1\n**Date:** 2026-05-27 10:00\n**At state:** plan_review\n"+
+		"**Decision:** approve_plan\n**Rationale:** looks fine\n**Binding:** false\n", 1)
+	for _, c := range []struct {
+		name, story, event, actor, want string
+	}{
+		{"result too large", huge, "begin_planning", "orchestrator", "[structure/too-large]"},
+		{"tagged state", strings.Replace(tmpl, "state: seeded", "state: !!str seeded", 1), "begin_planning", "orchestrator", "edit STORY-001.md by hand"},
+		{"non-binding decision", nonBinding, "approve_plan", "human", "**Binding:** false"},
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"STORY-001.md": c.story})
+		code, _, errOut := run(t, "transition", "--root", dir, "--event", c.event, "--actor", c.actor, filepath.Join(dir, "STORY-001.md"))
+		if code != ExitFindings || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d, want %d with %q\n%s", c.name, code, ExitFindings, c.want, errOut)
+		}
+	}
+}

@@ -104,6 +104,9 @@ func Load(root, explicit string) (*Config, error) {
 	if path == "" {
 		path = filepath.Join(root, DefaultPath)
 	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, &Error{File: path, Message: "cannot read configuration: not a regular file"} // a FIFO would block
+	}
 	data, err := os.ReadFile(path)
 	if explicit == "" && errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil

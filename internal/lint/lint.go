@@ -87,8 +87,7 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 		return l, nil
 	}
 	if src, ok := overlay[rel]; ok {
-		l.unit.Head = story.Parse(rel, src)
-		return l, nil
+		return l.fromOverlay(src), nil
 	}
 	src, buf, tooLarge, err := readSource(real)
 	if err != nil {
@@ -103,6 +102,19 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 	l.buf = buf
 	l.unit.Head = story.Parse(rel, src)
 	return l, nil
+}
+
+// fromOverlay takes a story's content from the overlay, with the size
+// limit a file read from disk has.
+func (l *loaded) fromOverlay(src []byte) *loaded {
+	if len(src) > story.MaxFileSize {
+		d := diag.New("structure/too-large", diag.SeverityError, l.path, diag.Pos{},
+			"file is %d bytes; a story may be at most %d bytes", len(src), story.MaxFileSize)
+		l.early = &d
+		return l
+	}
+	l.unit.Head = story.Parse(l.path, src)
+	return l
 }
 
 // resolveInside follows symlinks and refuses a target outside root. The

@@ -52,7 +52,9 @@ func Apply(s *story.Story, req Request) ([]byte, error) {
 	}
 	out, err := write(s, t, req)
 	if err != nil {
-		return nil, err
+		// The editor refuses layouts it cannot change safely (a tagged or
+		// anchored value, a log hidden in a comment): the story's, not ours.
+		return nil, &Refusal{Message: fmt.Sprintf("%v; edit %s by hand or run storygate validate %s", err, s.Path, s.Path)}
 	}
 	return out, validateResult(s.Path, out, req.Validate)
 }
@@ -69,6 +71,9 @@ func check(s *story.Story, req Request) (lifecycle.Transition, error) {
 	}
 	if req.Actor != t.Actor {
 		return t, refuse("%s from %s must be performed by %s, not %s", req.Event, from, t.Actor, req.Actor)
+	}
+	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) && hasAdvice(s, t) {
+		return t, refuse("%s passes the human gate %s, but the only Human Decision entry recording it is marked **Binding:** false, which advises and does not pass a gate", t.Event, from)
 	}
 	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) {
 		return t, refuse("%s passes the human gate %s, but no unused Human Decision entry records it; a human must first add \"### Decision N\" with **At state:** %s and **Decision:** %s", t.Event, from, from, t.Event)
@@ -102,6 +107,16 @@ func legalMoves(state string) string {
 		return "none (done is the final state)"
 	}
 	return "none"
+}
+
+// hasAdvice reports whether a non-binding decision records this move.
+func hasAdvice(s *story.Story, t lifecycle.Transition) bool {
+	for _, d := range s.Decisions() {
+		if !d.Binds() && story.Token(d.Decision.Value) == t.Event && story.Token(d.AtState.Value) == t.From {
+			return true
+		}
+	}
+	return false
 }
 
 // hasUnusedDecision reports whether more decisions record this move than log

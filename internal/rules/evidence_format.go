@@ -43,12 +43,23 @@ func hasContent(s *story.Story, sec *story.Section) bool {
 		first := strings.TrimSpace(s.Line(blk.Pos.Line))
 		switch {
 		case blk.Kind == story.BlockOther && strings.HasPrefix(first, "<!--"):
-		case blk.Kind == story.BlockParagraph && blk.EndLine == blk.Pos.Line && (first == "..." || first == "…"):
+		case blk.Kind == story.BlockParagraph && placeholderOnly(s, blk):
 		default:
 			return true
 		}
 	}
 	return false
+}
+
+// placeholderOnly reports whether every line of a paragraph is the spec's
+// "..." placeholder.
+func placeholderOnly(s *story.Story, blk *story.Block) bool {
+	for n := blk.Pos.Line; n <= blk.EndLine; n++ {
+		if l := strings.TrimSpace(s.Line(n)); l != "..." && l != "…" {
+			return false
+		}
+	}
+	return true
 }
 
 // RunsTable returns the Evidence table whose first column is Verification ID.

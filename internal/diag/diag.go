@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Severity ranks how serious a finding is. The zero value is SeverityError so
@@ -88,7 +90,25 @@ func New(rule string, sev Severity, file string, pos Pos, format string, args ..
 
 // String prints the diagnostic the way compilers do: file:line:col: message [rule].
 func (d Diagnostic) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s [%s]", d.File, d.Line, d.Column, d.Message, d.Rule)
+	return fmt.Sprintf("%s:%d:%d: %s [%s]", oneLine(d.File), d.Line, d.Column, oneLine(d.Message), d.Rule)
+}
+
+// oneLine escapes line breaks and other control characters (a file name
+// may hold them), so one finding stays one line of text output.
+func oneLine(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r) // a quoted escape such as the two characters \n
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Less orders diagnostics by file, line, column, rule, then message.

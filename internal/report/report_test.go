@@ -36,8 +36,7 @@ func render(t *testing.T, format string, doc Document) string {
 
 func TestTextSortsAndSummarises(t *testing.T) {
 	want := `stories/a.md:2:1: lists AC2, which is not in acceptance_criteria [contract/section-mismatch]
-stories/a.md:5:8: state "x" is not legal, 100%
-really [state/illegal-state]
+stories/a.md:5:8: state "x" is not legal, 100%\nreally [state/illegal-state]
 stories/b.md:5:8: waits at plan_review [hitl/pending]
 1 error, 1 warning, 1 notice in 2 files
 `

@@ -56,6 +56,7 @@ func runAction(e env, args []string) int {
 // =true, =false or =auto.
 type boolOrAuto string
 
+// String returns the flag value as given.
 func (b *boolOrAuto) String() string { return string(*b) }
 
 // IsBoolFlag lets the flag stand alone.

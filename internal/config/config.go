@@ -90,6 +90,7 @@ type Error struct {
 	Message      string
 }
 
+// Error prints the file, the position when known, and the message.
 func (e *Error) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", e.File, e.Message)

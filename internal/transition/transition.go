@@ -36,6 +36,7 @@ type Refusal struct {
 	Findings []diag.Diagnostic
 }
 
+// Error returns why the move was refused.
 func (r *Refusal) Error() string { return r.Message }
 
 func refuse(format string, args ...any) error {

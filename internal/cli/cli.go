@@ -133,6 +133,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int) {
 // multiFlag collects a repeatable string flag.
 type multiFlag []string
 
+// String joins the values given, for the flag package.
 func (m *multiFlag) String() string { return strings.Join(*m, ",") }
 
 // Set appends one value.

@@ -154,6 +154,7 @@ func validateBuiltin(schemaName string, rec records.Record) []diag.Diagnostic {
 // int64List is a repeatable integer flag.
 type int64List []int64
 
+// String joins the values given, for the flag package.
 func (l *int64List) String() string {
 	parts := make([]string, len(*l))
 	for i, v := range *l {

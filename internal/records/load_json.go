@@ -31,6 +31,7 @@ type parseError struct {
 	msg  string
 }
 
+// Error returns the positioned message.
 func (e *parseError) Error() string { return e.msg }
 
 func parseJSONDocument(file string, data []byte) ([]*Value, []diag.Diagnostic) {

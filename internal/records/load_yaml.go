@@ -76,6 +76,7 @@ type nodeError struct {
 	msg  string
 }
 
+// Error returns the positioned message.
 func (e *nodeError) Error() string { return e.msg }
 
 func nodePos(n *yaml.Node) diag.Pos { return diag.Pos{Line: n.Line, Column: n.Column} }

@@ -113,6 +113,7 @@ type CompileError struct {
 	Message string
 }
 
+// Error says which pass_when failed to compile and why.
 func (e *CompileError) Error() string {
 	if e.Column > 0 {
 		return fmt.Sprintf("column %d: %s", e.Column, e.Message)

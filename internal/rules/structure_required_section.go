@@ -13,7 +13,7 @@ var requiredSection = &Rule{ID: "structure/required-section", Need: NeedFile, Sp
 			return
 		}
 		if b.Title == nil {
-			p.Report(bodyStart(p.Head), "missing the title heading \"# {ID} {Title}\"")
+			p.Report(titlePoint(p.Head), "missing the title heading \"# {ID} {Title}\"")
 		}
 		for i, name := range lifecycle.RequiredSections {
 			if b.Section(name) == nil {
@@ -31,9 +31,15 @@ func hasProblem(s *story.Story, rule string) bool {
 	return false
 }
 
-// bodyStart is the first line after the frontmatter, or the last line of a
-// file that ends with its frontmatter.
-func bodyStart(s *story.Story) story.Pos {
+// titlePoint is where the title heading belongs: at the first required
+// section present (the heading comes before them all), else at the first
+// line after the frontmatter, or the last line of a file that ends with it.
+func titlePoint(s *story.Story) story.Pos {
+	for _, name := range lifecycle.RequiredSections {
+		if sec := s.Body.Section(name); sec != nil {
+			return sec.Heading.Pos
+		}
+	}
 	return story.Pos{Line: min(s.BodyLine(), s.LastLine()), Column: 1}
 }
 

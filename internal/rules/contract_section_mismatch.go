@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -16,10 +17,10 @@ var sectionMismatch = &Rule{ID: "contract/section-mismatch", Need: NeedFile, Spe
 			return
 		}
 		if sec := b.Section(lifecycle.SectionAcceptance); sec != nil && idsComparable(fm, "acceptance_criteria", fm.Acceptance.Set, len(fm.Acceptance.Items)) {
-			compareListed(p, sec, "acceptance_criteria", idsOf(fm.Acceptance.Items, func(c story.Criterion) story.Scalar { return c.ID }), itemIDs(sec.Blocks))
+			compareListed(p, sec, "acceptance_criteria", idsOf(fm.Acceptance.Items, func(c story.Criterion) story.Scalar { return c.ID }), itemIDs(p.Head, sec.Blocks))
 		}
 		if sec := b.Section(lifecycle.SectionVerification); sec != nil && idsComparable(fm, "verification", fm.Verification.Set, len(fm.Verification.Items)) {
-			compareListed(p, sec, "verification", idsOf(fm.Verification.Items, func(c story.Check) story.Scalar { return c.ID }), itemIDs(sec.Blocks))
+			compareListed(p, sec, "verification", idsOf(fm.Verification.Items, func(c story.Check) story.Scalar { return c.ID }), itemIDs(p.Head, sec.Blocks))
 		}
 		if sec := b.Section(lifecycle.SectionScope); sec != nil && fm.Scope.Set {
 			for _, part := range []struct {
@@ -117,17 +118,33 @@ func idsOf[T any](items []T, id func(T) story.Scalar) []string {
 }
 
 // itemIDs returns the leading ID of every list item ("AC1 Example" → AC1,
-// also "**AC1**:" and "AC1." forms).
-func itemIDs(blocks []story.Block) []listed {
+// also "**AC1**:" and "AC1." forms), positioned at the ID itself.
+func itemIDs(s *story.Story, blocks []story.Block) []listed {
 	var out []listed
 	for _, blk := range blocks {
 		for _, it := range blk.Items {
 			if id := leadingID(it.Text); id != "" {
-				out = append(out, listed{id, it.Pos})
+				out = append(out, listed{id, idPos(s, it.Pos, id)})
 			}
 		}
 	}
 	return out
+}
+
+// idPos moves an item's position (its checkbox or text) to where id is
+// written on its line, counting columns in characters.
+func idPos(s *story.Story, at story.Pos, id string) story.Pos {
+	line := s.Line(at.Line)
+	from := 0
+	for col := 1; col < at.Column && from < len(line); col++ {
+		_, n := utf8.DecodeRuneInString(line[from:])
+		from += n
+	}
+	i := strings.Index(line[from:], id)
+	if i < 0 {
+		return at
+	}
+	return story.Pos{Line: at.Line, Column: at.Column + utf8.RuneCountInString(line[from:from+i])}
 }
 
 // leadingID reads the first word of an item as an ID: a letter, then

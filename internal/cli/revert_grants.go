@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
@@ -25,7 +26,9 @@ func storyGrants(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrep
 	isStory := func(ch gitrepo.Change) bool {
 		return strings.HasSuffix(ch.Path, ".md") && pathglob.MatchAny(globs, ch.Path)
 	}
-	moved, err := departedStories(repo, base, head, changes, isStory)
+	moved, err := lint.MovedStories(lint.Options{Root: repo.Root(), Config: &config.Config{Stories: globs}}, changes,
+		func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) },
+		func(p string) ([]byte, bool, error) { return repo.ReadFile(head, p) })
 	if err != nil {
 		return nil, err
 	}
@@ -59,36 +62,6 @@ func grantsOf(repo *gitrepo.Repo, base, head *object.Commit, path string, moved 
 		return atBase.Front.Scope.Write.Values(), nil
 	}
 	return atHead.Front.Scope.Write.Values(), nil
-}
-
-// departedStories maps ids to the base stories that left their path in the
-// change — deleted, or their file now declaring another id — the first by
-// path for each id, as validate matches moved stories.
-func departedStories(repo *gitrepo.Repo, base, head *object.Commit, changes []gitrepo.Change, isStory func(gitrepo.Change) bool) (map[string]*story.Story, error) {
-	moved := map[string]*story.Story{}
-	for _, ch := range changes {
-		if ch.Kind == gitrepo.Created || !isStory(ch) {
-			continue
-		}
-		s, err := storyAt(repo, base, ch.Path)
-		if err != nil || s == nil || s.Front.ID.Value == "" || moved[s.Front.ID.Value] != nil {
-			if err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if ch.Kind == gitrepo.Modified {
-			now, err := storyAt(repo, head, ch.Path)
-			if err != nil {
-				return nil, err
-			}
-			if now != nil && lint.SameStory(s, now) {
-				continue
-			}
-		}
-		moved[s.Front.ID.Value] = s // changes are sorted: the first by path
-	}
-	return moved, nil
 }
 
 // storyAt parses path at commit c; nil when it is absent or has no frontmatter.

@@ -18,7 +18,7 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 			}
 			i := matchDecision(decisions, used, t.Event, t.From)
 			switch {
-			case i < 0 && advisedOnly(decisions, t.Event, t.From):
+			case i < 0 && p.Head.Advised(t.Event, t.From):
 				p.Report(rows[k].Event.Pos, "human transition %s at %s is backed only by a decision marked **Binding:** false, which advises and does not pass the gate", t.Event, t.From)
 				continue
 			case i < 0:
@@ -33,23 +33,9 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 // event at state.
 func matchDecision(ds []story.Decision, used []bool, event, state string) int {
 	for i, d := range ds {
-		if !used[i] && d.Binds() && records(d, event, state) {
+		if !used[i] && d.Binds() && d.Records(event, state) {
 			return i
 		}
 	}
 	return -1
-}
-
-// advisedOnly reports whether a non-binding decision records event at state.
-func advisedOnly(ds []story.Decision, event, state string) bool {
-	for _, d := range ds {
-		if !d.Binds() && records(d, event, state) {
-			return true
-		}
-	}
-	return false
-}
-
-func records(d story.Decision, event, state string) bool {
-	return story.Token(d.Decision.Value) == event && story.Token(d.AtState.Value) == state
 }

@@ -231,6 +231,22 @@ type Decision struct {
 // or malformed Binding field is entry/format's finding, not a veto.
 func (d Decision) Binds() bool { return Token(d.Binding.Value) != "false" }
 
+// Advised reports whether a non-binding decision records event at state:
+// advice that passes no gate, which a refusal should name.
+func (s *Story) Advised(event, state string) bool {
+	for _, d := range s.Decisions() {
+		if !d.Binds() && d.Records(event, state) {
+			return true
+		}
+	}
+	return false
+}
+
+// Records reports whether the decision is for event at state.
+func (d Decision) Records(event, state string) bool {
+	return Token(d.Decision.Value) == event && Token(d.AtState.Value) == state
+}
+
 // Decisions returns the Human Decision entries, parsed once per story. The
 // slice is shared: callers must not modify it.
 func (s *Story) Decisions() []Decision {

@@ -73,7 +73,7 @@ func check(s *story.Story, req Request) (lifecycle.Transition, error) {
 	if req.Actor != t.Actor {
 		return t, refuse("%s from %s must be performed by %s, not %s", req.Event, from, t.Actor, req.Actor)
 	}
-	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) && hasAdvice(s, t) {
+	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) && s.Advised(t.Event, t.From) {
 		return t, refuse("%s passes the human gate %s, but the only Human Decision entry recording it is marked **Binding:** false, which advises and does not pass a gate", t.Event, from)
 	}
 	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) {
@@ -110,22 +110,12 @@ func legalMoves(state string) string {
 	return "none"
 }
 
-// hasAdvice reports whether a non-binding decision records this move.
-func hasAdvice(s *story.Story, t lifecycle.Transition) bool {
-	for _, d := range s.Decisions() {
-		if !d.Binds() && story.Token(d.Decision.Value) == t.Event && story.Token(d.AtState.Value) == t.From {
-			return true
-		}
-	}
-	return false
-}
-
 // hasUnusedDecision reports whether more decisions record this move than log
 // rows already consumed.
 func hasUnusedDecision(s *story.Story, t lifecycle.Transition) bool {
 	decisions := 0
 	for _, d := range s.Decisions() {
-		if d.Binds() && story.Token(d.Decision.Value) == t.Event && story.Token(d.AtState.Value) == t.From {
+		if d.Binds() && d.Records(t.Event, t.From) {
 			decisions++
 		}
 	}

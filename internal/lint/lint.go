@@ -203,6 +203,19 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	return c, nil
 }
 
+// baseAt is the parsed base version of path, nil when it has none: the
+// one findDeletedStories already parsed for a changed story, else read now.
+func (c *baseContext) baseAt(path string) (*story.Story, error) {
+	if b := c.deleted.kept[path]; b != nil {
+		return b, nil
+	}
+	src, ok, err := c.read(path)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return story.Parse(path, src), nil
+}
+
 // attachBase reads the base version of a loaded story: the file at the same
 // path when it held the same story (the same id), else, for a story the
 // change moved, the base story with the same id that left its path.
@@ -210,15 +223,13 @@ func (c *baseContext) attachBase(l *loaded) error {
 	if c.read == nil || l.unit.Head == nil {
 		return nil
 	}
-	src, ok, err := c.read(l.path)
+	b, err := c.baseAt(l.path)
 	if err != nil {
 		return err
 	}
-	if ok {
-		if b := story.Parse(l.path, src); SameStory(b, l.unit.Head) {
-			l.unit.Base = b
-			return nil
-		}
+	if b != nil && SameStory(b, l.unit.Head) {
+		l.unit.Base = b
+		return nil
 	}
 	if b := c.deleted.renamedBase(l.unit.Head); b != nil {
 		l.unit.Base, l.renamedFrom = b, b.Path

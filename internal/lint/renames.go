@@ -21,6 +21,9 @@ type deletedStories struct {
 	// all are sorted by path.
 	all  []*story.Story
 	byID map[string][]*story.Story
+	// kept are the parsed base versions of modified story files that keep
+	// their id, by path.
+	kept map[string]*story.Story
 }
 
 // findDeletedStories reads the base version of every deleted file that is
@@ -29,7 +32,7 @@ type deletedStories struct {
 // enso.story schema. A base version too large to be a story is kept
 // unparsed (no frontmatter, no body).
 func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead func(string) ([]byte, bool, error)) (*deletedStories, error) {
-	d := &deletedStories{byID: map[string][]*story.Story{}}
+	d := &deletedStories{byID: map[string][]*story.Story{}, kept: map[string]*story.Story{}}
 	candidate := storyCandidate(opts)
 	for _, ch := range changes {
 		if ch.Kind == gitrepo.Created || !candidate(ch.Path) {
@@ -40,9 +43,13 @@ func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead f
 			return nil, err
 		}
 		if ch.Kind == gitrepo.Modified {
-			if stays, err := keepsID(s, readHead); err != nil || stays {
-				if err != nil {
-					return nil, err
+			stays, err := keepsID(s, readHead)
+			if err != nil {
+				return nil, err
+			}
+			if stays {
+				if s.Src != nil { // parsed, not a too-large placeholder
+					d.kept[ch.Path] = s // attachBase takes it instead of parsing again
 				}
 				continue
 			}

@@ -38,10 +38,7 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	fake := githubtest.New(t)
-	client, err := github.NewAdapter(github.Config{BaseURL: fake.URL, Token: fake.Token})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := fake.Adapter()
 	fake.AddPullRequest(repoName, githubtest.PullRequest{Number: prNumber, Author: agent, HeadRef: headBranch,
 		HeadSHA: "1111111111111111111111111111111111111111", BaseRef: "main", BaseSHA: "2222222222222222222222222222222222222222"})
 	fake.SetPermission(repoName, reviewer.Login, "write")

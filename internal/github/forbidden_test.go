@@ -11,12 +11,9 @@ import (
 
 func TestIsForbidden(t *testing.T) {
 	fake := githubtest.New(t)
-	gh, err := github.NewAdapter(github.Config{BaseURL: fake.URL, Token: fake.Token})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gh := fake.Adapter()
 	fake.FailNext(1, 403, nil, "Resource not accessible by integration")
-	_, err = gh.CreateCheckRun(context.Background(), github.Repo{Owner: "o", Name: "r"}, github.CheckRun{Name: "n", HeadSHA: testHead})
+	_, err := gh.CreateCheckRun(context.Background(), github.Repo{Owner: "o", Name: "r"}, github.CheckRun{Name: "n", HeadSHA: testHead})
 	if !github.IsForbidden(err) {
 		t.Errorf("403 not recognised: %v", err)
 	}

@@ -40,10 +40,7 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	fake := githubtest.New(t)
-	client, err := github.NewAdapter(github.Config{BaseURL: fake.URL, Token: fake.Token})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := fake.Adapter()
 	base, err := os.ReadFile("../chatops/testdata/STORY-001.plan_review.md")
 	if err != nil {
 		t.Fatal(err)

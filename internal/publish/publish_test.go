@@ -20,10 +20,7 @@ var (
 func newClient(t *testing.T) (*githubtest.Server, *github.Adapter) {
 	t.Helper()
 	fake := githubtest.New(t)
-	gh, err := github.NewAdapter(github.Config{BaseURL: fake.URL, Token: fake.Token})
-	if err != nil {
-		t.Fatal(err)
-	}
+	gh := fake.Adapter()
 	return fake, gh
 }
 

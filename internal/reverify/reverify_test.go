@@ -28,10 +28,7 @@ func writeStory(t *testing.T, root, id, state, cmd string) {
 
 func TestDriftOpensOneIssueAcrossRunsAndClosesItWhenFixed(t *testing.T) {
 	fake := githubtest.New(t)
-	client, err := github.NewAdapter(github.Config{BaseURL: fake.URL, Token: fake.Token})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := fake.Adapter()
 	root := t.TempDir()
 	writeStory(t, root, "STORY-001", "done", "test -f ok.txt")
 	writeStory(t, root, "STORY-002", "planning", "false")
@@ -71,7 +68,7 @@ func TestDriftOpensOneIssueAcrossRunsAndClosesItWhenFixed(t *testing.T) {
 
 func TestDriftAgainReopensTheClosedIssue(t *testing.T) {
 	fake := githubtest.New(t)
-	client, _ := github.NewAdapter(github.Config{BaseURL: fake.URL, Token: fake.Token})
+	client := fake.Adapter()
 	fake.AddIssue("o/r", githubtest.Issue{Title: "old", Body: Marker("STORY-001") + "\nfixed", State: "closed"})
 	root := t.TempDir()
 	writeStory(t, root, "STORY-001", "done", "false")

@@ -23,6 +23,7 @@ import (
 // which fails the test.
 type T interface {
 	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
 	Cleanup(func())
 }
 

@@ -3,10 +3,10 @@ package bench
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // genRepo is a generated repository for the revert-check benchmark: a base
@@ -85,16 +85,8 @@ func inline(w *bytes.Buffer, path, data string) {
 
 func gitCmd(tb testing.TB, dir string, stdin *bytes.Buffer, args ...string) string {
 	tb.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-	if stdin != nil {
-		cmd.Stdin = stdin
+	if stdin == nil {
+		return testrepo.GitCLI(tb, dir, args...)
 	}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		tb.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return testrepo.GitCLIInput(tb, dir, stdin, args...)
 }

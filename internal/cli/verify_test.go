@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/testrepo"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -57,13 +57,7 @@ func vCommit(t *testing.T, dir string, files map[string]string, msg string) {
 
 func vGit(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
+	testrepo.GitCLI(t, dir, args...)
 }
 
 // vMain runs storygate and returns its exit code, stdout and stderr.

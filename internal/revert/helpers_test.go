@@ -3,7 +3,6 @@ package revert
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/testrepo"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -82,13 +82,7 @@ func writeAll(t *testing.T, dir string, files map[string]string) {
 
 func git(t *testing.T, dir string, args ...string) {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
+	testrepo.GitCLI(t, dir, args...)
 }
 
 // check runs the revert check over h with tests/ governed.

@@ -1,5 +1,6 @@
 // Package testrepo builds throwaway git repositories for tests with go-git,
-// so tests need no git binary and never touch the developer's repositories.
+// so most tests need no git binary and none touch the developer's
+// repositories; GitCLI runs the binary for the tests that compare with it.
 package testrepo
 
 import (

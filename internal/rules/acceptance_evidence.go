@@ -48,7 +48,7 @@ func checkAcceptedWithoutEvaluation(p *Pass, entries []story.NumberedEntry) {
 		case "submit_evaluation": // counted even when malformed: it still handed an evaluation over
 			submitted++
 		case "accept_result":
-			if !r.WellFormed() || !isLegal(r) {
+			if _, legal := legalRow(r); !r.WellFormed() || !legal {
 				continue // transition/log-format or transition/illegal reports it
 			}
 			if msg := unbacked(entries, submitted); msg != "" {
@@ -185,10 +185,4 @@ func resultsOf(t *story.Table) map[string]result {
 		out[story.Clean(r.Cell(idCol).Text)] = result{NormalizeResult(c.Text), c.Pos}
 	}
 	return out
-}
-
-// isLegal reports whether a log row is a move of the transition table.
-func isLegal(r *story.LogRow) bool {
-	_, ok := legalRow(r)
-	return ok
 }

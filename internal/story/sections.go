@@ -288,9 +288,6 @@ func (s *Section) Tables() []*Table {
 	return out
 }
 
-// IsEmpty reports whether the section has no content blocks.
-func (s *Section) IsEmpty() bool { return len(s.Blocks) == 0 }
-
 func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'

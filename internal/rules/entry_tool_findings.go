@@ -28,13 +28,12 @@ func checkToolFindings(p *Pass, e story.NumberedEntry) {
 		p.Report(t.Pos, "%s: Tool Findings needs Verification ID and Result columns (| Verification ID | Command | Result | Output Ref |, §8)", entryName(e))
 		return
 	}
-	known := contractCheckIDs(p.Head)
 	for _, r := range t.Rows {
-		checkFindingRow(p, e, r, len(t.Header.Cells), idCol, resCol, known)
+		checkFindingRow(p, e, r, len(t.Header.Cells), idCol, resCol)
 	}
 }
 
-func checkFindingRow(p *Pass, e story.NumberedEntry, r story.Row, width, idCol, resCol int, known map[string]bool) {
+func checkFindingRow(p *Pass, e story.NumberedEntry, r story.Row, width, idCol, resCol int) {
 	if len(r.Cells) != width {
 		p.Report(r.Pos, "%s: Tool Findings row has %d cells; its header has %d", entryName(e), len(r.Cells), width)
 		return
@@ -44,7 +43,7 @@ func checkFindingRow(p *Pass, e story.NumberedEntry, r story.Row, width, idCol, 
 	if res := r.Cell(resCol); NormalizeResult(res.Text) != "" && !oneOf(Results, NormalizeResult(res.Text)) {
 		p.Report(res.Pos, "%s: result %q is not one of %s", entryName(e), res.Text, plainList(Results))
 	}
-	if id := story.Clean(r.Cell(idCol).Text); known != nil && id != "" && !known[id] {
+	if id := story.Clean(r.Cell(idCol).Text); id != "" && unknownCheckID(p.Head, id) {
 		p.Report(r.Cell(idCol).Pos, "%s: Tool Findings row is for %s, which is not a verification item of this story", entryName(e), id)
 	}
 }

@@ -80,28 +80,28 @@ func checkRunsTable(p *Pass, t *story.Table) {
 	if !t.HasDelimiter {
 		p.Report(t.Pos, "Verification Runs table has no |---| delimiter row under its header")
 	}
-	known := contractCheckIDs(p.Head)
 	for _, r := range t.Rows {
-		checkRunRow(p, r, known)
+		checkRunRow(p, r)
 	}
 }
 
-// contractCheckIDs returns the frontmatter's verification IDs, or nil when
-// the list is unusable (another rule reports that) or the contract was
-// reopened: rows for items a human reopen removed stay in the append-only
-// Evidence as history.
-func contractCheckIDs(s *story.Story) map[string]bool {
+// unknownCheckID reports whether id names no verification item of a
+// contract that was never reopened. It is false when the list is unusable
+// (another rule reports that) or the contract was reopened: rows for items
+// a human reopen removed stay in the append-only Evidence as history.
+func unknownCheckID(s *story.Story, id string) bool {
 	if s.Front == nil || len(s.Front.Verification.Items) == 0 || s.Front.ContractVersion.Value > 1 {
-		return nil
+		return false
 	}
-	ids := map[string]bool{}
 	for _, c := range s.Front.Verification.Items {
-		ids[c.ID.Value] = true
+		if c.ID.Value == id {
+			return false
+		}
 	}
-	return ids
+	return true
 }
 
-func checkRunRow(p *Pass, r story.Row, known map[string]bool) {
+func checkRunRow(p *Pass, r story.Row) {
 	if len(r.Cells) != len(RunColumns) {
 		p.Report(r.Pos, "Verification Runs row has %d cells; it needs %d (%s)", len(r.Cells), len(RunColumns), strings.Join(RunColumns, ", "))
 		return
@@ -109,7 +109,7 @@ func checkRunRow(p *Pass, r story.Row, known map[string]bool) {
 	switch id := story.Clean(r.Cells[0].Text); {
 	case id == "":
 		p.Report(r.Cells[0].Pos, "Verification Runs row has no Verification ID")
-	case known != nil && !known[id]:
+	case unknownCheckID(p.Head, id):
 		p.Report(r.Cells[0].Pos, "Verification Runs row is for %s, which is not a verification item of this story", id)
 	}
 	result := NormalizeResult(r.Cells[2].Text)

@@ -81,18 +81,11 @@ func locate(root, path string) (storyFile, error) {
 	if err != nil {
 		return storyFile{}, err
 	}
-	file, err := filepath.EvalSymlinks(abs)
+	file, regular, err := lint.ResolveStory(root, abs)
 	if err != nil {
 		return storyFile{}, err
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return storyFile{}, err
-	}
-	if _, err := lint.Rel(realRoot, file); err != nil {
-		return storyFile{}, fmt.Errorf("%s is a link to %s: %w", path, file, err)
-	}
-	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
+	if !regular {
 		return storyFile{}, fmt.Errorf("%s is not a regular file; a story is a text file", path)
 	}
 	return storyFile{root: root, rel: rel, file: file}, nil

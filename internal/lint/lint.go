@@ -149,6 +149,14 @@ func (c *dirCache) resolveInside(root, abs string) (real string, regular bool, e
 	return real, regular, nil
 }
 
+// ResolveStory is where reading the story file at abs leads: symlinks
+// followed, refused when that leaves root; regular is false for anything
+// but a regular file. The transition command edits through it what
+// validate reads through it.
+func ResolveStory(root, abs string) (real string, regular bool, err error) {
+	return (&dirCache{}).resolveInside(root, abs)
+}
+
 // dirCache remembers resolved directories for one run.
 type dirCache struct{ dirs sync.Map }
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -88,38 +87,6 @@ func TestValidateBrokenBaseConfigurationIsAUsageError(t *testing.T) {
 	code, _, errOut := run(t, "validate", "--root", repo.Root, "--base", base)
 	if code != ExitUsage || !strings.Contains(errOut, "at base") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
-	}
-}
-
-func TestActionGateUsesTheBaseConfiguration(t *testing.T) {
-	h := newHarness(t)
-	repo, base := configRepo(t, "")
-	h.repo, h.base = repo, base
-	t.Setenv("GITHUB_WORKSPACE", repo.Root)
-	check := func(args ...string) gate.Gate {
-		h.run(append([]string{"action", "--event-name", "local", "--gates", "stories", "--base", base}, args...)...)
-		g, ok := h.document().Gate(gate.Stories)
-		if !ok {
-			t.Fatalf("no stories gate: %s", h.stderr.String())
-		}
-		return g
-	}
-	reported := func(g gate.Gate) bool {
-		for _, d := range g.Diagnostics {
-			if d.Rule == "authority/append-only" {
-				return true
-			}
-		}
-		return false
-	}
-	if g := check(); g.Conclusion != gate.Failure || !reported(g) {
-		t.Errorf("head configuration switched the rule off in the gate: %s %+v", g.Conclusion, g.Diagnostics)
-	}
-	if notes := h.document().Notes; len(notes) == 0 || !strings.Contains(strings.Join(notes, "\n"), "takes effect once merged") {
-		t.Errorf("results notes: %q", notes)
-	}
-	if g := check("--config", filepath.Join(repo.Root, ".github", "storygate.yml")); reported(g) {
-		t.Errorf("an explicit --config should win: %+v", g.Diagnostics)
 	}
 }
 

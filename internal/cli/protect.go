@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 
 	"github.com/storygate/storygate/internal/gate"
@@ -52,13 +53,13 @@ func (f protectFlags) target() (github.Repo, github.Protection, error) {
 		return github.Repo{}, nil, errors.New("--branch is required")
 	}
 	if f.repo == "" {
-		f.repo = getenv("GITHUB_REPOSITORY")
+		f.repo = os.Getenv("GITHUB_REPOSITORY")
 	}
 	repo, err := github.ParseRepo(f.repo)
 	if err != nil {
 		return github.Repo{}, nil, fmt.Errorf("--repo: %w", err)
 	}
-	cfg := github.ConfigFromEnv(getenv)
+	cfg := github.ConfigFromEnv(os.Getenv)
 	if cfg.Token == "" {
 		return github.Repo{}, nil, errors.New("GITHUB_TOKEN is not set (a token with administration rights on the repository)")
 	}

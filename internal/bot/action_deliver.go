@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"context"
@@ -18,12 +18,12 @@ import (
 
 // deliver shows the written results: the Markdown report, the job summary,
 // then check runs and the comment, or, in report-only mode, workflow
-// command annotations. It returns an exit code, or -1 to go on.
-func (a *actionRun) deliver(res *gate.Results, resultsPath string) int {
+// command annotations. An error has been reported already.
+func (a *actionRun) deliver(ctx context.Context, res *gate.Results, resultsPath string) error {
 	if err := a.writeMarkdown(res); err != nil {
 		return a.fail(err)
 	}
-	if err := writeStepSummary(res); err != nil {
+	if err := a.writeStepSummary(res); err != nil {
 		return a.fail(err)
 	}
 	reportOnly, gh, err := a.decideReportOnly()
@@ -31,7 +31,7 @@ func (a *actionRun) deliver(res *gate.Results, resultsPath string) int {
 		return a.usage(err)
 	}
 	if !reportOnly {
-		reportOnly, err = a.publish(gh, res)
+		reportOnly, err = a.publish(ctx, gh, res)
 		if err != nil {
 			return a.fail(err)
 		}
@@ -41,16 +41,16 @@ func (a *actionRun) deliver(res *gate.Results, resultsPath string) int {
 			return a.fail(err)
 		}
 	}
-	setOutputs(res, resultsPath)
+	a.setOutputs(res, resultsPath)
 	fmt.Fprintf(a.e.stderr, "storygate action: %s (errors: %d, warnings: %d, notices: %d)\n", res.Conclusion, res.Counts.Errors, res.Counts.Warnings, res.Counts.Notices)
-	return -1
+	return nil
 }
 
 // publish posts to GitHub; a 403 (a read-only token) falls back to
 // report-only with a warning rather than failing the gate.
-func (a *actionRun) publish(gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
+func (a *actionRun) publish(ctx context.Context, gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
 	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL}
-	out, err := publish.ToGitHub(context.Background(), gh, res, t)
+	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if github.IsForbidden(err) {
 		fmt.Fprintf(a.e.stdout, "::warning title=storygate::the token may not write check runs or comments (%s); reporting with annotations instead\n", escapeCommand(err.Error()))
 		return true, nil
@@ -73,12 +73,13 @@ func orNone(s string) string {
 // false always does, auto writes when there are credentials and the
 // change is not from a fork (whose GITHUB_TOKEN is read-only).
 func (a *actionRun) decideReportOnly() (bool, publish.GitHub, error) {
-	mode := a.f.reportOnly
+	mode := a.f.ReportOnly
 	if mode == "true" || a.plan.event.Name == "local" {
 		return true, nil, nil
 	}
-	cfg, hasCreds, err := githubConfig(a.plan.installationID)
-	if err != nil {
+	gh, err := a.deps.GitHub.NewClient(a.plan.installationID)
+	hasCreds := !errors.Is(err, ErrNoCredentials)
+	if err != nil && hasCreds {
 		return false, nil, err
 	}
 	if !hasCreds || (mode != "false" && a.plan.fork) {
@@ -87,16 +88,41 @@ func (a *actionRun) decideReportOnly() (bool, publish.GitHub, error) {
 		}
 		return true, nil, nil
 	}
+	return false, gh, nil
+}
+
+// Credentials is the real ClientFactory: it reads a GitHub App (app-id,
+// private-key, installation-id inputs) or a token (token input, else
+// GITHUB_TOKEN) from Env.
+type Credentials struct {
+	Env Env
+	// Version goes into the User-Agent.
+	Version string
+}
+
+// NewClient builds an adapter with the credentials the environment holds.
+func (c Credentials) NewClient(installationID int64) (Client, error) {
+	cfg, hasCreds, err := c.githubConfig(installationID)
+	if err != nil {
+		return nil, err
+	}
+	if !hasCreds {
+		return nil, ErrNoCredentials
+	}
 	gh, err := github.NewAdapter(cfg)
-	return false, gh, err
+	if err != nil {
+		return nil, err
+	}
+	return gh, nil
 }
 
 // githubConfig reads the credentials: a GitHub App (app-id, private-key,
 // installation-id inputs) or a token (token input, else GITHUB_TOKEN).
-func githubConfig(installationID int64) (github.Config, bool, error) {
-	cfg := github.Config{BaseURL: getenv("GITHUB_API_URL"), UserAgent: "storygate/" + Version}
+func (c Credentials) githubConfig(installationID int64) (github.Config, bool, error) {
+	getenv := c.Env.Getenv
+	cfg := github.Config{BaseURL: getenv("GITHUB_API_URL"), UserAgent: "storygate/" + c.Version}
 	if appID := strings.TrimSpace(getenv("INPUT_APP-ID")); appID != "" {
-		app, err := appAuth(appID, installationID)
+		app, err := c.appAuth(appID, installationID)
 		cfg.App = app
 		return cfg, err == nil, err
 	}
@@ -107,7 +133,8 @@ func githubConfig(installationID int64) (github.Config, bool, error) {
 	return cfg, cfg.Token != "", nil
 }
 
-func appAuth(appID string, eventInstallation int64) (*github.AppAuth, error) {
+func (c Credentials) appAuth(appID string, eventInstallation int64) (*github.AppAuth, error) {
+	getenv := c.Env.Getenv
 	id, err := strconv.ParseInt(appID, 10, 64)
 	if err != nil {
 		return nil, fmt.Errorf("app-id %q is not a number", appID)
@@ -128,7 +155,7 @@ func appAuth(appID string, eventInstallation int64) (*github.AppAuth, error) {
 // writeMarkdown writes the comment's Markdown where --markdown says; a
 // local run prints it by default, so a newcomer sees what a PR would get.
 func (a *actionRun) writeMarkdown(res *gate.Results) error {
-	dest := a.f.markdown
+	dest := a.f.Markdown
 	if dest == "" && a.plan.event.Name == "local" {
 		dest = "-"
 	}
@@ -147,17 +174,17 @@ func (a *actionRun) writeMarkdown(res *gate.Results) error {
 }
 
 // writeStepSummary appends the report to GITHUB_STEP_SUMMARY when set.
-func writeStepSummary(res *gate.Results) error {
-	if path := getenv("GITHUB_STEP_SUMMARY"); path != "" {
+func (b *Bot) writeStepSummary(res *gate.Results) error {
+	if path := b.getenv("GITHUB_STEP_SUMMARY"); path != "" {
 		return publish.AppendFile(path, publish.Summary(res))
 	}
 	return nil
 }
 
 // setOutputs sets the action's outputs when GITHUB_OUTPUT is set.
-func setOutputs(res *gate.Results, resultsPath string) {
-	if getenv("GITHUB_OUTPUT") == "" {
+func (b *Bot) setOutputs(res *gate.Results, resultsPath string) {
+	if b.getenv("GITHUB_OUTPUT") == "" {
 		return
 	}
-	publish.SetOutputs(githubactions.New(githubactions.WithGetenv(getenv)), res, resultsPath)
+	publish.SetOutputs(githubactions.New(githubactions.WithGetenv(b.getenv)), res, resultsPath)
 }

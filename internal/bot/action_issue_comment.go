@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"context"
@@ -13,47 +13,45 @@ import (
 // ownRoute takes over the events that are not a gate run: slash commands
 // (issue_comment) and the scheduled re-verification. ok is false for every
 // other event, which the gate router handles.
-func (a *actionRun) ownRoute() (code int, ok bool) {
+func (a *actionRun) ownRoute(ctx context.Context) (ok bool, outcome Outcome, err error) {
 	switch {
-	case a.f.eventName == github.EventIssueComment:
-		return a.withSetup(a.issueComment), true
-	case a.f.eventName == "schedule" || truthy(getenv("INPUT_REVERIFY")):
-		return a.withSetup(a.reverify), true
+	case a.f.EventName == github.EventIssueComment:
+		outcome, err = a.withSetup(ctx, a.issueComment)
+		return true, outcome, err
+	case a.f.EventName == "schedule" || truthy(a.getenv("INPUT_REVERIFY")):
+		outcome, err = a.withSetup(ctx, a.reverify)
+		return true, outcome, err
 	}
-	return 0, false
+	return false, Passed, nil
 }
 
-// withSetup resolves the root and configuration, then runs route.
-func (a *actionRun) withSetup(route func() int) int {
+// withSetup loads the configuration, then runs route.
+func (a *actionRun) withSetup(ctx context.Context, route func(context.Context) (Outcome, error)) (Outcome, error) {
 	if err := a.loadSetup(); err != nil {
-		return a.usage(err)
+		return Passed, a.usage(err)
 	}
-	return route()
+	return route(ctx)
 }
 
 // issueComment handles one slash command and, when a decision was
 // committed, gates the pull request again on that commit: the push was made
 // with the workflow's token, which starts no workflow of its own.
-func (a *actionRun) issueComment() int {
+func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	ev, err := readEvent(a.f)
 	if err != nil {
-		return a.usage(err)
+		return Passed, a.usage(err)
 	}
-	cfg, hasCreds, err := githubConfig(ev.InstallationID)
-	if err != nil || !hasCreds {
-		return a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %v", err))
-	}
-	client, err := github.NewAdapter(cfg)
+	client, err := a.deps.GitHub.NewClient(ev.InstallationID)
 	if err != nil {
-		return a.usage(err)
+		return Passed, a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %w", err))
 	}
-	deps := chatops.Deps{GitHub: client, Config: a.cfg, Stories: chatops.GitStories(a.root, a.cfg.Stories), Rerun: a.rerunGate(ev)}
-	out, err := chatops.Handle(context.Background(), deps, ev)
+	deps := chatops.Deps{GitHub: client, Config: a.cfg, Stories: chatops.GitStories(a.root, a.cfg.Stories), Now: a.deps.Now, Rerun: a.rerunGate(ev)}
+	out, err := chatops.Handle(ctx, deps, ev)
 	if err != nil {
-		return a.fail(err)
+		return Passed, a.fail(err)
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: slash command %s %s %s\n", out.Result, out.Event, out.Story)
-	return ExitOK
+	return Passed, nil
 }
 
 // rerunGate checks out the decision's commit and runs the gate pipeline on
@@ -61,16 +59,16 @@ func (a *actionRun) issueComment() int {
 // would.
 func (a *actionRun) rerunGate(ev github.Event) func(context.Context, github.PullRequest, string) error {
 	return func(ctx context.Context, pr github.PullRequest, commit string) error {
-		if err := checkoutForRerun(ctx, a.root, commit); err != nil {
+		if err := a.deps.Checkout.Checkout(ctx, a.root, commit); err != nil {
 			return err
 		}
 		a.plan = plan{event: gate.Event{Name: ev.Kind, Action: ev.Action, Repository: ev.Repo.FullName(), PullRequest: pr.Number,
-			HeadSHA: commit, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: runURL()},
+			HeadSHA: commit, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: a.runURL()},
 			repo: ev.Repo, base: pr.BaseSHA, head: commit, pr: pr.Number, installationID: ev.InstallationID}
 		if err := a.loadGateConfig(); err != nil {
 			return err
 		}
-		res, err := a.collect()
+		res, err := a.collect(ctx)
 		if err != nil {
 			return err
 		}
@@ -78,20 +76,20 @@ func (a *actionRun) rerunGate(ev github.Event) func(context.Context, github.Pull
 		if err != nil {
 			return err
 		}
-		if code := a.deliver(res, path); code >= 0 {
-			return fmt.Errorf("publishing the gate failed (exit %d)", code)
+		if err := a.deliver(ctx, res, path); err != nil {
+			return fmt.Errorf("publishing the gate failed: %w", err)
 		}
 		return nil
 	}
 }
 
-// checkoutForRerun brings the decision's commit into the checkout; tests
-// replace it, having no remote to fetch from.
-var checkoutForRerun = checkoutCommit
+// GitCheckout is the real Checkout: it fetches the commit the contents API
+// made and checks it out, with the credentials actions/checkout left in
+// the clone.
+type GitCheckout struct{}
 
-// checkoutCommit fetches the commit the contents API made and checks it
-// out, with the credentials actions/checkout left in the clone.
-func checkoutCommit(ctx context.Context, root, commit string) error {
+// Checkout fetches commit from origin and checks it out detached.
+func (GitCheckout) Checkout(ctx context.Context, root, commit string) error {
 	for _, args := range [][]string{{"fetch", "--no-tags", "origin", commit}, {"checkout", "--quiet", "--detach", commit}} {
 		cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
 		if out, err := cmd.CombinedOutput(); err != nil {

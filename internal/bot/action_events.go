@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"fmt"
@@ -27,24 +27,28 @@ type plan struct {
 
 // eventHandler turns one kind of webhook event into a plan; each lives in
 // its own file (action_<event>.go).
-type eventHandler func(ev github.Event, f actionFlags) (plan, error)
+type eventHandler func(ev github.Event, f ActionOptions) (plan, error)
 
-var eventHandlers = map[string]eventHandler{
-	github.EventPullRequest: planPullRequest,
-	github.EventMergeGroup:  planMergeGroup,
-	github.EventCheckRun:    planCheckRun,
-	"workflow_dispatch":     planWorkflowDispatch,
+// eventHandlers are the gate's handlers by event name.
+func (b *Bot) eventHandlers() map[string]eventHandler {
+	return map[string]eventHandler{
+		github.EventPullRequest: planPullRequest,
+		github.EventMergeGroup:  planMergeGroup,
+		github.EventCheckRun:    planCheckRun,
+		"workflow_dispatch":     b.planWorkflowDispatch,
+	}
 }
 
 // planFor reads the event and routes it; no event name (or "local")
 // means a local run: no GitHub, the report printed.
-func planFor(f actionFlags) (plan, error) {
-	if f.eventName == "" || f.eventName == "local" {
-		return plan{event: gate.Event{Name: "local"}, base: f.base}, nil
+func (b *Bot) planFor(f ActionOptions) (plan, error) {
+	if f.EventName == "" || f.EventName == "local" {
+		return plan{event: gate.Event{Name: "local"}, base: f.Base}, nil
 	}
-	handle, ok := eventHandlers[f.eventName]
+	handlers := b.eventHandlers()
+	handle, ok := handlers[f.EventName]
 	if !ok {
-		return plan{}, fmt.Errorf("event %q is not one storygate action handles (%s); publish a fork's results from workflow_run with storygate publish", f.eventName, handledEvents())
+		return plan{}, fmt.Errorf("event %q is not one storygate action handles (%s); publish a fork's results from workflow_run with storygate publish", f.EventName, handledEvents(handlers))
 	}
 	ev, err := readEvent(f)
 	if err != nil {
@@ -56,24 +60,24 @@ func planFor(f actionFlags) (plan, error) {
 	}
 	p.repo, p.installationID = ev.Repo, ev.InstallationID
 	p.event.Name, p.event.Action, p.event.Repository = ev.Kind, ev.Action, ev.Repo.FullName()
-	p.event.RunURL = runURL()
+	p.event.RunURL = b.runURL()
 	return p, nil
 }
 
-func readEvent(f actionFlags) (github.Event, error) {
-	if f.eventPath == "" {
-		return github.Event{}, fmt.Errorf("event %s: no payload (set GITHUB_EVENT_PATH or --event-path)", f.eventName)
+func readEvent(f ActionOptions) (github.Event, error) {
+	if f.EventPath == "" {
+		return github.Event{}, fmt.Errorf("event %s: no payload (set GITHUB_EVENT_PATH or --event-path)", f.EventName)
 	}
-	payload, err := os.ReadFile(f.eventPath)
+	payload, err := os.ReadFile(f.EventPath)
 	if err != nil {
 		return github.Event{}, fmt.Errorf("event payload: %w", err)
 	}
-	return github.ParseEvent(f.eventName, payload)
+	return github.ParseEvent(f.EventName, payload)
 }
 
-func handledEvents() string {
-	names := make([]string, 0, len(eventHandlers))
-	for n := range eventHandlers {
+func handledEvents(handlers map[string]eventHandler) string {
+	names := make([]string, 0, len(handlers))
+	for n := range handlers {
 		names = append(names, n)
 	}
 	sort.Strings(names)
@@ -81,8 +85,8 @@ func handledEvents() string {
 }
 
 // runURL is the workflow run's page, where the results artifact lives.
-func runURL() string {
-	server, repo, id := getenv("GITHUB_SERVER_URL"), getenv("GITHUB_REPOSITORY"), getenv("GITHUB_RUN_ID")
+func (b *Bot) runURL() string {
+	server, repo, id := b.getenv("GITHUB_SERVER_URL"), b.getenv("GITHUB_REPOSITORY"), b.getenv("GITHUB_RUN_ID")
 	if server == "" || repo == "" || id == "" {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"os"
@@ -18,9 +18,9 @@ func forkPullRequest(p map[string]any) {
 func reportOnlyHalf(t *testing.T, h *harness) {
 	t.Helper()
 	h.event("pull_request", "pull_request.opened", forkPullRequest)
-	code := h.run("action")
-	if code != ExitFindings {
-		t.Fatalf("report-only exit %d, want 1\n%s", code, h.stderr.String())
+	code := h.action()
+	if code != failed {
+		t.Fatalf("report-only got %s, want 1\n%s", code, h.stderr.String())
 	}
 	if n := len(h.fake.Calls()); n != 0 {
 		t.Fatalf("report-only made %d API calls", n)
@@ -47,8 +47,8 @@ func TestForkFlowReportOnlyThenPublish(t *testing.T) {
 	h := newHarness(t)
 	reportOnlyHalf(t, h)
 	publishHalf(t, h, h.head)
-	if code := h.run("publish", "--results", h.results); code != ExitOK {
-		t.Fatalf("publish exit %d\n%s", code, h.stderr.String())
+	if code := h.publish(h.results); code != passed {
+		t.Fatalf("publish got %s\n%s", code, h.stderr.String())
 	}
 	runs := h.fake.CheckRuns()
 	if len(runs) != 3 || runs[0].HeadSHA != h.head || runs[0].Conclusion != "failure" || len(runs[0].Annotations) == 0 {
@@ -60,8 +60,8 @@ func TestForkFlowReportOnlyThenPublish(t *testing.T) {
 	if comments := h.fake.Comments(prRepo, prNumber); len(comments) != 1 {
 		t.Errorf("want one comment, got %d", len(comments))
 	}
-	if code := h.run("publish", "--results", h.results); code != ExitOK || len(h.fake.Comments(prRepo, prNumber)) != 1 {
-		t.Errorf("publishing twice must keep one comment (exit %d)", code)
+	if code := h.publish(h.results); code != passed || len(h.fake.Comments(prRepo, prNumber)) != 1 {
+		t.Errorf("publishing twice must keep one comment (got %s)", code)
 	}
 }
 
@@ -69,9 +69,9 @@ func TestPublishRefusesAPullRequestAtAnotherCommit(t *testing.T) {
 	h := newHarness(t)
 	reportOnlyHalf(t, h)
 	publishHalf(t, h, strings.Repeat("d", 40))
-	code := h.run("publish", "--results", h.results)
-	if code != ExitUsage || !strings.Contains(h.stderr.String(), "refusing to publish") || len(h.fake.CheckRuns()) != 0 || len(h.fake.Comments(prRepo, prNumber)) != 0 {
-		t.Errorf("exit %d, %d runs: %s", code, len(h.fake.CheckRuns()), h.stderr.String())
+	code := h.publish(h.results)
+	if code != usageFailure || !strings.Contains(h.stderr.String(), "refusing to publish") || len(h.fake.CheckRuns()) != 0 || len(h.fake.Comments(prRepo, prNumber)) != 0 {
+		t.Errorf("got %s, %d runs: %s", code, len(h.fake.CheckRuns()), h.stderr.String())
 	}
 }
 
@@ -81,8 +81,8 @@ func TestPublishRefusesADocumentForAnotherCommit(t *testing.T) {
 	publishHalf(t, h, h.head)
 	h.head = strings.Repeat("f", 40) // the workflow run is about another commit
 	h.event("workflow_run", "workflow_run.completed")
-	if code := h.run("publish", "--results", h.results); code != ExitUsage || len(h.fake.Calls()) != 0 {
-		t.Errorf("exit %d, %d calls", code, len(h.fake.Calls()))
+	if code := h.publish(h.results); code != usageFailure || len(h.fake.Calls()) != 0 {
+		t.Errorf("got %s, %d calls", code, len(h.fake.Calls()))
 	}
 }
 
@@ -104,8 +104,8 @@ func TestPublishValidatesTheDocumentAsData(t *testing.T) {
 		if err := os.WriteFile(path, []byte(tampered), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if code := h.run("publish", "--results", path); code != ExitUsage || len(h.fake.Calls()) != 0 {
-			t.Errorf("%s: exit %d, %d calls: %s", name, code, len(h.fake.Calls()), h.stderr.String())
+		if code := h.publish(path); code != usageFailure || len(h.fake.Calls()) != 0 {
+			t.Errorf("%s: got %s, %d calls: %s", name, code, len(h.fake.Calls()), h.stderr.String())
 		}
 	}
 }
@@ -113,8 +113,8 @@ func TestPublishValidatesTheDocumentAsData(t *testing.T) {
 func TestActionExplicitReportOnlyWritesNothing(t *testing.T) {
 	h := newHarness(t)
 	h.event("pull_request", "pull_request.opened")
-	if code := h.run("action", "--report-only"); code != ExitFindings || len(h.fake.Calls()) != 0 {
-		t.Errorf("exit %d, %d calls", code, len(h.fake.Calls()))
+	if code := h.action(func(o *ActionOptions) { o.ReportOnly = "true" }); code != failed || len(h.fake.Calls()) != 0 {
+		t.Errorf("got %s, %d calls", code, len(h.fake.Calls()))
 	}
 }
 
@@ -122,8 +122,8 @@ func TestActionFallsBackToReportOnlyOnAReadOnlyToken(t *testing.T) {
 	h := newHarness(t)
 	h.event("pull_request", "pull_request.opened")
 	h.fake.FailNext(1, 403, nil, "Resource not accessible by integration")
-	code := h.run("action")
-	if code != ExitFindings || !strings.Contains(h.stdout.String(), "::warning title=storygate::") || !strings.Contains(h.stdout.String(), "::error file=") {
-		t.Errorf("exit %d, stdout:\n%s", code, h.stdout.String())
+	code := h.action()
+	if code != failed || !strings.Contains(h.stdout.String(), "::warning title=storygate::") || !strings.Contains(h.stdout.String(), "::error file=") {
+		t.Errorf("got %s, stdout:\n%s", code, h.stdout.String())
 	}
 }

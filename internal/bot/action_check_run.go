@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // planCheckRun runs the gate again when a reviewer re-requests one of its
 // check runs. GitHub names the pull request only for same-repository
 // branches; without one there is no base to compare with and no comment.
-func planCheckRun(ev github.Event, _ actionFlags) (plan, error) {
+func planCheckRun(ev github.Event, _ ActionOptions) (plan, error) {
 	if ev.Action != "rerequested" {
 		return plan{ignored: "check_run " + ev.Action + " is not a re-run request"}, nil
 	}

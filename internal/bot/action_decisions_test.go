@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"strings"
@@ -27,8 +27,8 @@ func TestActionFailsAnUnbackedDecision(t *testing.T) {
 	h.head = h.repo.Commit("agent approves its own plan")
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, HeadSHA: h.head, BaseSHA: h.base, HeadRef: "feature", BaseRef: "main"})
 	h.event("pull_request", "pull_request.synchronize")
-	if code := h.run("action"); code != ExitFindings {
-		t.Fatalf("exit %d, want 1\n%s", code, h.stderr.String())
+	if code := h.action(); code != failed {
+		t.Fatalf("got %s, want 1\n%s", code, h.stderr.String())
 	}
 	stories, _ := h.document().Gate(gate.Stories)
 	found := false

@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"context"
@@ -22,8 +22,8 @@ func TestActionRoutesSlashCommands(t *testing.T) {
 	body := "/approve-plan STORY-002 looks good"
 	id := h.fake.AddComment(prRepo, prNumber, stranger, body)
 	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, stranger))
-	if code := h.run("action"); code != ExitOK {
-		t.Fatalf("exit %d\n%s", code, h.stderr.String())
+	if code := h.action(); code != passed {
+		t.Fatalf("got %s\n%s", code, h.stderr.String())
 	}
 	comments := h.fake.Comments(prRepo, prNumber)
 	if len(comments) != 2 || !strings.Contains(comments[1].Body, "stranger") {
@@ -47,19 +47,18 @@ func TestActionSlashCommandCommitsAndGatesAgain(t *testing.T) {
 	reviewer := githubtest.User{Login: "reviewer"}
 	h.fake.SetPermission(prRepo, reviewer.Login, "write")
 	var checkedOut string
-	checkoutForRerun = func(_ context.Context, root, commit string) error {
+	h.checkout = func(_ context.Context, root, commit string) error {
 		content, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
 		h.repo.Write(map[string]string{"stories/STORY-002.md": string(content)})
 		h.repo.Commit("decision from the contents API")
 		checkedOut = commit
 		return nil
 	}
-	t.Cleanup(func() { checkoutForRerun = checkoutCommit })
 	body := "/approve-plan STORY-002 the plan maps errors to fields"
 	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
 	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
-	if code := h.run("action"); code != ExitOK {
-		t.Fatalf("exit %d\n%s", code, h.stderr.String())
+	if code := h.action(); code != passed {
+		t.Fatalf("got %s\n%s", code, h.stderr.String())
 	}
 	story, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
 	if !strings.Contains(string(story), "state: ready") || !strings.Contains(string(story), "**Decision:** approve_plan") {

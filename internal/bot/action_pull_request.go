@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ var gatedPullRequestActions = map[string]bool{"opened": true, "synchronize": tru
 
 // planPullRequest gates the pull request's change: base..head, check runs
 // on the head commit, the sticky comment on the pull request.
-func planPullRequest(ev github.Event, _ actionFlags) (plan, error) {
+func planPullRequest(ev github.Event, _ ActionOptions) (plan, error) {
 	if !gatedPullRequestActions[ev.Action] {
 		return plan{ignored: "pull_request " + ev.Action + " changes nothing the gate checks"}, nil
 	}

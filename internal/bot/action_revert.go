@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"context"
@@ -11,11 +11,10 @@ import (
 	"github.com/storygate/storygate/internal/revert"
 )
 
-func init() { actionRevert = revertCheck }
-
-// revertCheck runs the revert check (story-017) for the gate: governed
-// test edits are reverted in a temporary tree and the suite decides.
-func revertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+// RevertCheck runs the revert check (story-017) for the gate: governed
+// test edits are reverted in a temporary tree and the suite decides. It is
+// the real Deps.Revert.
+func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []diag.Diagnostic, error) {
 	repo, err := gitrepo.Open(in.Root)
 	if err != nil {
 		return gate.Revert{}, nil, err

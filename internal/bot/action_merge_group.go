@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"github.com/storygate/storygate/internal/gate"
@@ -8,7 +8,7 @@ import (
 // planMergeGroup gates a merge queue's temporary branch against its target:
 // check runs on the queue's head commit, no comment (there is no single
 // pull request).
-func planMergeGroup(ev github.Event, _ actionFlags) (plan, error) {
+func planMergeGroup(ev github.Event, _ ActionOptions) (plan, error) {
 	if ev.Action != "checks_requested" {
 		return plan{ignored: "merge_group " + ev.Action + " needs no checks"}, nil
 	}

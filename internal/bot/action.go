@@ -1,9 +1,10 @@
-package cli
+package bot
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,87 +19,55 @@ import (
 	"github.com/storygate/storygate/internal/verify"
 )
 
-const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
-
-// getenv reads the environment; tests replace it through t.Setenv.
-var getenv = os.Getenv
-
-// actionRevert runs the revert check inside the gate; nil until the revert
-// package is wired in, in which case governed edits fail closed.
-var actionRevert collect.RevertFunc
-
-// actionFlags are the command line; each falls back to an action input.
-type actionFlags struct {
-	root, cfg, gates, base, eventName, eventPath string
-	results, sarif, markdown, reportOnly         string
-}
-
-func runAction(e env, args []string) int {
-	fs := newFlagSet(e, "action", actionSynopsis)
-	var f actionFlags
-	fs.StringVar(&f.root, "root", "", "repository root (default GITHUB_WORKSPACE, else the enclosing git work tree)")
-	fs.StringVar(&f.cfg, "config", "", "configuration file (input config; default .github/storygate.yml)")
-	fs.StringVar(&f.gates, "gates", "", "comma-separated gates to run (input gates; default stories,verify,revert-check plus stages/records when their files change)")
-	fs.Var((*boolOrAuto)(&f.reportOnly), "report-only", "never write to GitHub (=false: always write; =auto, the default: when there is no write-capable token)")
-	fs.StringVar(&f.base, "base", "", "base revision for a run outside Actions or a workflow_dispatch (input base)")
-	fs.StringVar(&f.eventName, "event-name", "", "event name (default GITHUB_EVENT_NAME; none or local: a local run that prints the report)")
-	fs.StringVar(&f.eventPath, "event-path", "", "event payload file (default GITHUB_EVENT_PATH)")
-	fs.StringVar(&f.results, "results", "", "where to write the results document (input results; default RUNNER_TEMP or the temp dir)")
-	fs.StringVar(&f.sarif, "sarif", "", "where to write SARIF (default next to the results document)")
-	fs.StringVar(&f.markdown, "markdown", "", "write the PR comment's Markdown to FILE, or - for stdout (default - for a local run)")
-	if _, code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	return (&actionRun{e: e, f: f.withInputs()}).run()
-}
-
-// boolOrAuto is a flag that reads "--report-only" as true and also takes
-// =true, =false or =auto.
-type boolOrAuto string
-
-// String returns the flag value as given.
-func (b *boolOrAuto) String() string { return string(*b) }
-
-// IsBoolFlag lets the flag stand alone.
-func (b *boolOrAuto) IsBoolFlag() bool { return true }
-
-// Set accepts true, false and auto.
-func (b *boolOrAuto) Set(v string) error {
-	switch strings.ToLower(v) {
-	case "true", "false", "auto":
-		*b = boolOrAuto(strings.ToLower(v))
-		return nil
-	}
-	return fmt.Errorf("want true, false or auto, not %q", v)
+// ActionOptions are the command line of storygate action; each empty one
+// falls back to the action's input.
+type ActionOptions struct {
+	// Root is the repository root; empty means the Actions workspace.
+	Root string
+	// ConfigFile names a configuration file explicitly; empty means the
+	// default path, at the base revision for a run with a base.
+	ConfigFile string
+	// Gates is the comma-separated list of gates; empty means the default.
+	Gates string
+	// Base is the base revision for a local run or a workflow_dispatch.
+	Base string
+	// EventName and EventPath are the event; no name (or "local") is a
+	// local run.
+	EventName, EventPath string
+	// Results and SARIF are where the documents go; Markdown where the
+	// comment's Markdown goes ("-" for stdout).
+	Results, SARIF, Markdown string
+	// ReportOnly is true, false or auto (empty).
+	ReportOnly string
 }
 
 // withInputs fills unset flags from the action's inputs (INPUT_*).
-func (f actionFlags) withInputs() actionFlags {
+func (f ActionOptions) withInputs(getenv func(string) string) ActionOptions {
 	fill := func(dst *string, input string) {
 		if *dst == "" {
 			*dst = strings.TrimSpace(getenv("INPUT_" + strings.ToUpper(input)))
 		}
 	}
-	fill(&f.cfg, "config")
-	fill(&f.gates, "gates")
-	fill(&f.reportOnly, "report-only")
-	fill(&f.base, "base")
-	fill(&f.results, "results")
-	fill(&f.sarif, "sarif")
-	fill(&f.eventName, "event-name")
-	if f.eventName == "" {
-		f.eventName = getenv("GITHUB_EVENT_NAME")
+	fill(&f.ConfigFile, "config")
+	fill(&f.Gates, "gates")
+	fill(&f.ReportOnly, "report-only")
+	fill(&f.Base, "base")
+	fill(&f.Results, "results")
+	fill(&f.SARIF, "sarif")
+	fill(&f.EventName, "event-name")
+	if f.EventName == "" {
+		f.EventName = getenv("GITHUB_EVENT_NAME")
 	}
-	if f.eventPath == "" {
-		f.eventPath = getenv("GITHUB_EVENT_PATH")
+	if f.EventPath == "" {
+		f.EventPath = getenv("GITHUB_EVENT_PATH")
 	}
 	return f
 }
 
 // actionRun is one invocation of storygate action.
 type actionRun struct {
-	e    env
-	f    actionFlags
+	*Bot
+	f    ActionOptions
 	root string
 	cfg  *config.Config
 	// cfgNote says that the work tree's configuration is not the one in
@@ -109,40 +78,47 @@ type actionRun struct {
 	planned bool
 }
 
+// Action runs storygate action: the gate for a pull request, merge queue,
+// re-requested check run or dispatch, a slash command, or the scheduled
+// re-verification, chosen by the event.
+func (b *Bot) Action(ctx context.Context, opts ActionOptions) (Outcome, error) {
+	return (&actionRun{Bot: b, f: opts.withInputs(b.getenv)}).run(ctx)
+}
+
 // runGateWith runs the gate for a plan made elsewhere: the slash-command
 // handler re-runs it in the same job after committing a decision, because
 // pushes made with GITHUB_TOKEN trigger no workflow. The checkout under the
 // root must already hold p.head.
-func runGateWith(e env, f actionFlags, p plan) int {
-	return (&actionRun{e: e, f: f.withInputs(), plan: p, planned: true}).run()
+func (b *Bot) runGateWith(ctx context.Context, f ActionOptions, p plan) (Outcome, error) {
+	return (&actionRun{Bot: b, f: f.withInputs(b.getenv), plan: p, planned: true}).run(ctx)
 }
 
-func (a *actionRun) run() int {
-	if code, ok := a.ownRoute(); ok {
-		return code
+func (a *actionRun) run(ctx context.Context) (Outcome, error) {
+	if routed, outcome, err := a.ownRoute(ctx); routed {
+		return outcome, err
 	}
-	if code := a.prepare(); code >= 0 {
-		return code
+	if err := a.prepare(); err != nil {
+		return Passed, err
 	}
 	if a.plan.ignored != "" {
 		fmt.Fprintf(a.e.stderr, "storygate action: nothing to do: %s\n", a.plan.ignored)
-		return ExitOK
+		return Passed, nil
 	}
 	if err := a.loadGateConfig(); err != nil {
-		return a.fail(err)
+		return Passed, a.fail(err)
 	}
-	res, err := a.collect()
+	res, err := a.collect(ctx)
 	if err != nil {
-		return a.fail(err)
+		return Passed, a.fail(err)
 	}
 	resultsPath, err := a.writeResults(res)
 	if err != nil {
-		return a.fail(err)
+		return Passed, a.fail(err)
 	}
-	if code := a.deliver(res, resultsPath); code >= 0 {
-		return code
+	if err := a.deliver(ctx, res, resultsPath); err != nil {
+		return Passed, err
 	}
-	return conclusionCode(res)
+	return conclusionOutcome(res), nil
 }
 
 // loadSetup resolves the root and loads the work tree's configuration, for
@@ -152,18 +128,18 @@ func (a *actionRun) loadSetup() error {
 		return err
 	}
 	var err error
-	a.cfg, err = config.Load(a.root, a.f.cfg)
+	a.cfg, _, err = a.deps.Config.Load(a.root, a.f.ConfigFile, "")
 	return err
 }
 
 // resolveRoot is the --root flag, else the Actions workspace.
 func (a *actionRun) resolveRoot() error {
-	root := a.f.root
+	root := a.f.Root
 	if root == "" {
-		root = getenv("GITHUB_WORKSPACE")
+		root = a.getenv("GITHUB_WORKSPACE")
 	}
 	var err error
-	a.root, err = repoRoot(root)
+	a.root, err = filepath.Abs(root)
 	return err
 }
 
@@ -171,23 +147,23 @@ func (a *actionRun) resolveRoot() error {
 // loaded after (loadGateConfig): a gate run with a base is judged by the
 // base revision's configuration unless one is named explicitly, so a pull
 // request cannot switch off the rules that judge it (see loadConfig).
-func (a *actionRun) prepare() int {
+func (a *actionRun) prepare() error {
 	if err := a.resolveRoot(); err != nil {
 		return a.usage(err)
 	}
 	if !a.planned {
 		var err error
-		if a.plan, err = planFor(a.f); err != nil {
+		if a.plan, err = a.planFor(a.f); err != nil {
 			return a.usage(err)
 		}
 	}
-	return -1
+	return nil
 }
 
 // loadGateConfig loads the configuration for a gate run on a.plan.
 func (a *actionRun) loadGateConfig() error {
 	var err error
-	a.cfg, a.cfgNote, err = loadConfig(a.root, a.f.cfg, a.plan.base)
+	a.cfg, a.cfgNote, err = a.deps.Config.Load(a.root, a.f.ConfigFile, a.plan.base)
 	if a.cfgNote != "" {
 		fmt.Fprintf(a.e.stderr, "storygate action: note: %s\n", a.cfgNote)
 	}
@@ -196,14 +172,14 @@ func (a *actionRun) loadGateConfig() error {
 
 // collect runs the gates. Code from the change runs here, with an
 // environment stripped of tokens and action inputs.
-func (a *actionRun) collect() (*gate.Results, error) {
-	gates, err := parseGates(a.f.gates)
+func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
+	gates, err := parseGates(a.f.Gates)
 	if err != nil {
 		return nil, err
 	}
 	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
-		Version: Version, Environ: os.Environ(), Revert: actionRevert, Decisions: a.decisionCheck()}
-	res, err := collect.Run(context.Background(), opts)
+		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck()}
+	res, err := collect.Run(ctx, opts)
 	if err == nil && a.cfgNote != "" {
 		res.Notes = append(res.Notes, a.cfgNote)
 	}
@@ -213,18 +189,18 @@ func (a *actionRun) collect() (*gate.Results, error) {
 // writeResults writes the results document before anything is published,
 // then the SARIF file next to it.
 func (a *actionRun) writeResults(res *gate.Results) (string, error) {
-	path := a.f.results
+	path := a.f.Results
 	if path == "" {
-		path = defaultResultsPath()
+		path = a.defaultResultsPath()
 	}
 	if err := res.WriteFile(path); err != nil {
 		return "", err
 	}
-	sarif := a.f.sarif
+	sarif := a.f.SARIF
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
 	}
-	if err := publish.WriteSARIF(sarif, res, gateRuleInfo()); err != nil {
+	if err := publish.WriteSARIF(sarif, res, a.gateRuleInfo()); err != nil {
 		return "", err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
@@ -233,8 +209,8 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 
 // defaultResultsPath is under RUNNER_TEMP in Actions, else the temp dir,
 // never inside the checkout.
-func defaultResultsPath() string {
-	dir := getenv("RUNNER_TEMP")
+func (a *actionRun) defaultResultsPath() string {
+	dir := a.getenv("RUNNER_TEMP")
 	if dir == "" {
 		dir = os.TempDir()
 	}
@@ -257,31 +233,31 @@ func parseGates(list string) ([]gate.Name, error) {
 	return out, nil
 }
 
-// conclusionCode is 1 when a gate failed; waiting for a human is not a
-// failure of the job, the check run carries it.
-func conclusionCode(res *gate.Results) int {
+// conclusionOutcome is Failed when a gate failed; waiting for a human is
+// not a failure of the job, the check run carries it.
+func conclusionOutcome(res *gate.Results) Outcome {
 	if res.Conclusion == gate.Failure {
-		return ExitFindings
+		return Failed
 	}
-	return ExitOK
+	return Passed
 }
 
-func (a *actionRun) usage(err error) int {
+func (a *actionRun) usage(err error) error {
 	fmt.Fprintf(a.e.stderr, "storygate action: %v\n", err)
 	fmt.Fprintf(a.e.stdout, "::error title=storygate::%s\n", escapeCommand(err.Error()))
-	return ExitUsage
+	return usage(err)
 }
 
 // fail reports an error; a missing revision (a shallow checkout) is the
 // user's to fix, anything else is storygate's.
-func (a *actionRun) fail(err error) int {
+func (a *actionRun) fail(err error) error {
 	var cfgErr *config.Error
 	if errors.Is(err, gitrepo.ErrRevisionMissing) || errors.As(err, &cfgErr) {
 		return a.usage(err)
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: %v\n", err)
 	fmt.Fprintf(a.e.stdout, "::error title=storygate::%s\n", escapeCommand(err.Error()))
-	return ExitInternal
+	return err
 }
 
 func escapeCommand(s string) string {
@@ -289,8 +265,9 @@ func escapeCommand(s string) string {
 }
 
 // gateRuleInfo describes every rule a gate run can report, for SARIF.
-func gateRuleInfo() map[string]report.RuleInfo {
-	out := ruleInfo()
+func (a *actionRun) gateRuleInfo() map[string]report.RuleInfo {
+	out := make(map[string]report.RuleInfo, len(a.deps.Rules)+len(verify.Rules)+len(revert.Rules))
+	maps.Copy(out, a.deps.Rules)
 	for _, rules := range []map[string]string{verify.Rules, revert.Rules} {
 		for id, summary := range rules {
 			out[id] = report.RuleInfo{ID: id, Summary: summary}

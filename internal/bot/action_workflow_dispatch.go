@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"github.com/storygate/storygate/internal/gate"
@@ -8,11 +8,11 @@ import (
 // planWorkflowDispatch gates the dispatched commit (GITHUB_SHA), compared
 // with the base input when one is given; check runs go on that commit and
 // no comment is posted.
-func planWorkflowDispatch(_ github.Event, f actionFlags) (plan, error) {
-	head := getenv("GITHUB_SHA")
+func (b *Bot) planWorkflowDispatch(_ github.Event, f ActionOptions) (plan, error) {
+	head := b.getenv("GITHUB_SHA")
 	return plan{
-		event: gate.Event{HeadSHA: head, HeadRef: getenv("GITHUB_REF"), BaseSHA: shaOrEmpty(f.base)},
-		base:  f.base, head: head,
+		event: gate.Event{HeadSHA: head, HeadRef: b.getenv("GITHUB_REF"), BaseSHA: shaOrEmpty(f.Base)},
+		base:  f.Base, head: head,
 	}, nil
 }
 

@@ -1,7 +1,8 @@
-package cli
+package bot
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,14 +25,12 @@ func TestActionScheduleReverifiesAndFailsOnDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	summary := filepath.Join(t.TempDir(), "summary.md")
-	for k, v := range map[string]string{"GITHUB_API_URL": fake.URL, "GITHUB_TOKEN": fake.Token, "GITHUB_REPOSITORY": "o/r",
-		"GITHUB_EVENT_NAME": "schedule", "GITHUB_STEP_SUMMARY": summary, "GITHUB_EVENT_PATH": ""} {
-		t.Setenv(k, v)
-	}
+	env := fakeEnv{"GITHUB_API_URL": fake.URL, "GITHUB_TOKEN": fake.Token, "GITHUB_REPOSITORY": "o/r", "GITHUB_STEP_SUMMARY": summary}
 	var out, errOut bytes.Buffer
-	code := Main([]string{"storygate", "action", "--root", root}, strings.NewReader(""), &out, &errOut)
-	if code != ExitFindings {
-		t.Fatalf("exit %d, want %d on drift; stderr:\n%s", code, ExitFindings, errOut.String())
+	b := New(Deps{Env: env, GitHub: Credentials{Env: env}, Config: workTreeConfig{}, Stdout: &out, Stderr: &errOut})
+	got := statusOf(b.Action(context.Background(), ActionOptions{Root: root, EventName: "schedule"}))
+	if got != failed {
+		t.Fatalf("got %s, want %s on drift; stderr:\n%s", got, failed, errOut.String())
 	}
 	if issues := fake.Issues("o/r"); len(issues) != 1 || !strings.Contains(issues[0].Title, "STORY-001") {
 		t.Errorf("issues %+v, want one drift issue", issues)

@@ -1,4 +1,4 @@
-package cli
+package bot
 
 import (
 	"context"
@@ -12,11 +12,9 @@ import (
 	"github.com/storygate/storygate/internal/publish"
 )
 
-const publishSynopsis = "publish --results FILE [--repo OWNER/NAME] [--head-sha SHA] [--pr N]"
-
 // errRefused marks a results document that does not belong where it would
 // be published.
-var errRefused = errors.New("refusing to publish")
+var errRefused = usage(errors.New("refusing to publish"))
 
 // publishClient is what the publisher asks of GitHub: writing results and
 // reading the pull request it checks them against.
@@ -25,79 +23,51 @@ type publishClient interface {
 	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
 }
 
-// newPublishClient builds the client; tests replace it.
-var newPublishClient = func(installationID int64) (publishClient, error) {
-	cfg, ok, err := githubConfig(installationID)
-	if err != nil {
-		return nil, err
-	}
-	if !ok {
-		return nil, errors.New("no token (GITHUB_TOKEN or the token input) and no GitHub App to publish with")
-	}
-	return github.NewAdapter(cfg)
+// PublishOptions are the command line of storygate publish.
+type PublishOptions struct {
+	// Results is the results document to publish.
+	Results string
+	// Repo, HeadSHA and PR override the workflow's repository, the
+	// commit and the pull request.
+	Repo, HeadSHA string
+	PR            int
 }
 
-type publishFlags struct {
-	results, repo, headSHA string
-	pr                     int
-}
-
-// runPublish posts a results document written by an unprivileged run. It
+// Publish posts a results document written by an unprivileged run. It
 // reads the document as data, checks it against what GitHub says about the
 // triggering run, and never executes anything from the pull request.
-func runPublish(e env, args []string) int {
-	fs := newFlagSet(e, "publish", publishSynopsis)
-	var f publishFlags
-	fs.StringVar(&f.results, "results", "", "the results document to publish (required)")
-	fs.StringVar(&f.repo, "repo", "", "repository (default GITHUB_REPOSITORY)")
-	fs.StringVar(&f.headSHA, "head-sha", "", "commit for the check runs (default: the workflow_run's head, else the document's)")
-	fs.IntVar(&f.pr, "pr", 0, "pull request to comment on (default: the document's)")
-	if _, code := parseFlags(fs, args); code >= 0 {
-		return code
-	}
-	if f.results == "" {
-		f.results = strings.TrimSpace(getenv("INPUT_RESULTS"))
-	}
-	if f.results == "" {
-		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")
-		return ExitUsage
-	}
-	return publishResults(e, f)
-}
-
-func publishResults(e env, f publishFlags) int {
-	res, err := gate.ReadFile(f.results)
+func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
+	res, err := gate.ReadFile(f.Results)
 	if err != nil {
-		return publishFailure(e, err)
+		return b.publishFailure(err)
 	}
-	ev, err := publishEvent()
+	ev, err := b.publishEvent()
 	if err != nil {
-		return publishFailure(e, err)
+		return b.publishFailure(err)
 	}
-	gh, err := newPublishClient(ev.InstallationID)
+	gh, err := b.deps.GitHub.NewClient(ev.InstallationID)
 	if err != nil {
-		return publishFailure(e, err)
+		return b.publishFailure(fmt.Errorf("publish: %w", err))
 	}
-	ctx := context.Background()
-	t, err := publishTarget(ctx, gh, res, ev, f)
+	t, err := b.publishTarget(ctx, gh, res, ev, f)
 	if err != nil {
-		return publishFailure(e, err)
+		return b.publishFailure(err)
 	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if err != nil {
-		return publishFailure(e, err)
+		return b.publishFailure(err)
 	}
-	if err := writeStepSummary(res); err != nil {
-		return publishFailure(e, err)
+	if err := b.writeStepSummary(res); err != nil {
+		return b.publishFailure(err)
 	}
-	setOutputs(res, f.results)
-	fmt.Fprintf(e.stderr, "storygate publish: %s: %d check runs on %s; comment %s\n", res.Conclusion, len(out.CheckRuns), t.HeadSHA[:12], orNone(string(out.Comment)))
-	return ExitOK
+	b.setOutputs(res, f.Results)
+	fmt.Fprintf(b.e.stderr, "storygate publish: %s: %d check runs on %s; comment %s\n", res.Conclusion, len(out.CheckRuns), t.HeadSHA[:12], orNone(string(out.Comment)))
+	return nil
 }
 
 // publishEvent reads the triggering event when there is one.
-func publishEvent() (github.Event, error) {
-	name, path := getenv("GITHUB_EVENT_NAME"), getenv("GITHUB_EVENT_PATH")
+func (b *Bot) publishEvent() (github.Event, error) {
+	name, path := b.getenv("GITHUB_EVENT_NAME"), b.getenv("GITHUB_EVENT_PATH")
 	if name == "" || path == "" {
 		return github.Event{}, nil
 	}
@@ -112,16 +82,16 @@ func publishEvent() (github.Event, error) {
 // the workflow, never from the document; under workflow_run the commit and
 // run URL come from GitHub's event, the document must name that commit, and
 // the pull request it names must have it as its head.
-func publishTarget(ctx context.Context, gh publishClient, res *gate.Results, ev github.Event, f publishFlags) (publish.Target, error) {
-	repo, err := publishRepo(res, f)
+func (b *Bot) publishTarget(ctx context.Context, gh publishClient, res *gate.Results, ev github.Event, f PublishOptions) (publish.Target, error) {
+	repo, err := b.publishRepo(res, f)
 	if err != nil {
 		return publish.Target{}, err
 	}
-	t := publish.Target{Repo: repo, HeadSHA: firstNonEmpty(f.headSHA, res.Event.HeadSHA), PullRequest: res.Event.PullRequest}
-	if f.pr != 0 {
-		t.PullRequest = f.pr
+	t := publish.Target{Repo: repo, HeadSHA: firstNonEmpty(f.HeadSHA, res.Event.HeadSHA), PullRequest: res.Event.PullRequest}
+	if f.PR != 0 {
+		t.PullRequest = f.PR
 	}
-	t.DetailsURL = trustedRunURL(res.Event.RunURL, repo)
+	t.DetailsURL = b.trustedRunURL(res.Event.RunURL, repo)
 	if ev.WorkflowRun == nil {
 		return t, requireHead(t)
 	}
@@ -149,8 +119,8 @@ func workflowRunTarget(ctx context.Context, gh publishClient, res *gate.Results,
 	return t, nil
 }
 
-func publishRepo(res *gate.Results, f publishFlags) (github.Repo, error) {
-	name := firstNonEmpty(f.repo, getenv("GITHUB_REPOSITORY"))
+func (b *Bot) publishRepo(res *gate.Results, f PublishOptions) (github.Repo, error) {
+	name := firstNonEmpty(f.Repo, b.getenv("GITHUB_REPOSITORY"))
 	repo, err := github.ParseRepo(name)
 	if err != nil {
 		return repo, fmt.Errorf("repository: %w (set GITHUB_REPOSITORY or --repo)", err)
@@ -170,8 +140,8 @@ func requireHead(t publish.Target) error {
 
 // trustedRunURL keeps the document's run link only when it points at this
 // repository's workflow runs.
-func trustedRunURL(u string, repo github.Repo) string {
-	server := firstNonEmpty(getenv("GITHUB_SERVER_URL"), "https://github.com")
+func (b *Bot) trustedRunURL(u string, repo github.Repo) string {
+	server := firstNonEmpty(b.getenv("GITHUB_SERVER_URL"), "https://github.com")
 	prefix := strings.TrimRight(server, "/") + "/" + repo.FullName() + "/actions/runs/"
 	if strings.HasPrefix(u, prefix) {
 		return u
@@ -179,13 +149,13 @@ func trustedRunURL(u string, repo github.Repo) string {
 	return ""
 }
 
-func publishFailure(e env, err error) int {
-	fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
-	fmt.Fprintf(e.stdout, "::error title=storygate publish::%s\n", escapeCommand(err.Error()))
-	if errors.Is(err, gate.ErrInvalid) || errors.Is(err, errRefused) {
-		return ExitUsage
+func (b *Bot) publishFailure(err error) error {
+	fmt.Fprintf(b.e.stderr, "storygate publish: %v\n", err)
+	fmt.Fprintf(b.e.stdout, "::error title=storygate publish::%s\n", escapeCommand(err.Error()))
+	if errors.Is(err, gate.ErrInvalid) && !errors.Is(err, ErrUsage) {
+		return usage(err)
 	}
-	return ExitInternal
+	return err
 }
 
 func firstNonEmpty(values ...string) string {

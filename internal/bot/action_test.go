@@ -1,14 +1,18 @@
-package cli
+package bot
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/github/githubtest"
@@ -22,24 +26,48 @@ const (
 	prNumber = 2
 )
 
-// actionEnv is everything storygate action reads from the environment; all
-// of it is set (empty when unused) so a test never sees the environment of
-// a CI job it happens to run in.
-var actionEnv = []string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_API_URL", "GITHUB_TOKEN", "GITHUB_WORKSPACE",
-	"RUNNER_TEMP", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "GITHUB_SHA", "GITHUB_REF", "GITHUB_REPOSITORY", "GITHUB_SERVER_URL",
-	"GITHUB_RUN_ID", "INPUT_TOKEN", "INPUT_APP-ID", "INPUT_PRIVATE-KEY", "INPUT_INSTALLATION-ID", "INPUT_CONFIG", "INPUT_GATES",
-	"INPUT_REPORT-ONLY", "INPUT_BASE", "INPUT_RESULTS", "INPUT_SARIF", "INPUT_EVENT-NAME"}
-
 // harness is one repository, one fake GitHub and the Actions environment.
 type harness struct {
 	t                  *testing.T
 	repo               *testrepo.Repo
 	fake               *githubtest.Server
+	env                fakeEnv
 	base, head         string
 	tmp                string
 	results, summary   string
 	outputs, eventFile string
 	stdout, stderr     bytes.Buffer
+	// checkout replaces the git checkout of the slash-command re-run.
+	checkout checkoutFunc
+}
+
+// fakeEnv is the environment the bot sees; nothing comes from the process,
+// so a test never sees the environment of a CI job it happens to run in.
+type fakeEnv map[string]string
+
+func (e fakeEnv) Getenv(key string) string { return e[key] }
+
+func (e fakeEnv) Environ() []string {
+	out := []string{"PATH=" + os.Getenv("PATH")}
+	for k, v := range e {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
+
+// workTreeConfig loads the work tree's configuration; which revision's
+// configuration governs a run is the command line's loader, tested there.
+type workTreeConfig struct{}
+
+func (workTreeConfig) Load(root, explicit, _ string) (*config.Config, string, error) {
+	cfg, err := config.Load(root, explicit)
+	return cfg, "", err
+}
+
+type checkoutFunc func(ctx context.Context, root, commit string) error
+
+func (f checkoutFunc) Checkout(ctx context.Context, root, commit string) error {
+	return f(ctx, root, commit)
 }
 
 func demoFile(t *testing.T, name string) string {
@@ -55,6 +83,7 @@ func demoFile(t *testing.T, name string) string {
 // newHarness commits STORY-001 (done) as the base and adds STORY-002
 // (waiting at plan_review) and STORY-003 (with errors) in the head.
 func newHarness(t *testing.T) *harness {
+	t.Parallel()
 	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t), tmp: t.TempDir()}
 	done := strings.Replace(demoFile(t, "STORY-001.md"), "command: go test ./src/orders/...", `command: "true"`, 1)
 	done = strings.Replace(done, "command: ./scripts/bench-orders.sh", "command: echo p95_ok", 1)
@@ -64,14 +93,10 @@ func newHarness(t *testing.T) *harness {
 	h.head = h.repo.Commit("head")
 	h.results, h.summary = filepath.Join(h.tmp, "results.json"), filepath.Join(h.tmp, "summary.md")
 	h.outputs, h.eventFile = filepath.Join(h.tmp, "outputs"), filepath.Join(h.tmp, "event.json")
-	for _, k := range actionEnv {
-		t.Setenv(k, "")
-	}
-	for k, v := range map[string]string{"GITHUB_API_URL": h.fake.URL, "GITHUB_TOKEN": h.fake.Token, "GITHUB_WORKSPACE": h.repo.Root,
-		"RUNNER_TEMP": h.tmp, "GITHUB_STEP_SUMMARY": h.summary, "GITHUB_OUTPUT": h.outputs, "INPUT_RESULTS": h.results,
-		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": prRepo, "GITHUB_RUN_ID": "99"} {
-		t.Setenv(k, v)
-	}
+	h.env = fakeEnv{"GITHUB_API_URL": h.fake.URL, "GITHUB_TOKEN": h.fake.Token, "GITHUB_WORKSPACE": h.repo.Root,
+		"RUNNER_TEMP": h.tmp, "GITHUB_STEP_SUMMARY": h.summary, "GITHUB_OUTPUT": h.outputs,
+		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": prRepo, "GITHUB_RUN_ID": "99"}
+	h.checkout = func(context.Context, string, string) error { return errors.New("no checkout in this test") }
 	return h
 }
 
@@ -83,14 +108,56 @@ func (h *harness) event(kind, name string, edits ...githubtest.Edit) {
 	if err := os.WriteFile(h.eventFile, payload, 0o644); err != nil {
 		h.t.Fatal(err)
 	}
-	h.t.Setenv("GITHUB_EVENT_NAME", kind)
-	h.t.Setenv("GITHUB_EVENT_PATH", h.eventFile)
+	h.env["GITHUB_EVENT_NAME"] = kind
+	h.env["GITHUB_EVENT_PATH"] = h.eventFile
 }
 
-func (h *harness) run(args ...string) int {
+// bot is the bot under test with the harness's fakes.
+func (h *harness) bot() *Bot {
 	h.stdout.Reset()
 	h.stderr.Reset()
-	return Main(append([]string{"storygate"}, args...), strings.NewReader(""), &h.stdout, &h.stderr)
+	return New(Deps{Env: h.env, GitHub: Credentials{Env: h.env, Version: "test"}, Config: workTreeConfig{},
+		Revert: RevertCheck, Checkout: h.checkout, Now: time.Now, Stdout: &h.stdout, Stderr: &h.stderr, Version: "test"})
+}
+
+// options are the flags of a run in the harness's repository for its
+// event; edits adjust them.
+func (h *harness) options(edits ...func(*ActionOptions)) ActionOptions {
+	o := ActionOptions{Root: h.repo.Root, Results: h.results, EventName: h.env["GITHUB_EVENT_NAME"], EventPath: h.env["GITHUB_EVENT_PATH"]}
+	for _, edit := range edits {
+		edit(&o)
+	}
+	return o
+}
+
+// status folds what the bot returned into one comparable value.
+type status string
+
+const (
+	passed        status = "passed"
+	failed        status = "failed"
+	usageFailure  status = "usage error"
+	internalError status = "internal error"
+)
+
+func statusOf(outcome Outcome, err error) status {
+	switch {
+	case errors.Is(err, ErrUsage):
+		return usageFailure
+	case err != nil:
+		return internalError
+	case outcome == Failed:
+		return failed
+	}
+	return passed
+}
+
+func (h *harness) action(edits ...func(*ActionOptions)) status {
+	return statusOf(h.bot().Action(context.Background(), h.options(edits...)))
+}
+
+func (h *harness) publish(results string) status {
+	return statusOf(Passed, h.bot().Publish(context.Background(), PublishOptions{Results: results}))
 }
 
 func (h *harness) document() *gate.Results {
@@ -114,8 +181,8 @@ func (h *harness) checkRuns() map[string]string {
 func TestActionPullRequestPublishesChecksAndOneComment(t *testing.T) {
 	h := newHarness(t)
 	h.event("pull_request", "pull_request.opened")
-	if code := h.run("action"); code != ExitFindings {
-		t.Fatalf("exit %d, want 1 (STORY-003 has errors)\n%s", code, h.stderr.String())
+	if code := h.action(); code != failed {
+		t.Fatalf("got %s, want 1 (STORY-003 has errors)\n%s", code, h.stderr.String())
 	}
 	want := map[string]string{"storygate / stories": "failure", "storygate / verify": "neutral", "storygate / revert-check": "neutral"}
 	if got := h.checkRuns(); !equalMaps(got, want) {
@@ -145,9 +212,9 @@ func TestActionPullRequestPublishesChecksAndOneComment(t *testing.T) {
 func TestActionSecondRunEditsTheCommentOnlyWhenItChanged(t *testing.T) {
 	h := newHarness(t)
 	h.event("pull_request", "pull_request.opened")
-	h.run("action")
+	h.action()
 	h.fake.ResetCalls()
-	h.run("action")
+	h.action()
 	if edits := h.fake.CallsTo("PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}"); len(edits) != 0 {
 		t.Errorf("an unchanged report was written again: %d edits", len(edits))
 	}
@@ -155,8 +222,8 @@ func TestActionSecondRunEditsTheCommentOnlyWhenItChanged(t *testing.T) {
 	h.head = h.repo.Commit("drop the broken story")
 	h.event("pull_request", "pull_request.synchronize")
 	h.fake.ResetCalls()
-	if code := h.run("action"); code != ExitOK {
-		t.Errorf("exit %d after the fix\n%s", code, h.stderr.String())
+	if code := h.action(); code != passed {
+		t.Errorf("got %s after the fix\n%s", code, h.stderr.String())
 	}
 	if edits := h.fake.CallsTo("PATCH", "/repos/{owner}/{repo}/issues/comments/{comment_id}"); len(edits) != 1 {
 		t.Errorf("a changed report must edit the comment once, got %d", len(edits))
@@ -180,7 +247,7 @@ func TestActionCallBudget(t *testing.T) {
 	h.repo.Write(files)
 	h.head = h.repo.Commit("sixty more broken stories")
 	h.event("pull_request", "pull_request.synchronize")
-	h.run("action")
+	h.action()
 	annotations := 0
 	for _, g := range h.document().Gates {
 		annotations += len(g.Diagnostics)
@@ -197,7 +264,7 @@ func filepathFor(i int) string { return "stories/" + storyID(i) + ".md" }
 func TestActionMergeGroupPostsNoComment(t *testing.T) {
 	h := newHarness(t)
 	h.event("merge_group", "merge_group.checks_requested")
-	h.run("action")
+	h.action()
 	if len(h.fake.CheckRuns()) != 3 || len(h.fake.CallsTo("GET", "/repos/{owner}/{repo}/issues/{issue_number}/comments")) != 0 {
 		t.Errorf("merge queue: %d check runs; calls %v", len(h.fake.CheckRuns()), h.fake.Calls())
 	}
@@ -209,13 +276,13 @@ func TestActionMergeGroupPostsNoComment(t *testing.T) {
 func TestActionCheckRunRerequested(t *testing.T) {
 	h := newHarness(t)
 	h.event("check_run", "check_run.rerequested")
-	if code := h.run("action"); code != ExitOK || len(h.fake.Calls()) != 0 {
-		t.Errorf("another app's check run must be ignored: exit %d, %d calls", code, len(h.fake.Calls()))
+	if code := h.action(); code != passed || len(h.fake.Calls()) != 0 {
+		t.Errorf("another app's check run must be ignored: got %s, %d calls", code, len(h.fake.Calls()))
 	}
 	h.event("check_run", "check_run.rerequested", func(p map[string]any) {
 		p["check_run"].(map[string]any)["name"] = "storygate / stories"
 	})
-	h.run("action")
+	h.action()
 	if runs := h.fake.CheckRuns(); len(runs) != 3 || runs[0].HeadSHA != h.head {
 		t.Errorf("re-requested gate: %+v", runs)
 	}
@@ -224,9 +291,8 @@ func TestActionCheckRunRerequested(t *testing.T) {
 func TestActionWorkflowDispatch(t *testing.T) {
 	h := newHarness(t)
 	h.event("workflow_dispatch", "workflow_dispatch")
-	t.Setenv("GITHUB_SHA", h.head)
-	t.Setenv("INPUT_BASE", h.base)
-	h.run("action")
+	h.env["GITHUB_SHA"] = h.head
+	h.action(func(o *ActionOptions) { o.Base = h.base })
 	res := h.document()
 	if len(h.fake.CheckRuns()) != 3 || res.Event.BaseSHA != h.base || len(res.Notes) != 0 {
 		t.Errorf("dispatch: %d runs, event %+v, notes %v", len(h.fake.CheckRuns()), res.Event, res.Notes)
@@ -240,35 +306,35 @@ func TestActionShallowCheckoutSaysHowToFixIt(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(h.repo.Root, ".git", "shallow"), []byte(h.head+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code := h.run("action")
-	if code != ExitUsage || !strings.Contains(h.stderr.String(), "fetch-depth: 0") || len(h.fake.Calls()) != 0 {
-		t.Errorf("exit %d, stderr %s", code, h.stderr.String())
+	code := h.action()
+	if code != usageFailure || !strings.Contains(h.stderr.String(), "fetch-depth: 0") || len(h.fake.Calls()) != 0 {
+		t.Errorf("got %s, stderr %s", code, h.stderr.String())
 	}
 }
 
 func TestActionIgnoresClosedPullRequests(t *testing.T) {
 	h := newHarness(t)
 	h.event("pull_request", "pull_request.opened", func(p map[string]any) { p["action"] = "closed" })
-	if code := h.run("action"); code != ExitOK || len(h.fake.Calls()) != 0 {
-		t.Errorf("closed: exit %d, %d calls", code, len(h.fake.Calls()))
+	if code := h.action(); code != passed || len(h.fake.Calls()) != 0 {
+		t.Errorf("closed: got %s, %d calls", code, len(h.fake.Calls()))
 	}
 }
 
 func TestActionUnknownEventIsAUsageError(t *testing.T) {
 	h := newHarness(t)
-	t.Setenv("GITHUB_EVENT_NAME", "push")
-	if code := h.run("action"); code != ExitUsage || !strings.Contains(h.stderr.String(), "pull_request") {
-		t.Errorf("exit %d: %s", code, h.stderr.String())
+	h.env["GITHUB_EVENT_NAME"] = "push"
+	if code := h.action(); code != usageFailure || !strings.Contains(h.stderr.String(), "pull_request") {
+		t.Errorf("got %s: %s", code, h.stderr.String())
 	}
 }
 
 func TestActionLocalRunPrintsTheReport(t *testing.T) {
 	h := newHarness(t)
-	t.Setenv("GITHUB_EVENT_NAME", "pull_request") // --event-name local wins, even inside a CI job
-	code := h.run("action", "--event-name", "local", "--root", h.repo.Root, "--base", h.base)
+	h.env["GITHUB_EVENT_NAME"] = "pull_request" // --event-name local wins, even inside a CI job
+	code := h.action(func(o *ActionOptions) { o.EventName, o.Base = "local", h.base })
 	out := h.stdout.String()
-	if code != ExitFindings || !strings.HasPrefix(out, "## ❌ storygate") || !strings.Contains(out, "STORY-003") || len(h.fake.Calls()) != 0 {
-		t.Errorf("exit %d, %d calls, report:\n%s", code, len(h.fake.Calls()), out)
+	if code != failed || !strings.HasPrefix(out, "## ❌ storygate") || !strings.Contains(out, "STORY-003") || len(h.fake.Calls()) != 0 {
+		t.Errorf("got %s, %d calls, report:\n%s", code, len(h.fake.Calls()), out)
 	}
 }
 
@@ -294,7 +360,7 @@ func TestActionRevertCheckDecidesGovernedEdits(t *testing.T) {
 	h.repo.Write(map[string]string{"tests/expected.txt": "fixed\n", "tests/new.txt": "created\n"})
 	h.head = h.repo.Commit("edit a governed file")
 	h.event("pull_request", "pull_request.synchronize")
-	h.run("action", "--gates", "revert-check")
+	h.action(func(o *ActionOptions) { o.Gates = "revert-check" })
 	g, _ := h.document().Gate(gate.RevertCheck)
 	if g.Conclusion != gate.Failure || len(g.Diagnostics) != 1 || g.Diagnostics[0].Rule != "revert/may-not-create" || g.Diagnostics[0].File != "tests/new.txt" {
 		t.Errorf("revert gate: %+v", g)
@@ -310,9 +376,9 @@ func TestRunGateWithAPlanFromElsewhere(t *testing.T) {
 	h := newHarness(t)
 	p := plan{event: gate.Event{Name: "issue_comment", PullRequest: prNumber, HeadSHA: h.head, BaseSHA: h.base},
 		repo: mustRepo(t, prRepo), base: h.base, head: h.head, pr: prNumber}
-	code := runGateWith(env{stdin: strings.NewReader(""), stdout: &h.stdout, stderr: &h.stderr}, actionFlags{}, p)
-	if code != ExitFindings || len(h.fake.CheckRuns()) != 3 || len(h.fake.Comments(prRepo, prNumber)) != 1 {
-		t.Errorf("exit %d, %d runs, %d comments\n%s", code, len(h.fake.CheckRuns()), len(h.fake.Comments(prRepo, prNumber)), h.stderr.String())
+	code := statusOf(h.bot().runGateWith(context.Background(), h.options(), p))
+	if code != failed || len(h.fake.CheckRuns()) != 3 || len(h.fake.Comments(prRepo, prNumber)) != 1 {
+		t.Errorf("got %s, %d runs, %d comments\n%s", code, len(h.fake.CheckRuns()), len(h.fake.Comments(prRepo, prNumber)), h.stderr.String())
 	}
 }
 

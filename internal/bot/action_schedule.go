@@ -1,7 +1,8 @@
-package cli
+package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,37 +15,35 @@ import (
 // reverify reruns the verification of every accepted and done story in
 // the checkout (the default branch), files or closes drift issues when a
 // token is available, writes the job summary, and fails on drift.
-func (a *actionRun) reverify() int {
-	opts := reverify.Options{Root: a.root, Config: a.cfg, Environ: os.Environ(), RunURL: runURL()}
-	if repo, err := github.ParseRepo(getenv("GITHUB_REPOSITORY")); err == nil {
+func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
+	opts := reverify.Options{Root: a.root, Config: a.cfg, Environ: a.deps.Env.Environ(), RunURL: a.runURL()}
+	if repo, err := github.ParseRepo(a.getenv("GITHUB_REPOSITORY")); err == nil {
 		opts.Repo = repo
-		cfg, hasCreds, err := githubConfig(0)
-		if err != nil {
-			return a.usage(err)
+		gh, err := a.deps.GitHub.NewClient(0)
+		if err != nil && !errors.Is(err, ErrNoCredentials) {
+			return Passed, a.usage(err)
 		}
-		if hasCreds {
-			if opts.Issues, err = github.NewAdapter(cfg); err != nil {
-				return a.usage(err)
-			}
+		if err == nil {
+			opts.Issues = gh
 		}
 	}
-	summary, closeSummary := stepSummary()
+	summary, closeSummary := a.stepSummary()
 	defer closeSummary()
 	opts.Summary = summary
-	rep, err := reverify.Run(context.Background(), opts)
+	rep, err := reverify.Run(ctx, opts)
 	if err != nil {
-		return a.fail(err)
+		return Passed, a.fail(err)
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: re-verified %d stories, %d drifted\n", len(rep.Stories), rep.Drifted())
 	if rep.Drifted() > 0 {
-		return ExitFindings
+		return Failed, nil
 	}
-	return ExitOK
+	return Passed, nil
 }
 
 // stepSummary opens GITHUB_STEP_SUMMARY for appending, or discards.
-func stepSummary() (io.Writer, func()) {
-	path := getenv("GITHUB_STEP_SUMMARY")
+func (b *Bot) stepSummary() (io.Writer, func()) {
+	path := b.getenv("GITHUB_STEP_SUMMARY")
 	if path == "" {
 		return io.Discard, func() {}
 	}

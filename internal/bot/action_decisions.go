@@ -1,12 +1,12 @@
-package cli
+package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate/collect"
-	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/hitl"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
@@ -23,22 +23,18 @@ func (a *actionRun) decisionCheck() collect.DecisionsFunc {
 		if !hasNewDecisions(units) {
 			return nil, "", nil // no API calls for the common case
 		}
-		cfg, hasCreds, err := githubConfig(a.plan.installationID)
+		gh, err := a.deps.GitHub.NewClient(a.plan.installationID)
+		if errors.Is(err, ErrNoCredentials) {
+			return unverifiable(units), "", nil
+		}
 		if err != nil {
 			return nil, "", err
 		}
-		if !hasCreds {
-			return unverifiable(units), "", nil
-		}
-		return a.verifyDecisions(ctx, cfg, units)
+		return a.verifyDecisions(ctx, gh, units)
 	}
 }
 
-func (a *actionRun) verifyDecisions(ctx context.Context, cfg github.Config, units []rules.Unit) ([]diag.Diagnostic, string, error) {
-	gh, err := github.NewAdapter(cfg)
-	if err != nil {
-		return nil, "", err
-	}
+func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, units []rules.Unit) ([]diag.Diagnostic, string, error) {
 	pr, err := gh.PullRequest(ctx, a.plan.repo, a.plan.pr)
 	if err != nil {
 		return nil, "", fmt.Errorf("read pull request #%d: %w", a.plan.pr, err)

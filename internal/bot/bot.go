@@ -1,0 +1,140 @@
+// Package bot is storygate's GitHub Action: it turns a webhook event into a
+// gate run, a slash command, a re-verification or a publication of results.
+// Its handlers reach the world only through Deps, so a test swaps any of it
+// for a fake and the command line (internal/cli) builds the real ones.
+package bot
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"time"
+
+	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate/collect"
+	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/hitl"
+	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/report"
+)
+
+// Deps are the bot's collaborators. Every field is required unless its
+// comment says otherwise.
+type Deps struct {
+	// Env is the runner's environment: GITHUB_*, RUNNER_* and INPUT_*.
+	Env Env
+	// GitHub builds API clients for an installation.
+	GitHub ClientFactory
+	// Config loads the configuration that governs a run.
+	Config ConfigLoader
+	// Revert runs the revert check inside the gate; nil fails governed
+	// edits closed.
+	Revert collect.RevertFunc
+	// Checkout brings a commit into the work tree, for the gate re-run
+	// after a slash command.
+	Checkout Checkout
+	// Now is the clock for the log rows slash commands write; nil means
+	// time.Now.
+	Now func() time.Time
+	// Stdout receives workflow commands and reports, Stderr progress.
+	Stdout, Stderr io.Writer
+	// Version is storygate's version, recorded in results documents.
+	Version string
+	// Rules describes the story rules (the validate catalog), for SARIF;
+	// the bot adds the verify and revert rules. Nil describes only those.
+	Rules map[string]report.RuleInfo
+}
+
+// Env reads the environment the bot runs in.
+type Env interface {
+	// Getenv returns the variable's value, empty when unset.
+	Getenv(key string) string
+	// Environ returns the whole environment as KEY=value pairs; the gate
+	// strips secrets from it before any command starts.
+	Environ() []string
+}
+
+// OSEnv is the process environment.
+type OSEnv struct{}
+
+// Getenv reads one variable.
+func (OSEnv) Getenv(key string) string { return os.Getenv(key) }
+
+// Environ returns every variable.
+func (OSEnv) Environ() []string { return os.Environ() }
+
+// Client is everything the bot asks of GitHub.
+type Client interface {
+	publish.GitHub
+	chatops.Client
+	hitl.Client
+	github.Issues
+	// PullRequest reads one pull request.
+	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
+}
+
+// ErrNoCredentials is returned by a ClientFactory when the run has neither
+// a token nor a GitHub App to call GitHub with.
+var ErrNoCredentials = errors.New("no token (GITHUB_TOKEN or the token input) and no GitHub App")
+
+// ClientFactory builds a GitHub client for an installation (0 when the
+// event names none).
+type ClientFactory interface {
+	// NewClient returns a client, or an error wrapping ErrNoCredentials.
+	NewClient(installationID int64) (Client, error)
+}
+
+// ConfigLoader loads configuration. With a base revision and no explicit
+// file, the base revision's configuration governs the run, so a change
+// cannot switch off the rules that judge it.
+type ConfigLoader interface {
+	// Load returns the configuration and a note for the user when the
+	// work tree's file is not the one in effect.
+	Load(root, explicit, base string) (*config.Config, string, error)
+}
+
+// Checkout brings a commit into a work tree.
+type Checkout interface {
+	// Checkout makes commit the work tree's content at root.
+	Checkout(ctx context.Context, root, commit string) error
+}
+
+// Outcome is what a handled event concluded; errors are returned apart.
+type Outcome int
+
+// The outcomes.
+const (
+	// Passed means nothing was found at error severity.
+	Passed Outcome = iota
+	// Failed means a gate failed or a re-verified story drifted.
+	Failed
+)
+
+// ErrUsage marks errors the user fixes: flags, inputs, the event, the
+// checkout, a refused results document.
+var ErrUsage = errors.New("usage")
+
+// usageError wraps err as a usage error, keeping its message.
+type usageError struct{ err error }
+
+func (u usageError) Error() string   { return u.err.Error() }
+func (u usageError) Unwrap() []error { return []error{u.err, ErrUsage} }
+
+func usage(err error) error { return usageError{err} }
+
+// Bot handles events with its dependencies.
+type Bot struct {
+	deps Deps
+	e    env
+}
+
+// env is where the bot writes: workflow commands and reports to stdout,
+// progress to stderr.
+type env struct{ stdout, stderr io.Writer }
+
+// New returns a bot that works through d.
+func New(d Deps) *Bot { return &Bot{deps: d, e: env{stdout: d.Stdout, stderr: d.Stderr}} }
+
+func (b *Bot) getenv(key string) string { return b.deps.Env.Getenv(key) }

@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/storygate/storygate/internal/bot"
+	"github.com/storygate/storygate/internal/config"
+)
+
+const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
+
+// actionFlags are the command line; each unset one falls back to an action
+// input.
+type actionFlags struct {
+	root, cfg, gates, base, eventName, eventPath string
+	results, sarif, markdown, reportOnly         string
+}
+
+func runAction(e env, args []string) int {
+	fs := newFlagSet(e, "action", actionSynopsis)
+	var f actionFlags
+	fs.StringVar(&f.root, "root", "", "repository root (default GITHUB_WORKSPACE, else the enclosing git work tree)")
+	fs.StringVar(&f.cfg, "config", "", "configuration file (input config; default .github/storygate.yml)")
+	fs.StringVar(&f.gates, "gates", "", "comma-separated gates to run (input gates; default stories,verify,revert-check plus stages/records when their files change)")
+	fs.Var((*boolOrAuto)(&f.reportOnly), "report-only", "never write to GitHub (=false: always write; =auto, the default: when there is no write-capable token)")
+	fs.StringVar(&f.base, "base", "", "base revision for a run outside Actions or a workflow_dispatch (input base)")
+	fs.StringVar(&f.eventName, "event-name", "", "event name (default GITHUB_EVENT_NAME; none or local: a local run that prints the report)")
+	fs.StringVar(&f.eventPath, "event-path", "", "event payload file (default GITHUB_EVENT_PATH)")
+	fs.StringVar(&f.results, "results", "", "where to write the results document (input results; default RUNNER_TEMP or the temp dir)")
+	fs.StringVar(&f.sarif, "sarif", "", "where to write SARIF (default next to the results document)")
+	fs.StringVar(&f.markdown, "markdown", "", "write the PR comment's Markdown to FILE, or - for stdout (default - for a local run)")
+	if _, code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	opts, err := f.options()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
+		return ExitUsage
+	}
+	outcome, err := newBot(e).Action(context.Background(), opts)
+	return botExit(outcome, err)
+}
+
+// boolOrAuto is a flag that reads "--report-only" as true and also takes
+// =true, =false or =auto.
+type boolOrAuto string
+
+// String returns the flag value as given.
+func (b *boolOrAuto) String() string { return string(*b) }
+
+// IsBoolFlag lets the flag stand alone.
+func (b *boolOrAuto) IsBoolFlag() bool { return true }
+
+// Set accepts true, false and auto.
+func (b *boolOrAuto) Set(v string) error {
+	switch strings.ToLower(v) {
+	case "true", "false", "auto":
+		*b = boolOrAuto(strings.ToLower(v))
+		return nil
+	}
+	return fmt.Errorf("want true, false or auto, not %q", v)
+}
+
+// options hands the flags to the bot, which fills the unset ones from the
+// action's inputs and takes the Actions workspace for an unset root.
+// Outside Actions the root defaults to the enclosing work tree.
+func (f actionFlags) options() (bot.ActionOptions, error) {
+	root := f.root
+	if root == "" && os.Getenv("GITHUB_WORKSPACE") == "" {
+		var err error
+		if root, err = repoRoot(""); err != nil {
+			return bot.ActionOptions{}, err
+		}
+	}
+	return bot.ActionOptions{Root: root, ConfigFile: f.cfg, Gates: f.gates, Base: f.base, EventName: f.eventName,
+		EventPath: f.eventPath, Results: f.results, SARIF: f.sarif, Markdown: f.markdown, ReportOnly: f.reportOnly}, nil
+}
+
+// newBot builds the bot with its real dependencies.
+func newBot(e env) *bot.Bot {
+	osEnv := bot.OSEnv{}
+	return bot.New(bot.Deps{
+		Env:      osEnv,
+		GitHub:   bot.Credentials{Env: osEnv, Version: Version},
+		Config:   configLoader{},
+		Revert:   bot.RevertCheck,
+		Checkout: bot.GitCheckout{},
+		Now:      time.Now,
+		Stdout:   e.stdout,
+		Stderr:   e.stderr,
+		Version:  Version,
+		Rules:    ruleInfo(),
+	})
+}
+
+// configLoader is loadConfig as the bot's ConfigLoader.
+type configLoader struct{}
+
+// Load loads the configuration that governs a run (see loadConfig).
+func (configLoader) Load(root, explicit, base string) (*config.Config, string, error) {
+	return loadConfig(root, explicit, base)
+}
+
+// botExit maps what the bot concluded to the CLI's exit codes; the bot
+// has reported any error already.
+func botExit(outcome bot.Outcome, err error) int {
+	switch {
+	case errors.Is(err, bot.ErrUsage):
+		return ExitUsage
+	case err != nil:
+		return ExitInternal
+	case outcome == bot.Failed:
+		return ExitFindings
+	}
+	return ExitOK
+}

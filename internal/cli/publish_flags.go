@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/storygate/storygate/internal/bot"
+)
+
+const publishSynopsis = "publish --results FILE [--repo OWNER/NAME] [--head-sha SHA] [--pr N]"
+
+// runPublish posts a results document written by an unprivileged run; the
+// bot reads it as data and checks it against the triggering run.
+func runPublish(e env, args []string) int {
+	fs := newFlagSet(e, "publish", publishSynopsis)
+	var f bot.PublishOptions
+	fs.StringVar(&f.Results, "results", "", "the results document to publish (required)")
+	fs.StringVar(&f.Repo, "repo", "", "repository (default GITHUB_REPOSITORY)")
+	fs.StringVar(&f.HeadSHA, "head-sha", "", "commit for the check runs (default: the workflow_run's head, else the document's)")
+	fs.IntVar(&f.PR, "pr", 0, "pull request to comment on (default: the document's)")
+	if _, code := parseFlags(fs, args); code >= 0 {
+		return code
+	}
+	if f.Results == "" {
+		f.Results = strings.TrimSpace(os.Getenv("INPUT_RESULTS"))
+	}
+	if f.Results == "" {
+		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")
+		return ExitUsage
+	}
+	return botExit(bot.Passed, newBot(e).Publish(context.Background(), f))
+}

@@ -7,8 +7,12 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/verify"
@@ -109,9 +113,43 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if opt.Changes, err = repo.Changes(opt.Base, opt.Head); err != nil {
 		return opt, err
 	}
-	grants, err := storyGrants(repo, opt.Base, opt.Head, opt.Changes, cfg.Stories)
-	opt.Granted = append(append([]string{}, f.grants...), grants...)
-	return opt, err
+	grants, err := changeGrants(root, f.base, opt.Head, repo, cfg)
+	if err != nil {
+		return opt, err
+	}
+	if len(f.grants) > 0 {
+		grants = append(grants, change.Prefixes("--grant", f.grants))
+	}
+	opt.Granted = grants.Filter(changedPaths(opt.Changes))
+	return opt, nil
+}
+
+// changeGrants are the change model's grants, as the gate computes them:
+// the stories are read from the work tree, which must be checked out at
+// the head revision (validate and the gate read it the same way).
+func changeGrants(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg *config.Config) (change.Grants, error) {
+	checkedOut, err := repo.Commit("HEAD")
+	if err != nil {
+		return nil, fmt.Errorf("head: %w", err)
+	}
+	if checkedOut.Hash != head.Hash {
+		return nil, fmt.Errorf("--head %s is not the commit checked out (%s): revert-check reads the stories' scopes from the work tree, so check out the head revision first", head.Hash, checkedOut.Hash)
+	}
+	res, err := lint.Run(lint.Options{Root: root, Base: base, Config: cfg, Slim: true, NoRules: true})
+	if err != nil {
+		return nil, err
+	}
+	return res.Change.Grants(), nil
+}
+
+// changedPaths lists the paths of changes: the revert check takes its
+// grants as prefixes, and a granted file's own path grants just that file.
+func changedPaths(changes []gitrepo.Change) []string {
+	out := make([]string, len(changes))
+	for i, c := range changes {
+		out[i] = c.Path
+	}
+	return out
 }
 
 func pick(flag multiFlag, fallback []string) []string {

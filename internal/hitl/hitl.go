@@ -69,7 +69,7 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 	used := map[int64]string{}
 	var out []Finding
 	for _, u := range units {
-		for _, d := range newDecisions(u) {
+		for _, d := range u.NewDecisions() {
 			f, err := c.judge(ctx, u.Head, d, used)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s %s: %w", RuleID, u.Head.Path, d.Heading.Text, err)
@@ -78,26 +78,6 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 		}
 	}
 	return out, nil
-}
-
-// newDecisions returns the head's decisions whose text the base lacks.
-func newDecisions(u rules.Unit) []story.Decision {
-	seen := map[string]int{}
-	if u.Base != nil {
-		for _, d := range u.Base.Decisions() {
-			seen[u.Base.EntryText(d.Entry)]++
-		}
-	}
-	var out []story.Decision
-	for _, d := range u.Head.Decisions() {
-		text := u.Head.EntryText(d.Entry)
-		if seen[text] > 0 {
-			seen[text]--
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
 }
 
 // judge runs the source checks, then the digest check.

@@ -12,7 +12,7 @@ var unlogged = &Rule{ID: "transition/unlogged", Need: NeedBase, Spec: "§10",
 		if from == to {
 			return
 		}
-		rows := newRows(p.Unit)
+		rows := p.NewRows()
 		switch {
 		case len(rows) == 0:
 			p.Report(p.Head.Front.State.Pos, "state changed from %s to %s in this change without a new Transition Log row", from, to)

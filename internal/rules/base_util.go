@@ -9,7 +9,9 @@ import (
 func turnHolders(u Unit) map[string]bool {
 	out := map[string]bool{lifecycle.Orchestrator: true}
 	if u.Base != nil && u.Base.Front != nil {
-		out[u.Base.Front.ActiveRole.Value] = true
+		// The base state's turn, not the base active_role: an active_role
+		// that does not match its state (flipped by an earlier change) is
+		// state/active-role-mismatch's finding and grants no turn.
 		out[lifecycle.ActiveRoleFor(u.Base.Front.State.Value)] = true
 	}
 	for _, r := range u.NewRows() {

@@ -3,16 +3,17 @@ package rules
 import "github.com/storygate/storygate/internal/story"
 
 var unlogged = &Rule{ID: "transition/unlogged", Need: NeedBase, Spec: "§10",
-	Summary: "a state change between base and head is covered by new log rows",
+	Summary: "a change of `state` or `active_role` between base and head is covered by new log rows (`active_role` follows the state: state/active-role-mismatch)",
 	CheckFile: func(p *Pass) {
 		if p.Base == nil || p.Base.Front == nil || p.Head.Front == nil {
 			return
 		}
 		from, to := p.Base.Front.State.Value, p.Head.Front.State.Value
+		rows := p.NewRows()
 		if from == to {
+			checkRoleLogged(p, rows)
 			return
 		}
-		rows := p.NewRows()
 		switch {
 		case len(rows) == 0:
 			p.Report(p.Head.Front.State.Pos, "state changed from %s to %s in this change without a new Transition Log row", from, to)
@@ -22,3 +23,13 @@ var unlogged = &Rule{ID: "transition/unlogged", Need: NeedBase, Spec: "§10",
 			p.Report(p.Head.Front.State.Pos, "the new Transition Log rows end at %q, but the state is now %s", story.Token(rows[len(rows)-1].To.Text), to)
 		}
 	}}
+
+// checkRoleLogged reports an active_role that changed while the state did
+// not, with no new log row: the turn moved without a transition, which the
+// next change's authority rules would otherwise read as the base's turn.
+func checkRoleLogged(p *Pass, rows []story.LogRow) {
+	from, to := p.Base.Front.ActiveRole.Value, p.Head.Front.ActiveRole.Value
+	if from != to && len(rows) == 0 {
+		p.Report(p.Head.Front.ActiveRole.Pos, "active_role changed from %s to %s in this change without a new Transition Log row; the turn moves only with a logged transition", from, to)
+	}
+}

@@ -1,7 +1,6 @@
 package change
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/storygate/storygate/internal/pathglob"
@@ -168,7 +167,3 @@ func storyID(s *story.Story) string {
 	}
 	return s.Path
 }
-
-func joinStrings(xs []string) string { return strings.Join(xs, ", ") }
-
-func itoa(n int) string { return strconv.Itoa(n) }

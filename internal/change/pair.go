@@ -1,6 +1,9 @@
 package change
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -30,18 +33,18 @@ func (p Pair) NewRows() []story.LogRow {
 // States lists the states the story was in during the change: its head
 // state, every state the new log rows pass through, and, when there are
 // new rows, its base state.
-func (p Pair) States() map[string]bool {
-	out := map[string]bool{}
+func (p Pair) States() map[lifecycle.State]bool {
+	out := map[lifecycle.State]bool{}
 	if fm := p.Head.Front; fm != nil && fm.State.Set {
-		out[fm.State.Value] = true
+		out[fm.CurrentState()] = true
 	}
 	rows := p.NewRows()
 	if p.Base != nil && p.Base.Front != nil && len(rows) > 0 {
-		out[p.Base.Front.State.Value] = true
+		out[p.Base.Front.CurrentState()] = true
 	}
 	for _, r := range rows {
-		out[story.Token(r.From.Text)] = true
-		out[story.Token(r.To.Text)] = true
+		out[r.FromState()] = true
+		out[r.ToState()] = true
 	}
 	return out
 }
@@ -59,19 +62,19 @@ func (p Pair) FrozenAtBase() bool {
 		return false
 	}
 	rows, _ := p.Base.Log()
-	return Frozen(p.Base.Front.State.Value, rows)
+	return Frozen(p.Base.Front.CurrentState(), rows)
 }
 
 // Frozen reports whether the contract is frozen at state, given the log
 // that led there: from ready on, until a reopen sends the story to planning.
-func Frozen(state string, rows []story.LogRow) bool {
+func Frozen(state lifecycle.State, rows []story.LogRow) bool {
 	switch state {
 	case lifecycle.Seeded, lifecycle.Planning, lifecycle.PlanReview, "":
 		return false
 	case lifecycle.Blocked:
 		reachedReady := false
 		for _, r := range rows {
-			switch story.Token(r.To.Text) {
+			switch r.ToState() {
 			case lifecycle.Ready:
 				reachedReady = true
 			case lifecycle.Planning:
@@ -111,29 +114,29 @@ func (p Pair) NewDecisions() []story.Decision {
 // row, a new binding Human Decision entry recording it, and
 // current_contract_version one above the base's.
 func (p Pair) ReopenMissing() string {
-	event := ""
+	var event lifecycle.Event
 	for _, r := range p.NewRows() {
-		if e := story.Token(r.Event.Text); lifecycle.IsReopen(e) {
+		if e := r.EventName(); lifecycle.IsReopen(e) {
 			event = e
 		}
 	}
 	if event == "" {
-		return "no reopen transition (" + joinStrings(lifecycle.ReopenEvents) + ") is logged in this change"
+		return "no reopen transition (" + strings.Join(lifecycle.Names(lifecycle.ReopenEvents()), ", ") + ") is logged in this change"
 	}
 	if !p.decides(event) {
-		return "no new Human Decision entry records " + event
+		return "no new Human Decision entry records " + string(event)
 	}
 	want := ContractVersion(p.Base.Front) + 1
 	if got := ContractVersion(p.Head.Front); got != want {
-		return "current_contract_version must go up by one to " + itoa(want) + ", it is " + itoa(got)
+		return "current_contract_version must go up by one to " + strconv.Itoa(want) + ", it is " + strconv.Itoa(got)
 	}
 	return ""
 }
 
 // decides reports whether a new binding decision records event.
-func (p Pair) decides(event string) bool {
+func (p Pair) decides(event lifecycle.Event) bool {
 	for _, d := range p.NewDecisions() {
-		if d.Binds() && story.Token(d.Decision.Value) == event {
+		if d.Binds() && d.DecidedEvent() == event {
 			return true
 		}
 	}

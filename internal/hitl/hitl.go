@@ -17,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -40,8 +41,8 @@ type Finding struct {
 	Story, StoryID string
 	// Decision is the entry's heading, e.g. "Decision 2".
 	Decision string
-	Event    string
-	AtState  string
+	Event    lifecycle.Event
+	AtState  lifecycle.State
 	Status   Status
 	// Reason explains a verdict other than Verified; for Verified it names
 	// who decided.
@@ -82,8 +83,8 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 
 // judge runs the source checks, then the digest check.
 func (c Checker) judge(ctx context.Context, s *story.Story, d story.Decision, used map[int64]string) (Finding, error) {
-	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: story.Token(d.Decision.Value),
-		AtState: story.Token(d.AtState.Value), Pos: d.Heading.Pos, Status: Unverified}
+	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: d.DecidedEvent(),
+		AtState: d.GateState(), Pos: d.Heading.Pos, Status: Unverified}
 	who, reason, err := c.source(ctx, f, d, used)
 	if err != nil || reason != "" {
 		f.Reason = reason

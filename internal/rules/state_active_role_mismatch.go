@@ -9,7 +9,7 @@ var activeRoleMismatch = &Rule{ID: "state/active-role-mismatch", Need: NeedFile,
 		if fm == nil || !fm.State.Set || !fm.ActiveRole.Set {
 			return
 		}
-		state, role := fm.State.Value, fm.ActiveRole.Value
+		state, role := fm.CurrentState(), fm.CurrentRole()
 		if !lifecycle.IsState(state) || !lifecycle.IsRole(role) {
 			return // state/illegal-state and state/illegal-role report these
 		}

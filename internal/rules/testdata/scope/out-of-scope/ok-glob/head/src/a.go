@@ -1,2 +1,1 @@
-package src
-edited
+package src // edited

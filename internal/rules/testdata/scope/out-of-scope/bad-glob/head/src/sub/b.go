@@ -1,2 +1,1 @@
-package sub
-edited
+package sub // edited

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -78,6 +79,9 @@ func revertWith(e env, f revertFlags) int {
 		fmt.Fprintf(e.stderr, "storygate revert-check: note: %s\n", note)
 	}
 	opt, err := revertOptions(root, f, cfg)
+	if errors.Is(err, errHeadNotCheckedOut) {
+		return usageError(e, "revert-check", err)
+	}
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
@@ -113,10 +117,11 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if opt.Changes, err = repo.Changes(opt.Base, opt.Head); err != nil {
 		return opt, err
 	}
-	grants, err := changeGrants(root, f.base, opt.Head, repo, cfg)
+	ch, err := loadChange(root, f.base, opt.Head, repo, cfg)
 	if err != nil {
 		return opt, err
 	}
+	grants := ch.Grants()
 	if len(f.grants) > 0 {
 		grants = append(grants, change.Prefixes("--grant", f.grants))
 	}
@@ -124,22 +129,26 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	return opt, nil
 }
 
-// changeGrants are the change model's grants, as the gate computes them:
-// the stories are read from the work tree, which must be checked out at
-// the head revision (validate and the gate read it the same way).
-func changeGrants(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg *config.Config) (change.Grants, error) {
+// errHeadNotCheckedOut refuses a --head other than the checkout: the
+// grants come from the stories in the work tree.
+var errHeadNotCheckedOut = errors.New("revert-check reads the stories' scopes from the work tree, so check out the head revision first")
+
+// loadChange builds the change model as the gate does: the stories are
+// read from the work tree, which must be checked out at the head revision
+// (validate and the gate read it the same way).
+func loadChange(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg *config.Config) (*change.Change, error) {
 	checkedOut, err := repo.Commit("HEAD")
 	if err != nil {
 		return nil, fmt.Errorf("head: %w", err)
 	}
 	if checkedOut.Hash != head.Hash {
-		return nil, fmt.Errorf("--head %s is not the commit checked out (%s): revert-check reads the stories' scopes from the work tree, so check out the head revision first", head.Hash, checkedOut.Hash)
+		return nil, fmt.Errorf("--head %s is not the commit checked out (%s): %w", head.Hash, checkedOut.Hash, errHeadNotCheckedOut)
 	}
 	res, err := lint.Run(lint.Options{Root: root, Base: base, Config: cfg, Slim: true, NoRules: true})
 	if err != nil {
 		return nil, err
 	}
-	return res.Change.Grants(), nil
+	return res.Change, nil
 }
 
 // changedPaths lists the paths of changes: the revert check takes its

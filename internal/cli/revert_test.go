@@ -104,6 +104,21 @@ func TestRevertCheckShallowCloneSaysHowToFixIt(t *testing.T) {
 	}
 }
 
+// TestRevertCheckRefusesAHeadThatIsNotCheckedOut: the grants are read from
+// the work tree, so a --head elsewhere would grant another commit's scopes.
+func TestRevertCheckRefusesAHeadThatIsNotCheckedOut(t *testing.T) {
+	dir := vRepo(t, revertProject("generating"))
+	vCommit(t, dir, map[string]string{"tests/test_more.sh": "true\n"}, "second")
+	vCommit(t, dir, map[string]string{"tests/test_more.sh": "true # third\n"}, "third")
+	code, _, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~2", "--head", "HEAD~1", "--suite", "true")
+	if code != ExitUsage || !strings.Contains(stderr, "check out the head revision") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~2", "--head", "HEAD", "--suite", "true", "--out", filepath.Join(t.TempDir(), "r.json")); code == ExitUsage {
+		t.Errorf("--head naming the checkout was refused: %s", stderr)
+	}
+}
+
 func TestRevertCheckUsageErrors(t *testing.T) {
 	dir := vRepo(t, revertProject("generating"))
 	for _, args := range [][]string{

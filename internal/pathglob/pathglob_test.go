@@ -159,3 +159,19 @@ func BenchmarkDeepDoubleStar(b *testing.B) {
 		})
 	}
 }
+
+// FuzzOverlapIsSound: whenever both entries cover a path, Overlap must say
+// they overlap; and no input panics or runs away.
+func FuzzOverlapIsSound(f *testing.F) {
+	for _, s := range [][3]string{
+		{"*.md", "src/", "src/a.md"}, {"**/*_test.go", "pkg", "pkg/a_test.go"}, {"src/[ab].go", "src/?.go", "src/a.go"},
+		{"docs/*/x.md", "docs/**", "docs/a/x.md"}, {"[", "a", "a"}, {"{a,b}", "a", "a"},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	f.Fuzz(func(t *testing.T, a, b, p string) {
+		if Covers(a, p) && Covers(b, p) && !Overlap(a, b) {
+			t.Errorf("Overlap(%q, %q) = false, but both cover %q", a, b, p)
+		}
+	})
+}

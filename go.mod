@@ -3,6 +3,7 @@ module github.com/storygate/storygate
 go 1.26.8
 
 require (
+	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/bradleyfalzon/ghinstallation/v2 v2.11.0
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/go-git/go-git/v5 v5.19.3

@@ -9,7 +9,6 @@ import (
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/hitl"
 	"github.com/storygate/storygate/internal/rules"
-	"github.com/storygate/storygate/internal/story"
 )
 
 // decisionCheck returns the hitl/decision-unverified check for a pull
@@ -47,21 +46,9 @@ func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, units []rule
 	return hitl.Diagnostics(findings), hitl.Markdown(findings), nil
 }
 
-// newDecisions returns the Decision entries a unit has beyond its base.
-func newDecisions(u rules.Unit) []story.Decision {
-	head := u.Head.Decisions()
-	if u.Base == nil {
-		return head
-	}
-	if n := len(u.Base.Decisions()); n < len(head) {
-		return head[n:]
-	}
-	return nil
-}
-
 func hasNewDecisions(units []rules.Unit) bool {
 	for _, u := range units {
-		if len(newDecisions(u)) > 0 {
+		if len(u.NewDecisions()) > 0 {
 			return true
 		}
 	}
@@ -73,7 +60,7 @@ func hasNewDecisions(units []rules.Unit) bool {
 func unverifiable(units []rules.Unit) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, u := range units {
-		for _, d := range newDecisions(u) {
+		for _, d := range u.NewDecisions() {
 			out = append(out, diag.New(hitl.RuleID, diag.SeverityError, u.Head.Path, d.Heading.Pos,
 				"\"### %s\" cannot be verified: this run has no GitHub access to read the comment it names", d.Heading.Text))
 		}

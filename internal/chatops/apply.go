@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
 )
@@ -18,7 +19,7 @@ const maxAttempts = 5
 // apply records the decision on the head branch. Each write names the blob
 // SHA it read; on a conflict the file is read again and the decision
 // re-applied to what is there now, so a concurrent push is never lost.
-func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event string) (Outcome, error) {
+func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event lifecycle.Event) (Outcome, error) {
 	f := target.file
 	for attempt := 1; ; attempt++ {
 		s := story.Parse(f.Path, f.Content)
@@ -45,13 +46,13 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event 
 	}
 }
 
-func (h *handler) decision(cmd Command, event string) transition.Decision {
+func (h *handler) decision(cmd Command, event lifecycle.Event) transition.Decision {
 	return transition.Decision{Event: event, Rationale: cmd.Rationale, Source: h.comment.HTMLURL,
 		By: h.comment.Author.Login, Date: h.comment.CreatedAt, At: h.now(),
 		Note: fmt.Sprintf("by @%s via %s", h.comment.Author.Login, cmd.Text())}
 }
 
-func (h *handler) update(f github.File, content []byte, target prStory, event string) github.FileUpdate {
+func (h *handler) update(f github.File, content []byte, target prStory, event lifecycle.Event) github.FileUpdate {
 	msg := fmt.Sprintf("storygate: %s %s\n\nDecided by @%s in %s", event, target.id(), h.comment.Author.Login, h.comment.HTMLURL)
 	return github.FileUpdate{Path: f.Path, Branch: h.pr.HeadRef, Content: content, Message: msg, SHA: f.SHA}
 }
@@ -64,7 +65,7 @@ func (h *handler) now() time.Time {
 }
 
 // applied reacts to the comment and re-runs the gate on the new commit.
-func (h *handler) applied(ctx context.Context, path, event, commit string) (Outcome, error) {
+func (h *handler) applied(ctx context.Context, path string, event lifecycle.Event, commit string) (Outcome, error) {
 	out := Outcome{Result: Applied, Story: path, Event: event, Commit: commit}
 	if err := h.deps.GitHub.AddReaction(ctx, h.ev.Repo, h.comment.ID, github.ReactionPlusOne); err != nil {
 		return out, fmt.Errorf("react to the comment: %w", err)

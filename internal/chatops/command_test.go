@@ -1,6 +1,8 @@
 package chatops
 
 import (
+	"github.com/storygate/storygate/internal/lifecycle"
+
 	"reflect"
 	"testing"
 )
@@ -18,7 +20,7 @@ func TestParseFindsCommandsAtLineStartOnly(t *testing.T) {
 }
 
 func TestCommandEvents(t *testing.T) {
-	cases := map[string]string{
+	cases := map[string]lifecycle.Event{
 		"/approve-plan": "approve_plan", "/reopen": "reopen_for_revision", "/unblock done": "unblock_to_done",
 		"/ruling planning": "ruling_to_planning", "/block STORY-001 broken": "block",
 	}
@@ -37,7 +39,7 @@ func TestCommandEvents(t *testing.T) {
 }
 
 func TestLegalCommandsFollowTheTable(t *testing.T) {
-	cases := map[string][]string{
+	cases := map[lifecycle.State][]string{
 		"plan_review": {"/approve-plan", "/reject-plan", "/block"},
 		"blocked":     {"/unblock planning", "/unblock ready", "/unblock generating", "/unblock done"},
 		"escalated":   {"/ruling planning", "/ruling ready", "/ruling generating", "/block"},

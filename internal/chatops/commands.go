@@ -11,9 +11,9 @@ import (
 // commandSpec maps a command to the human event it decides. Commands with
 // targets (/unblock ready) decide prefix + target.
 type commandSpec struct {
-	event   string
+	event   lifecycle.Event
 	prefix  string
-	targets []string
+	targets []lifecycle.State
 }
 
 func (s commandSpec) takesTarget() bool { return s.prefix != "" }
@@ -29,13 +29,13 @@ var commandSpecs = map[string]commandSpec{
 	"block":            {event: "block"},
 	"mark-done":        {event: "mark_done"},
 	"reopen":           {event: "reopen_for_revision"},
-	"unblock":          {prefix: "unblock_to_", targets: []string{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating, lifecycle.Done}},
-	"ruling":           {prefix: "ruling_to_", targets: []string{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating}},
+	"unblock":          {prefix: "unblock_to_", targets: []lifecycle.State{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating, lifecycle.Done}},
+	"ruling":           {prefix: "ruling_to_", targets: []lifecycle.State{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating}},
 }
 
 // Event returns the human event the command decides, or an explanation of
 // what is wrong with it (an unknown command, a missing or illegal target).
-func (c Command) Event() (string, error) {
+func (c Command) Event() (lifecycle.Event, error) {
 	spec, ok := commandSpecs[c.Name]
 	if !ok {
 		return "", fmt.Errorf("/%s is not a storygate command", c.Name)
@@ -43,19 +43,19 @@ func (c Command) Event() (string, error) {
 	if !spec.takesTarget() {
 		return spec.event, nil
 	}
-	if !slices.Contains(spec.targets, c.Target) {
-		return "", fmt.Errorf("/%s needs a target, one of %s (e.g. /%s %s)", c.Name, strings.Join(spec.targets, ", "), c.Name, spec.targets[0])
+	if !slices.Contains(spec.targets, lifecycle.State(c.Target)) {
+		return "", fmt.Errorf("/%s needs a target, one of %s (e.g. /%s %s)", c.Name, strings.Join(lifecycle.Names(spec.targets), ", "), c.Name, spec.targets[0])
 	}
-	return spec.prefix + c.Target, nil
+	return lifecycle.Event(spec.prefix + c.Target), nil
 }
 
 // CommandFor renders the command that decides event, e.g. "/unblock ready".
-func CommandFor(event string) string {
+func CommandFor(event lifecycle.Event) string {
 	for name, spec := range commandSpecs {
 		if spec.event == event {
 			return "/" + name
 		}
-		if target, ok := strings.CutPrefix(event, spec.prefix); ok && spec.takesTarget() && slices.Contains(spec.targets, target) {
+		if target, ok := strings.CutPrefix(string(event), spec.prefix); ok && spec.takesTarget() && slices.Contains(spec.targets, lifecycle.State(target)) {
 			return "/" + name + " " + target
 		}
 	}
@@ -64,7 +64,7 @@ func CommandFor(event string) string {
 
 // LegalCommands lists the commands that decide a human move from state, in
 // the transition table's order; none when no human decision is pending.
-func LegalCommands(state string) []string {
+func LegalCommands(state lifecycle.State) []string {
 	var out []string
 	for _, t := range lifecycle.From(state) {
 		if t.Actor != lifecycle.Human {
@@ -79,7 +79,7 @@ func LegalCommands(state string) []string {
 
 // Matches reports whether the command decides event; hitl uses it to tie a
 // Decision entry to the comment named as its Source.
-func (c Command) Matches(event string) bool {
+func (c Command) Matches(event lifecycle.Event) bool {
 	got, err := c.Event()
 	return err == nil && got == event
 }

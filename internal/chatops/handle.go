@@ -48,7 +48,8 @@ const (
 type Outcome struct {
 	Result Result
 	// Story is the path of the story decided on; Event the event decided.
-	Story, Event string
+	Story string
+	Event lifecycle.Event
 	// Commit is the commit that recorded the decision.
 	Commit string
 	// Reason is the refusal reason.
@@ -177,11 +178,11 @@ func (h *handler) decideFor(ctx context.Context, cmd Command) (Outcome, error) {
 	return h.apply(ctx, target, cmd, event)
 }
 
-func wrongState(s prStory, cmd Command, event string) string {
+func wrongState(s prStory, cmd Command, event lifecycle.Event) string {
 	var at []string
-	for _, t := range lifecycle.Table {
+	for _, t := range lifecycle.Table() {
 		if t.Event == event {
-			at = append(at, "`"+t.From+"`")
+			at = append(at, "`"+string(t.From)+"`")
 		}
 	}
 	return fmt.Sprintf("%s is at `%s`, and `%s` applies only at %s", s.id(), s.state(), "/"+cmd.Name, strings.Join(at, ", "))

@@ -47,7 +47,7 @@ func writeAllowed(b *strings.Builder, stories []prStory, who string) {
 	fmt.Fprintf(b, "\nWho may decide: %s.\n", who)
 }
 
-func allowedAt(state string) string {
+func allowedAt(state lifecycle.State) string {
 	cmds := LegalCommands(state)
 	if len(cmds) == 0 {
 		return fmt.Sprintf("no human decision is pending (the %s acts next)", lifecycle.ActiveRoleFor(state))

@@ -60,11 +60,11 @@ func (p prStory) id() string {
 	return p.file.Path
 }
 
-func (p prStory) state() string {
+func (p prStory) state() lifecycle.State {
 	if p.story.Front == nil {
 		return ""
 	}
-	return p.story.Front.State.Value
+	return p.story.Front.CurrentState()
 }
 
 // loadStories reads each story from the head branch through the API, so

@@ -2,13 +2,18 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/verify"
@@ -74,6 +79,9 @@ func revertWith(e env, f revertFlags) int {
 		fmt.Fprintf(e.stderr, "storygate revert-check: note: %s\n", note)
 	}
 	opt, err := revertOptions(root, f, cfg)
+	if errors.Is(err, errHeadNotCheckedOut) {
+		return usageError(e, "revert-check", err)
+	}
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
@@ -109,9 +117,48 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if opt.Changes, err = repo.Changes(opt.Base, opt.Head); err != nil {
 		return opt, err
 	}
-	grants, err := storyGrants(repo, opt.Base, opt.Head, opt.Changes, cfg.Stories)
-	opt.Granted = append(append([]string{}, f.grants...), grants...)
-	return opt, err
+	ch, err := loadChange(root, f.base, opt.Head, repo, cfg)
+	if err != nil {
+		return opt, err
+	}
+	grants := ch.Grants()
+	if len(f.grants) > 0 {
+		grants = append(grants, change.Prefixes("--grant", f.grants))
+	}
+	opt.Granted = grants.Filter(changedPaths(opt.Changes))
+	return opt, nil
+}
+
+// errHeadNotCheckedOut refuses a --head other than the checkout: the
+// grants come from the stories in the work tree.
+var errHeadNotCheckedOut = errors.New("revert-check reads the stories' scopes from the work tree, so check out the head revision first")
+
+// loadChange builds the change model as the gate does: the stories are
+// read from the work tree, which must be checked out at the head revision
+// (validate and the gate read it the same way).
+func loadChange(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg *config.Config) (*change.Change, error) {
+	checkedOut, err := repo.Commit("HEAD")
+	if err != nil {
+		return nil, fmt.Errorf("head: %w", err)
+	}
+	if checkedOut.Hash != head.Hash {
+		return nil, fmt.Errorf("--head %s is not the commit checked out (%s): %w", head.Hash, checkedOut.Hash, errHeadNotCheckedOut)
+	}
+	res, err := lint.Run(lint.Options{Root: root, Base: base, Config: cfg, Slim: true, NoRules: true})
+	if err != nil {
+		return nil, err
+	}
+	return res.Change, nil
+}
+
+// changedPaths lists the paths of changes: the revert check takes its
+// grants as prefixes, and a granted file's own path grants just that file.
+func changedPaths(changes []gitrepo.Change) []string {
+	out := make([]string, len(changes))
+	for i, c := range changes {
+		out[i] = c.Path
+	}
+	return out
 }
 
 func pick(flag multiFlag, fallback []string) []string {

@@ -31,14 +31,14 @@ func touched(state string) string {
 const revertSuite = "for t in tests/test_*.sh; do sh $t || exit 1; done"
 
 func TestRevertCheckWritesTheArtifact(t *testing.T) {
-	dir := vRepo(t, revertProject("evaluating"))
+	dir := vRepo(t, revertProject("generating"))
 	vCommit(t, dir, map[string]string{
 		"src/greet.sh":            "greet() { echo \"hi $1\"; }\n",
 		"tests/test_greet.sh":     ". ./src/greet.sh\n[ \"$(greet bob)\" = \"hi bob\" ] || { echo FAIL; exit 1; }\n",
 		"tests/test_more.sh":      ". ./src/greet.sh\n[ -n \"$(greet x)\" ] || exit 1\n[ -n \"$(greet y)\" ] || exit 1\n",
 		"tests/fixtures/data.txt": "granted by the story\n",
 		"tests/test_new.sh":       "true\n",
-		"stories/STORY-001.md":    touched("evaluating"),
+		"stories/STORY-001.md":    touched("generating"),
 	}, "head")
 	out := filepath.Join(t.TempDir(), "revert-check-result.json")
 	code, stdout, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~1", "--suite", revertSuite, "--per-file", "--out", out)
@@ -67,8 +67,8 @@ func TestRevertCheckWritesTheArtifact(t *testing.T) {
 }
 
 func TestRevertCheckNoGovernedPathWritesNoArtifact(t *testing.T) {
-	dir := vRepo(t, revertProject("evaluating"))
-	vCommit(t, dir, map[string]string{"src/other.sh": "true\n", "tests/fixtures/x.txt": "granted\n", "stories/STORY-001.md": touched("evaluating")}, "head")
+	dir := vRepo(t, revertProject("generating"))
+	vCommit(t, dir, map[string]string{"src/other.sh": "true\n", "tests/fixtures/x.txt": "granted\n", "stories/STORY-001.md": touched("generating")}, "head")
 	out := filepath.Join(t.TempDir(), "revert-check-result.json")
 	code, stdout, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~1", "--suite", "exit 99", "--out", out)
 	if code != ExitOK {
@@ -94,7 +94,7 @@ func TestRevertCheckGrantsOnlyFromGeneratingStories(t *testing.T) {
 }
 
 func TestRevertCheckShallowCloneSaysHowToFixIt(t *testing.T) {
-	src := vRepo(t, revertProject("evaluating"))
+	src := vRepo(t, revertProject("generating"))
 	vCommit(t, src, map[string]string{"tests/test_more.sh": "true\n"}, "head")
 	shallow := filepath.Join(t.TempDir(), "shallow")
 	vGit(t, t.TempDir(), "clone", "-q", "--depth", "1", "file://"+src, shallow)
@@ -104,8 +104,23 @@ func TestRevertCheckShallowCloneSaysHowToFixIt(t *testing.T) {
 	}
 }
 
+// TestRevertCheckRefusesAHeadThatIsNotCheckedOut: the grants are read from
+// the work tree, so a --head elsewhere would grant another commit's scopes.
+func TestRevertCheckRefusesAHeadThatIsNotCheckedOut(t *testing.T) {
+	dir := vRepo(t, revertProject("generating"))
+	vCommit(t, dir, map[string]string{"tests/test_more.sh": "true\n"}, "second")
+	vCommit(t, dir, map[string]string{"tests/test_more.sh": "true # third\n"}, "third")
+	code, _, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~2", "--head", "HEAD~1", "--suite", "true")
+	if code != ExitUsage || !strings.Contains(stderr, "check out the head revision") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~2", "--head", "HEAD", "--suite", "true", "--out", filepath.Join(t.TempDir(), "r.json")); code == ExitUsage {
+		t.Errorf("--head naming the checkout was refused: %s", stderr)
+	}
+}
+
 func TestRevertCheckUsageErrors(t *testing.T) {
-	dir := vRepo(t, revertProject("evaluating"))
+	dir := vRepo(t, revertProject("generating"))
 	for _, args := range [][]string{
 		{"revert-check", "--root", dir},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--format", "xml"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
@@ -60,7 +61,7 @@ func transitionRequest(e env, f transitionFlags, paths []string) (transition.Req
 		}
 		when = t
 	}
-	return transition.Request{Event: f.event, Actor: f.actor, Note: f.note, At: when}, paths[0], -1
+	return transition.Request{Event: lifecycle.Event(f.event), Actor: lifecycle.Role(f.actor), Note: f.note, At: when}, paths[0], -1
 }
 
 // storyFile is the story a transition edits: rel is its path in the

@@ -83,7 +83,7 @@ func loadStories(root string, rels []string, evaluatingOnly bool) ([]loadedStory
 		if err != nil {
 			return nil, err
 		}
-		if s.Front != nil && evaluatingOnly && !lifecycle.AtOrAfter(story.Token(s.Front.State.Value), lifecycle.Evaluating) {
+		if s.Front != nil && evaluatingOnly && !lifecycle.AtOrAfter(s.Front.CurrentState(), lifecycle.Evaluating) {
 			continue
 		}
 		out = append(out, loadedStory{Path: rel, Story: s})

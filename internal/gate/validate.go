@@ -129,7 +129,7 @@ func (v *validator) story(where string, s Story) {
 	for _, t := range s.Transitions {
 		v.state(where+" transition from", t.From, false)
 		v.state(where+" transition to", t.To, false)
-		if !lifecycle.IsEvent(t.Event) || (t.Actor != "" && !lifecycle.IsRole(t.Actor)) {
+		if !lifecycle.IsEvent(lifecycle.Event(t.Event)) || (t.Actor != "" && !lifecycle.IsRole(lifecycle.Role(t.Actor))) {
 			v.fail("%s: transition %q by %q is not in the transition table", where, t.Event, t.Actor)
 		}
 	}
@@ -157,7 +157,7 @@ func (v *validator) state(where, s string, optional bool) {
 		v.text(where, s, maxShort)
 		return
 	}
-	if !lifecycle.IsState(s) {
+	if !lifecycle.IsState(lifecycle.State(s)) {
 		v.fail("%s: %q is not a state", where, s)
 	}
 }

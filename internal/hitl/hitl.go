@@ -17,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -40,8 +41,8 @@ type Finding struct {
 	Story, StoryID string
 	// Decision is the entry's heading, e.g. "Decision 2".
 	Decision string
-	Event    string
-	AtState  string
+	Event    lifecycle.Event
+	AtState  lifecycle.State
 	Status   Status
 	// Reason explains a verdict other than Verified; for Verified it names
 	// who decided.
@@ -69,7 +70,7 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 	used := map[int64]string{}
 	var out []Finding
 	for _, u := range units {
-		for _, d := range newDecisions(u) {
+		for _, d := range u.NewDecisions() {
 			f, err := c.judge(ctx, u.Head, d, used)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s %s: %w", RuleID, u.Head.Path, d.Heading.Text, err)
@@ -80,30 +81,10 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 	return out, nil
 }
 
-// newDecisions returns the head's decisions whose text the base lacks.
-func newDecisions(u rules.Unit) []story.Decision {
-	seen := map[string]int{}
-	if u.Base != nil {
-		for _, d := range u.Base.Decisions() {
-			seen[u.Base.EntryText(d.Entry)]++
-		}
-	}
-	var out []story.Decision
-	for _, d := range u.Head.Decisions() {
-		text := u.Head.EntryText(d.Entry)
-		if seen[text] > 0 {
-			seen[text]--
-			continue
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
 // judge runs the source checks, then the digest check.
 func (c Checker) judge(ctx context.Context, s *story.Story, d story.Decision, used map[int64]string) (Finding, error) {
-	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: story.Token(d.Decision.Value),
-		AtState: story.Token(d.AtState.Value), Pos: d.Heading.Pos, Status: Unverified}
+	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: d.DecidedEvent(),
+		AtState: d.GateState(), Pos: d.Heading.Pos, Status: Unverified}
 	who, reason, err := c.source(ctx, f, d, used)
 	if err != nil || reason != "" {
 		f.Reason = reason

@@ -58,7 +58,7 @@ func Markdown(fs []Finding) string {
 	var b strings.Builder
 	b.WriteString("#### Human decisions in this pull request\n\n| Story | Decision | Verdict | Details |\n|---|---|---|---|\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "| %s | %s: `%s` at `%s` | %s | %s |\n", cell(f.StoryID), cell(f.Decision), cell(f.Event), cell(f.AtState), verdict(f.Status), cell(f.Reason))
+		fmt.Fprintf(&b, "| %s | %s: `%s` at `%s` | %s | %s |\n", cell(f.StoryID), cell(f.Decision), cell(string(f.Event)), cell(string(f.AtState)), verdict(f.Status), cell(f.Reason))
 	}
 	return b.String()
 }

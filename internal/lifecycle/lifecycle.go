@@ -1,51 +1,77 @@
 // Package lifecycle is the enso.story/v1 state machine: the eleven states,
 // the six roles, the transition table of §5, the human gates and which role
-// owns which section (§4).
+// owns which section (§4). States, events and roles are named string types:
+// a value read from a story is converted once (story's typed accessors), and
+// the tables are read through functions, never changed by callers.
 package lifecycle
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
+
+// State is a story state (§3), as written in `state` and log rows.
+type State string
+
+// Event is a transition event (§5), as written in log rows and decisions.
+type Event string
+
+// Role is a role (§4), as written in `active_role` and log actors.
+type Role string
 
 // The legal states, in lifecycle order.
 const (
-	Seeded           = "seeded"
-	Planning         = "planning"
-	PlanReview       = "plan_review"
-	Ready            = "ready"
-	Generating       = "generating"
-	Evaluating       = "evaluating"
-	EvaluationReview = "evaluation_review"
-	Escalated        = "escalated"
-	Accepted         = "accepted"
-	Done             = "done"
-	Blocked          = "blocked"
+	Seeded           State = "seeded"
+	Planning         State = "planning"
+	PlanReview       State = "plan_review"
+	Ready            State = "ready"
+	Generating       State = "generating"
+	Evaluating       State = "evaluating"
+	EvaluationReview State = "evaluation_review"
+	Escalated        State = "escalated"
+	Accepted         State = "accepted"
+	Done             State = "done"
+	Blocked          State = "blocked"
 )
 
 // The legal roles.
 const (
-	Planner      = "planner"
-	Generator    = "generator"
-	Evaluator    = "evaluator"
-	Human        = "human"
-	Orchestrator = "orchestrator"
-	None         = "none"
+	Planner      Role = "planner"
+	Generator    Role = "generator"
+	Evaluator    Role = "evaluator"
+	Human        Role = "human"
+	Orchestrator Role = "orchestrator"
+	None         Role = "none"
 )
 
-// States lists the eleven legal states in lifecycle order.
-var States = []string{Seeded, Planning, PlanReview, Ready, Generating, Evaluating, EvaluationReview, Escalated, Accepted, Done, Blocked}
+// states lists the eleven legal states in lifecycle order.
+var states = []State{Seeded, Planning, PlanReview, Ready, Generating, Evaluating, EvaluationReview, Escalated, Accepted, Done, Blocked}
 
-// Roles lists the six legal roles.
-var Roles = []string{Planner, Generator, Evaluator, Human, Orchestrator, None}
+// roles lists the six legal roles.
+var roles = []Role{Planner, Generator, Evaluator, Human, Orchestrator, None}
 
-// GateStates are the states at which only a human decision moves the story.
-var GateStates = []string{PlanReview, EvaluationReview, Escalated, Accepted, Blocked}
+// gateStates are the states at which only a human decision moves the story.
+var gateStates = []State{PlanReview, EvaluationReview, Escalated, Accepted, Blocked}
+
+// States returns the eleven legal states in lifecycle order.
+func States() []State { return slices.Clone(states) }
+
+// Roles returns the six legal roles.
+func Roles() []Role { return slices.Clone(roles) }
+
+// GateStates returns the human gate states.
+func GateStates() []State { return slices.Clone(gateStates) }
 
 // Transition is one row of the §5 table.
 type Transition struct {
-	From, Event, To, Actor string
+	From  State
+	Event Event
+	To    State
+	Actor Role
 }
 
-// Table is the transition table of §5, in the spec's order.
-var Table = []Transition{
+// table is the transition table of §5, in the spec's order.
+var table = []Transition{
 	{Seeded, "begin_planning", Planning, Orchestrator},
 	{Planning, "submit_plan", PlanReview, Planner},
 	{PlanReview, "approve_plan", Ready, Human},
@@ -70,55 +96,66 @@ var Table = []Transition{
 	{Blocked, "unblock_to_done", Done, Human},
 }
 
-// ReopenEvents are the human decisions that reopen a frozen contract.
-var ReopenEvents = []string{"reopen_for_revision", "ruling_to_planning", "unblock_to_planning"}
+// Table returns the transition table of §5, in the spec's order.
+func Table() []Transition { return slices.Clone(table) }
+
+// reopenEvents are the human decisions that reopen a frozen contract.
+var reopenEvents = []Event{"reopen_for_revision", "ruling_to_planning", "unblock_to_planning"}
+
+// ReopenEvents returns the human decisions that reopen a frozen contract.
+func ReopenEvents() []Event { return slices.Clone(reopenEvents) }
 
 // IsState reports whether s is a legal state.
-func IsState(s string) bool { return contains(States, s) }
+func IsState(s State) bool { return slices.Contains(states, s) }
 
 // IsRole reports whether r is a legal role.
-func IsRole(r string) bool { return contains(Roles, r) }
+func IsRole(r Role) bool { return slices.Contains(roles, r) }
 
 // IsGate reports whether s is a human gate state.
-func IsGate(s string) bool { return contains(GateStates, s) }
+func IsGate(s State) bool { return slices.Contains(gateStates, s) }
 
 // IsReopen reports whether event reopens a frozen contract.
-func IsReopen(event string) bool { return contains(ReopenEvents, event) }
+func IsReopen(event Event) bool { return slices.Contains(reopenEvents, event) }
 
 // Lookup returns the transition for event from state from.
-func Lookup(from, event string) (Transition, bool) {
-	t, ok := byFromEvent[[2]string{from, event}]
+func Lookup(from State, event Event) (Transition, bool) {
+	t, ok := byFromEvent[fromEvent{from, event}]
 	return t, ok
 }
 
 // ActorOf returns the actor the table names for event (every event has one).
-func ActorOf(event string) (string, bool) {
+func ActorOf(event Event) (Role, bool) {
 	a, ok := actorOf[event]
 	return a, ok
 }
 
-// The table indexed both ways: rules look every log row up.
-var byFromEvent, actorOf = index(Table)
+type fromEvent struct {
+	from  State
+	event Event
+}
 
-func index(table []Transition) (map[[2]string]Transition, map[string]string) {
-	byFE, actors := map[[2]string]Transition{}, map[string]string{}
+// The table indexed both ways: rules look every log row up.
+var byFromEvent, actorOf = index(table)
+
+func index(table []Transition) (map[fromEvent]Transition, map[Event]Role) {
+	byFE, actors := map[fromEvent]Transition{}, map[Event]Role{}
 	for _, t := range table {
-		byFE[[2]string{t.From, t.Event}] = t
+		byFE[fromEvent{t.From, t.Event}] = t
 		actors[t.Event] = t.Actor
 	}
 	return byFE, actors
 }
 
 // IsEvent reports whether event appears in the table.
-func IsEvent(event string) bool {
+func IsEvent(event Event) bool {
 	_, ok := ActorOf(event)
 	return ok
 }
 
 // From returns the transitions that leave state s, in table order.
-func From(s string) []Transition {
+func From(s State) []Transition {
 	var out []Transition
-	for _, t := range Table {
+	for _, t := range table {
 		if t.From == s {
 			out = append(out, t)
 		}
@@ -127,8 +164,8 @@ func From(s string) []Transition {
 }
 
 // EventsFrom returns the names of the events legal from state s.
-func EventsFrom(s string) []string {
-	var out []string
+func EventsFrom(s State) []Event {
+	var out []Event
 	for _, t := range From(s) {
 		out = append(out, t.Event)
 	}
@@ -138,37 +175,35 @@ func EventsFrom(s string) []string {
 // humanEvents is computed once: rules ask for it for every decision entry.
 var humanEvents = collectHumanEvents()
 
-// HumanEvents returns every event whose actor is human, sorted. The slice is
-// shared: callers must not modify it.
-func HumanEvents() []string { return humanEvents }
+// HumanEvents returns every event whose actor is human, sorted.
+func HumanEvents() []Event { return slices.Clone(humanEvents) }
 
-func collectHumanEvents() []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range Table {
+// IsHumanEvent reports whether event's actor is human.
+func IsHumanEvent(event Event) bool {
+	a, ok := ActorOf(event)
+	return ok && a == Human
+}
+
+func collectHumanEvents() []Event {
+	seen := map[Event]bool{}
+	var out []Event
+	for _, t := range table {
 		if t.Actor == Human && !seen[t.Event] {
 			seen[t.Event] = true
 			out = append(out, t.Event)
 		}
 	}
-	sort.Strings(out)
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
 }
 
 // Rank orders states along the happy path; blocked and escalated sit beside
 // the loop and rank with the state they usually interrupt.
-func Rank(s string) int {
-	for i, st := range States {
-		if st == s {
-			return i
-		}
-	}
-	return -1
-}
+func Rank(s State) int { return slices.Index(states, s) }
 
 // AtOrAfter reports whether state s is at or after state ref on the main
 // path (seeded → … → done). Blocked is not ordered and returns false.
-func AtOrAfter(s, ref string) bool {
+func AtOrAfter(s, ref State) bool {
 	if s == Blocked || !IsState(s) {
 		return false
 	}
@@ -176,8 +211,9 @@ func AtOrAfter(s, ref string) bool {
 }
 
 // ActiveRoleFor is the role whose turn it is at state s: the role that must
-// act next, which is what the `transition` command writes to active_role.
-func ActiveRoleFor(s string) string {
+// act next, which is what the `transition` command writes to active_role
+// and what state/active-role-mismatch requires.
+func ActiveRoleFor(s State) Role {
 	switch s {
 	case Seeded, Planning:
 		return Planner
@@ -191,11 +227,11 @@ func ActiveRoleFor(s string) string {
 	return Human
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
+// Names renders typed lifecycle values as plain strings, for messages.
+func Names[T ~string](xs []T) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = string(x)
 	}
-	return false
+	return out
 }

@@ -25,14 +25,20 @@ var RequiredSections = []string{
 // FrozenSections are the body sections frozen when the story enters ready (§6).
 var FrozenSections = []string{SectionGoal, SectionNonGoals, SectionConstraints}
 
-// SectionOwner maps each role-owned section to the role that may append to it (§4).
-var SectionOwner = map[string]string{
+// sectionOwner maps each role-owned section to the role that may append to it (§4).
+var sectionOwner = map[string]Role{
 	SectionPlanner:   Planner,
 	SectionGenerator: Generator,
 	SectionEvaluator: Evaluator,
 	SectionEvidence:  Evaluator,
 	SectionDecisions: Human,
 	SectionLog:       Orchestrator,
+}
+
+// OwnerOf returns the role that may append to section (§4).
+func OwnerOf(section string) (Role, bool) {
+	r, ok := sectionOwner[section]
+	return r, ok
 }
 
 // EntryKind describes the `###` entries a role section holds (§8).

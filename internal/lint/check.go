@@ -6,7 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/par"
 
-	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/rules"
 )
@@ -14,7 +14,7 @@ import (
 // check loads, checks and (with Slim) slims each story in one parallel pass,
 // so memory holds one full story per worker, then runs the set rules.
 func check(opts Options, targets, set []string, ctx *baseContext) (*Result, error) {
-	active, err := activeRules(opts.Config)
+	active, err := activeRules(opts)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,8 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	for _, ds := range perFile {
 		res.Diagnostics = append(res.Diagnostics, ds...)
 	}
-	res.Diagnostics = append(res.Diagnostics, setDiagnostics(opts, active, ls, ctx, isTarget)...)
+	setDs, ch := setDiagnostics(opts, active, ls, ctx, isTarget)
+	res.Diagnostics, res.Change = append(res.Diagnostics, setDs...), ch
 	res.Diagnostics = opts.Config.ApplySeverities(res.Diagnostics)
 	diag.Sort(res.Diagnostics)
 	for _, l := range ls {
@@ -76,7 +77,9 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 // setDiagnostics runs the set-level rules and keeps findings on the targets
 // (and on non-story files and deleted stories, which only the rules about
 // the change report).
-func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) []diag.Diagnostic {
+// It builds the change model the set rules read, from every story of the
+// set (a generating story the change does not touch still grants).
+func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, *change.Change) {
 	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.Config.Revert.Governed,
 		Deleted: ctx.deleted.unclaimed(ls)}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
@@ -95,6 +98,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 	// other files the globs match, such as stories/README.md, are changes
 	// like any other, which a generating story's scope must claim.
 	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] }
+	pass.Change = change.New(pass.Units, pass.Deleted, pass.Changes, pass.HasBase)
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)
 	for _, d := range all {
@@ -102,11 +106,13 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 			kept = append(kept, d)
 		}
 	}
-	return kept
+	return kept, pass.Change
 }
 
-// activeRules returns the catalog minus rules turned off, refusing unknown IDs.
-func activeRules(cfg *config.Config) ([]*rules.Rule, error) {
+// activeRules returns the catalog minus rules turned off, refusing unknown
+// IDs; none with NoRules.
+func activeRules(opts Options) ([]*rules.Rule, error) {
+	cfg := opts.Config
 	known := map[string]bool{}
 	for _, r := range append(rules.All(), rules.Deferred...) {
 		known[r.ID] = true // deferred rules are configured here, applied where they run
@@ -115,6 +121,9 @@ func activeRules(cfg *config.Config) ([]*rules.Rule, error) {
 		return nil, err // a *config.Error, positioned at the first unknown ID
 	}
 	var out []*rules.Rule
+	if opts.NoRules {
+		return nil, nil
+	}
 	for _, r := range rules.All() {
 		if cfg.Rules[r.ID] != "off" {
 			out = append(out, r)

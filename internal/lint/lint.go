@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
@@ -33,6 +34,9 @@ type Options struct {
 	// Root, for this run: transition judges the file it is about to write
 	// among every other story, with the repository's configuration.
 	Overlay map[string][]byte
+	// NoRules loads the stories and builds the change model without
+	// running the catalog (revert-check needs only the grants).
+	NoRules bool
 }
 
 // Result is the outcome of one run.
@@ -43,6 +47,8 @@ type Result struct {
 	// Units are the parsed stories with their base versions, for callers
 	// (the gate, verify) that go on with them.
 	Units []rules.Unit
+	// Change is the change model built from every story of the set.
+	Change *change.Change
 }
 
 // Run validates the stories named by opts.

@@ -66,22 +66,6 @@ func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead f
 	return d, nil
 }
 
-// MovedStories returns, by id, the base stories that left their path in
-// the change (deleted, or their file now declaring another id), the first
-// by path for each id: where a story at a new path takes its base version
-// from. revert-check matches moved stories with it, as validate does.
-func MovedStories(opts Options, changes []gitrepo.Change, readBase, readHead func(string) ([]byte, bool, error)) (map[string]*story.Story, error) {
-	d, err := findDeletedStories(opts, changes, readBase, readHead)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]*story.Story, len(d.byID))
-	for id, ss := range d.byID {
-		out[id] = ss[0]
-	}
-	return out, nil
-}
-
 // baseStory reads and parses the base version of a story file; nil when
 // the file is not a story there. A base version too large to be a story is
 // kept unparsed (no frontmatter, no body).

@@ -1,16 +1,51 @@
-// Package pathglob matches slash paths against globs where `**` spans any
-// number of directories, as story globs and scope paths are written.
+// Package pathglob is storygate's one path matcher: story globs, scope
+// entries (scope.write, scope.exclude) and governed prefixes all match here.
+// Globs are matched by github.com/bmatcuk/doublestar/v4, whose matcher keeps
+// one backtracking point per `*` and `**` and so runs in time linear in the
+// pattern times the path; the patterns that could still recurse (brace
+// alternatives) are refused by Validate, as are patterns a reader could
+// take another way (backslashes: an escape to doublestar, a separator on
+// Windows).
 package pathglob
 
 import (
-	"path"
+	"errors"
+	"fmt"
 	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
-// Match reports whether the slash path p matches pattern; segments other
-// than `**` follow path.Match.
+// MaxPatternLen bounds a pattern's length; a scope entry longer than any
+// real path is an attack on the matcher, not a scope.
+const MaxPatternLen = 1024
+
+// IsGlob reports whether entry holds a wildcard (`*`, `?`, `[`, `{`).
+func IsGlob(entry string) bool { return strings.ContainsAny(entry, "*?[{") }
+
+// Validate says why entry is not a pattern storygate matches, or nil.
+func Validate(entry string) error {
+	switch {
+	case len(entry) > MaxPatternLen:
+		return fmt.Errorf("is %d bytes long; a pattern may be at most %d", len(entry), MaxPatternLen)
+	case strings.Contains(entry, `\`):
+		return errors.New("holds a backslash, which a glob reads as an escape and Windows as a separator; write paths with /")
+	case strings.ContainsAny(entry, "{}"):
+		return errors.New("holds a brace alternative ({a,b}), which storygate does not match; write one entry per alternative")
+	case !doublestar.ValidatePattern(entry):
+		return errors.New("is not a valid glob (an unclosed [ or a bad character class)")
+	}
+	return nil
+}
+
+// Match reports whether the slash path p matches pattern, where `**` as a
+// whole segment spans any number of directories. An invalid pattern
+// (Validate) matches nothing.
 func Match(pattern, p string) bool {
-	return matchSegments(strings.Split(pattern, "/"), strings.Split(p, "/"))
+	if Validate(pattern) != nil {
+		return false
+	}
+	return doublestar.MatchUnvalidated(pattern, p)
 }
 
 // MatchAny reports whether p matches any of the patterns.
@@ -23,46 +58,63 @@ func MatchAny(patterns []string, p string) bool {
 	return false
 }
 
-func matchSegments(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(segs); i++ {
-				if matchSegments(pat[1:], segs[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(segs) == 0 {
-			return false
-		}
-		if ok, err := path.Match(pat[0], segs[0]); err != nil || !ok {
-			return false
-		}
-		pat, segs = pat[1:], segs[1:]
-	}
-	return len(segs) == 0
-}
+// Set is a list of patterns checked once, for matching many paths.
+type Set []string
 
-// Set is a compiled list of patterns, for matching many paths.
-type Set [][]string
-
-// Compile splits the patterns once.
+// Compile drops the invalid patterns (which match nothing) once.
 func Compile(patterns []string) Set {
-	out := make(Set, len(patterns))
-	for i, p := range patterns {
-		out[i] = strings.Split(p, "/")
+	out := make(Set, 0, len(patterns))
+	for _, p := range patterns {
+		if Validate(p) == nil {
+			out = append(out, p)
+		}
 	}
 	return out
 }
 
 // Match reports whether p matches any pattern of the set.
 func (s Set) Match(p string) bool {
-	segs := strings.Split(p, "/")
 	for _, pat := range s {
-		if matchSegments(pat, segs) {
+		if doublestar.MatchUnvalidated(pat, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// Normalize trims the spelling of a scope entry that does not change its
+// meaning: surrounding space and a leading "./". A literal entry also loses
+// its trailing "/" ("src/" and "src" name the same directory).
+func Normalize(entry string) string {
+	e := strings.TrimPrefix(strings.TrimSpace(entry), "./")
+	if !IsGlob(e) {
+		e = strings.TrimSuffix(e, "/")
+	}
+	return e
+}
+
+// Covers reports whether the scope entry covers the slash path p. An entry
+// without wildcards names a file or a directory: it covers itself and
+// everything under it ("src/" and "src" cover "src/a.go"). A glob entry
+// covers exactly the paths it matches ("*.md" covers "README.md", not
+// "docs/x.md"). An empty or invalid entry covers nothing.
+func Covers(entry, p string) bool {
+	e := Normalize(entry)
+	if e == "" || Validate(e) != nil {
+		return false
+	}
+	if IsGlob(e) {
+		return doublestar.MatchUnvalidated(e, p)
+	}
+	return p == e || strings.HasPrefix(p, e+"/")
+}
+
+// CoversAny reports whether some entry covers p, and which.
+func CoversAny(entries []string, p string) (string, bool) {
+	for _, e := range entries {
+		if Covers(e, p) {
+			return e, true
+		}
+	}
+	return "", false
 }

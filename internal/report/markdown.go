@@ -127,8 +127,8 @@ func storySection(s gate.Story, ds []diag.Diagnostic) string {
 	if s.BaseState != "" && s.BaseState != s.State {
 		fmt.Fprintf(&b, " (was **%s**)", escapeText(s.BaseState))
 	}
-	if lifecycle.IsGate(s.State) {
-		fmt.Fprintf(&b, " · ✋ waits for a human decision: %s", strings.Join(lifecycle.EventsFrom(s.State), ", "))
+	if state := lifecycle.State(s.State); lifecycle.IsGate(state) {
+		fmt.Fprintf(&b, " · ✋ waits for a human decision: %s", strings.Join(lifecycle.Names(lifecycle.EventsFrom(state)), ", "))
 	}
 	b.WriteString("\n")
 	if len(ds) > 0 {

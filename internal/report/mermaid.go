@@ -16,7 +16,7 @@ import (
 func Mermaid(s gate.Story) string {
 	edges, order := countEdges(s.Transitions)
 	current := s.State
-	if !lifecycle.IsState(current) {
+	if !lifecycle.IsState(lifecycle.State(current)) {
 		current = ""
 	}
 	if len(order) == 0 && current == "" {
@@ -28,7 +28,7 @@ func Mermaid(s gate.Story) string {
 	if len(order) > 0 {
 		start = s.Transitions[0].From
 	}
-	if lifecycle.IsState(start) {
+	if lifecycle.IsState(lifecycle.State(start)) {
 		fmt.Fprintf(&b, "    [*] --> %s\n", start)
 	}
 	for _, e := range order {
@@ -51,7 +51,7 @@ func countEdges(ts []gate.Transition) (map[edge]int, []edge) {
 	counts := map[edge]int{}
 	var order []edge
 	for _, t := range ts {
-		if !lifecycle.IsState(t.From) || !lifecycle.IsState(t.To) || !lifecycle.IsEvent(t.Event) {
+		if !lifecycle.IsState(lifecycle.State(t.From)) || !lifecycle.IsState(lifecycle.State(t.To)) || !lifecycle.IsEvent(lifecycle.Event(t.Event)) {
 			continue
 		}
 		e := edge{t.From, t.To, t.Event}

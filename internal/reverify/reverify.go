@@ -103,7 +103,7 @@ func finished(opts Options) ([]Story, error) {
 			return nil, fmt.Errorf("re-verify: %w", err)
 		}
 		s := story.Parse(p, src)
-		if s.Front == nil || (s.Front.State.Value != lifecycle.Accepted && s.Front.State.Value != lifecycle.Done) {
+		if s.Front == nil || (s.Front.CurrentState() != lifecycle.Accepted && s.Front.CurrentState() != lifecycle.Done) {
 			continue
 		}
 		out = append(out, Story{Path: p, ID: idOf(s), State: s.Front.State.Value, items: verify.ItemsOf(s)})

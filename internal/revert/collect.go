@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/pathglob"
 )
 
 // Collection is what the check will revert and what it reports as created.
@@ -46,12 +47,9 @@ func underAny(path string, prefixes []string) bool {
 	return false
 }
 
-// under reports whether path is prefix itself or inside it. A prefix
+// under reports whether path is prefix itself or inside it, as a scope
+// entry covers it (pathglob.Covers, the tree's one path matcher). A prefix
 // written as "./tests/" or "/tests" means the same as "tests".
 func under(path, prefix string) bool {
-	prefix = strings.Trim(strings.TrimPrefix(strings.TrimSpace(prefix), "./"), "/")
-	if prefix == "" {
-		return false
-	}
-	return path == prefix || strings.HasPrefix(path, prefix+"/")
+	return pathglob.Covers(strings.TrimPrefix(strings.TrimSpace(prefix), "/"), path)
 }

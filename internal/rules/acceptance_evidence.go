@@ -44,7 +44,7 @@ func checkAcceptedWithoutEvaluation(p *Pass, entries []story.NumberedEntry) {
 	submitted := 0
 	for i := range rows {
 		r := &rows[i]
-		switch story.Token(r.Event.Text) {
+		switch r.EventName() {
 		case "submit_evaluation": // counted even when malformed: it still handed an evaluation over
 			submitted++
 		case "accept_result":

@@ -13,7 +13,7 @@ var sectionAuthority = &Rule{ID: "authority/section", Need: NeedBase, Spec: "§4
 		}
 		holders := turnHolders(p.Unit)
 		for _, section := range appendOnlySections {
-			owner := lifecycle.SectionOwner[section]
+			owner, _ := lifecycle.OwnerOf(section)
 			if holders[owner] {
 				continue
 			}
@@ -54,7 +54,7 @@ func firstNewEntry(base, head []string) int {
 }
 
 // checkEvidenceAuthority flags Evidence growing while the evaluator had no turn.
-func checkEvidenceAuthority(p *Pass, holders map[string]bool) {
+func checkEvidenceAuthority(p *Pass, holders map[lifecycle.Role]bool) {
 	if holders[lifecycle.Evaluator] {
 		return
 	}

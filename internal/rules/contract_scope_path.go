@@ -3,11 +3,12 @@ package rules
 import (
 	"strings"
 
+	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
 )
 
 var scopePath = &Rule{ID: "contract/scope-path", Need: NeedFile, Spec: "§2",
-	Summary: "scope paths are repository-relative and stay inside the repository (no `..`, no absolute paths)",
+	Summary: "scope paths are repository-relative, stay inside the repository (no `..`, no absolute paths) and are globs storygate matches (valid doublestar syntax, no brace alternatives or backslashes, at most 1024 bytes)",
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {
@@ -18,12 +19,23 @@ var scopePath = &Rule{ID: "contract/scope-path", Need: NeedFile, Spec: "§2",
 			list story.StringList
 		}{{"scope.write", fm.Scope.Write}, {"scope.read", fm.Scope.Read}, {"scope.exclude", fm.Scope.Exclude}} {
 			for _, it := range l.list.Items {
-				if why := escapes(it.Value); why != "" {
+				if why := scopePathProblem(it.Value); why != "" {
 					p.Report(it.Pos, "%s path %q %s", l.name, it.Value, why)
 				}
 			}
 		}
 	}}
+
+// scopePathProblem says why a scope path is refused, or "".
+func scopePathProblem(path string) string {
+	if why := escapes(path); why != "" {
+		return why
+	}
+	if err := pathglob.Validate(pathglob.Normalize(path)); err != nil {
+		return err.Error()
+	}
+	return ""
+}
 
 // escapes says why a scope path leaves the repository, or "".
 func escapes(path string) string {

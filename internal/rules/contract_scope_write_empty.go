@@ -17,6 +17,6 @@ var scopeWriteEmpty = &Rule{ID: "contract/scope-write-empty", Need: NeedFile, Sp
 // null) while the story is at generating or later.
 func writeEmptyTooLate(fm *story.Frontmatter) bool {
 	w := fm.Scope.Write
-	return fm.Scope.HasWrite && lifecycle.AtOrAfter(fm.State.Value, lifecycle.Generating) &&
+	return fm.Scope.HasWrite && lifecycle.AtOrAfter(fm.CurrentState(), lifecycle.Generating) &&
 		len(w.Items) == 0 && (w.Null || w.Set)
 }

@@ -10,12 +10,12 @@ var dependencyNotDone = &Rule{ID: "delegation/dependency-not-done", Need: NeedSe
 	CheckSet: func(p *SetPass) {
 		ids := byID(p.Units)
 		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
-			if !fm.State.Set || fm.State.Value == lifecycle.Seeded || !lifecycle.IsState(fm.State.Value) {
+			if !fm.State.Set || fm.CurrentState() == lifecycle.Seeded || !lifecycle.IsState(fm.CurrentState()) {
 				return
 			}
 			for _, dep := range fm.DependsOn.Items {
 				other, ok := ids[dep.Value]
-				if ok && other.Front.State.Value != lifecycle.Done {
+				if ok && other.Front.CurrentState() != lifecycle.Done {
 					p.Report(s.Path, dep.Pos, "%s is at %s but depends on %s, which is at %s, not done", fm.ID.Value, fm.State.Value, dep.Value, other.Front.State.Value)
 				}
 			}

@@ -28,7 +28,7 @@ func checkDependents(p *SetPass, s *story.Story, fm *story.Frontmatter, want map
 	listed := map[string]bool{}
 	for _, d := range fm.DependentStories.Items {
 		listed[d.Value] = true
-		if _, exists := ids[d.Value]; exists && !want[d.Value] && fm.State.Value != lifecycle.Done {
+		if _, exists := ids[d.Value]; exists && !want[d.Value] && fm.CurrentState() != lifecycle.Done {
 			p.Report(s.Path, d.Pos, "dependent_stories lists %s, but %s does not depend on %s", d.Value, d.Value, fm.ID.Value)
 		}
 	}

@@ -72,11 +72,11 @@ func checkValue(p *Pass, e story.NumberedEntry, name string, f story.Field) {
 			p.Report(f.ValuePos, "%s has **Status:** %q (legal: %s)", entryName(e), v, plainList(lifecycle.EvaluationStatuses))
 		}
 	case "At state":
-		if !oneOf(lifecycle.GateStates, v) {
-			p.Report(f.ValuePos, "%s has **At state:** %q, which is not a human gate (legal: %s)", entryName(e), v, plainList(lifecycle.GateStates))
+		if !lifecycle.IsGate(lifecycle.State(v)) {
+			p.Report(f.ValuePos, "%s has **At state:** %q, which is not a human gate (legal: %s)", entryName(e), v, plainList(lifecycle.GateStates()))
 		}
 	case "Decision":
-		if !oneOf(lifecycle.HumanEvents(), v) {
+		if !lifecycle.IsHumanEvent(lifecycle.Event(v)) {
 			p.Report(f.ValuePos, "%s has **Decision:** %q, which is not a human decision (legal: %s)", entryName(e), v, plainList(lifecycle.HumanEvents()))
 		}
 	case "Binding":
@@ -91,8 +91,8 @@ func checkValue(p *Pass, e story.NumberedEntry, name string, f story.Field) {
 func checkDecisionAtState(p *Pass, e story.NumberedEntry) {
 	d, okD := e.Field("Decision")
 	at, okA := e.Field("At state")
-	dv, av := story.Clean(d.Value), story.Clean(at.Value)
-	if !okD || !okA || !oneOf(lifecycle.HumanEvents(), dv) || !oneOf(lifecycle.GateStates, av) {
+	dv, av := lifecycle.Event(story.Clean(d.Value)), lifecycle.State(story.Clean(at.Value))
+	if !okD || !okA || !lifecycle.IsHumanEvent(dv) || !lifecycle.IsGate(av) {
 		return
 	}
 	if _, ok := lifecycle.Lookup(av, dv); !ok {

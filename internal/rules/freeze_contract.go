@@ -14,15 +14,14 @@ var contractChanged = &Rule{ID: "freeze/contract-changed", Need: NeedBase, Spec:
 		if b == nil || b.Front == nil || h.Front == nil || h.Body == nil {
 			return
 		}
-		baseRows, _ := b.Log()
-		if !frozen(b.Front.State.Value, baseRows) {
+		if !p.FrozenAtBase() {
 			return
 		}
 		changes := contractChanges(b, h)
 		if len(changes) == 0 {
 			return
 		}
-		why := reopenMissing(p.Unit)
+		why := p.ReopenMissing()
 		if why == "" {
 			return
 		}
@@ -65,43 +64,4 @@ func sameValue(a, b *story.Frontmatter, key string) bool {
 		_ = kv.Value.Decode(&vb)
 	}
 	return reflect.DeepEqual(va, vb)
-}
-
-// reopenMissing says what a legitimate reopen lacks, or "" when complete.
-func reopenMissing(u Unit) string {
-	event := ""
-	for _, r := range newRows(u) {
-		if e := story.Token(r.Event.Text); lifecycle.IsReopen(e) {
-			event = e
-		}
-	}
-	if event == "" {
-		return "no reopen transition (" + plainList(lifecycle.ReopenEvents) + ") is logged in this change"
-	}
-	if !newDecisionFor(u, event) {
-		return "no new Human Decision entry records " + event
-	}
-	want := version(u.Base.Front) + 1
-	if got := version(u.Head.Front); got != want {
-		return "current_contract_version must go up by one to " + itoa(want) + ", it is " + itoa(got)
-	}
-	return ""
-}
-
-func newDecisionFor(u Unit, event string) bool {
-	baseCount := len(u.Base.Decisions())
-	for i, d := range u.Head.Decisions() {
-		if i >= baseCount && d.Binds() && story.Token(d.Decision.Value) == event {
-			return true
-		}
-	}
-	return false
-}
-
-// version is current_contract_version, 1 when absent (§2's default).
-func version(fm *story.Frontmatter) int {
-	if fm.ContractVersion.Set {
-		return fm.ContractVersion.Value
-	}
-	return 1
 }

@@ -31,7 +31,7 @@ var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile
 
 // matchDecision returns the index of the first unused binding decision for
 // event at state.
-func matchDecision(ds []story.Decision, used []bool, event, state string) int {
+func matchDecision(ds []story.Decision, used []bool, event lifecycle.Event, state lifecycle.State) int {
 	for i, d := range ds {
 		if !used[i] && d.Binds() && d.Records(event, state) {
 			return i

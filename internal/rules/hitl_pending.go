@@ -9,8 +9,8 @@ var hitlPending = &Rule{ID: "hitl/pending", Need: NeedFile, Spec: "§11", Severi
 	Summary: "the story waits at a human gate (`plan_review`, `evaluation_review`, `escalated`, `accepted`, `blocked`)",
 	CheckFile: func(p *Pass) {
 		fm := front(p)
-		if fm == nil || !lifecycle.IsGate(fm.State.Value) {
+		if fm == nil || !lifecycle.IsGate(fm.CurrentState()) {
 			return
 		}
-		p.Report(fm.State.Pos, "%s waits at human gate %s: a human must decide one of %s", fm.ID.Value, fm.State.Value, plainList(lifecycle.EventsFrom(fm.State.Value)))
+		p.Report(fm.State.Pos, "%s waits at human gate %s: a human must decide one of %s", fm.ID.Value, fm.State.Value, plainList(lifecycle.EventsFrom(fm.CurrentState())))
 	}}

@@ -8,7 +8,7 @@ func All() []*Rule {
 		notText, tooLarge, outsideRepository,
 		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection,
 		sectionOrder, schemaVersion, reservedID, titleMismatch,
-		illegalState, illegalRole, iterationNegative, maxIterations,
+		illegalState, illegalRole, activeRoleMismatch, iterationNegative, maxIterations,
 		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, sectionMismatch, passWhenInvalid,
 		entryFormat, evidenceFormat, evidenceCitation,
 		logFormat, fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,

@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/par"
@@ -37,11 +38,9 @@ type Rule struct {
 	CheckSet func(p *SetPass)
 }
 
-// Unit is one story at head with its base version (nil when new or no base).
-type Unit struct {
-	Head *story.Story
-	Base *story.Story
-}
+// Unit is one story at head with its base version (nil when new or no
+// base): the change model's pair, so rules read the one model of the change.
+type Unit = change.Pair
 
 // Pass is what a per-story rule sees.
 type Pass struct {
@@ -60,6 +59,8 @@ func (p *Pass) Report(pos story.Pos, format string, args ...any) {
 // SetPass is what a set-level rule sees: every story, and with a base the
 // files changed between base and head.
 type SetPass struct {
+	// Change is the change model: its grants answer what the change may write.
+	Change  *change.Change
 	Units   []Unit
 	HasBase bool
 	// Changes are the files changed base..head (empty without a base).

@@ -6,8 +6,8 @@ var illegalState = &Rule{ID: "state/illegal-state", Need: NeedFile, Spec: "§3",
 	Summary: "`state` is one of the eleven legal states",
 	CheckFile: func(p *Pass) {
 		fm := front(p)
-		if fm == nil || !fm.State.Set || lifecycle.IsState(fm.State.Value) {
+		if fm == nil || !fm.State.Set || lifecycle.IsState(fm.CurrentState()) {
 			return
 		}
-		p.Report(fm.State.Pos, "state %q is not a legal state (legal: %s)", fm.State.Value, plainList(lifecycle.States))
+		p.Report(fm.State.Pos, "state %q is not a legal state (legal: %s)", fm.State.Value, plainList(lifecycle.States()))
 	}}

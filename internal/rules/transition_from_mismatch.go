@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/storygate/storygate/internal/lifecycle"
-	"github.com/storygate/storygate/internal/story"
 )
 
 var fromMismatch = &Rule{ID: "transition/from-mismatch", Need: NeedFile, Spec: "§10",
@@ -12,7 +11,7 @@ var fromMismatch = &Rule{ID: "transition/from-mismatch", Need: NeedFile, Spec: "
 		prev := lifecycle.Seeded // "" when unknown: after a malformed or illegal row
 		for i := range rows {
 			r := &rows[i]
-			if from := story.Token(r.From.Text); r.WellFormed() && prev != "" && lifecycle.IsState(from) && from != prev {
+			if from := r.FromState(); r.WellFormed() && prev != "" && lifecycle.IsState(from) && from != prev {
 				if i == 0 {
 					p.Report(r.From.Pos, "the first transition starts from %q; a story's log starts at %s", from, lifecycle.Seeded)
 				} else {

@@ -19,13 +19,13 @@ var illegalTransition = &Rule{ID: "transition/illegal", Need: NeedFile, Spec: "Â
 // checkTransition reports what is wrong with one row's From, Event and To:
 // the first of them that is, so one defect gives one finding.
 func checkTransition(p *Pass, r *story.LogRow) {
-	from, event, to := story.Token(r.From.Text), story.Token(r.Event.Text), story.Token(r.To.Text)
+	from, event, to := r.FromState(), r.EventName(), r.ToState()
 	t, ok := lifecycle.Lookup(from, event)
 	switch {
 	case from == "":
 		p.Report(r.From.Pos, "the From cell is empty; a row names the state it leaves")
 	case !lifecycle.IsState(from):
-		p.Report(r.From.Pos, "From %q is not a state (legal: %s)", from, plainList(lifecycle.States))
+		p.Report(r.From.Pos, "From %q is not a state (legal: %s)", from, plainList(lifecycle.States()))
 	case event == "":
 		p.Report(r.Event.Pos, "the Event cell is empty (%s)", legalFrom(from))
 	case !ok:
@@ -38,9 +38,9 @@ func checkTransition(p *Pass, r *story.LogRow) {
 }
 
 // legalFrom names the events that leave a state.
-func legalFrom(state string) string {
+func legalFrom(state lifecycle.State) string {
 	if ev := lifecycle.EventsFrom(state); len(ev) > 0 {
-		return "legal from " + state + ": " + plainList(ev)
+		return "legal from " + string(state) + ": " + plainList(ev)
 	}
-	return state + " is final: no transition leaves it"
+	return string(state) + " is final: no transition leaves it"
 }

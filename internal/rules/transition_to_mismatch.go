@@ -2,14 +2,13 @@ package rules
 
 import (
 	"github.com/storygate/storygate/internal/lifecycle"
-	"github.com/storygate/storygate/internal/story"
 )
 
 var toMismatch = &Rule{ID: "transition/to-mismatch", Need: NeedFile, Spec: "§10",
 	Summary: "the last row's To equals the frontmatter `state`",
 	CheckFile: func(p *Pass) {
 		fm := front(p)
-		if fm == nil || !fm.State.Set || !lifecycle.IsState(fm.State.Value) || p.Head.Body == nil {
+		if fm == nil || !fm.State.Set || !lifecycle.IsState(fm.CurrentState()) || p.Head.Body == nil {
 			return
 		}
 		if p.Head.Body.Section(lifecycle.SectionLog) == nil {
@@ -17,7 +16,7 @@ var toMismatch = &Rule{ID: "transition/to-mismatch", Need: NeedFile, Spec: "§10
 		}
 		rows, _ := p.Head.Log()
 		if len(rows) == 0 {
-			if fm.State.Value != lifecycle.Seeded {
+			if fm.CurrentState() != lifecycle.Seeded {
 				p.Report(fm.State.Pos, "state is %s but the Transition Log has no rows; every state change must append one (a story starts at %s)", fm.State.Value, lifecycle.Seeded)
 			}
 			return
@@ -26,7 +25,7 @@ var toMismatch = &Rule{ID: "transition/to-mismatch", Need: NeedFile, Spec: "§10
 		if !last.WellFormed() {
 			return // transition/log-format reports the row; its To is not known
 		}
-		if to := story.Token(last.To.Text); to != fm.State.Value {
+		if to := last.ToState(); to != fm.CurrentState() {
 			p.Report(fm.State.Pos, "state is %s but the last Transition Log row (line %d) ends at %q", fm.State.Value, last.Pos.Line, to)
 		}
 	}}

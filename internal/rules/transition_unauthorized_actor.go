@@ -1,7 +1,5 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
-
 var unauthorizedActor = &Rule{ID: "transition/unauthorized-actor", Need: NeedFile, Spec: "§4, §5",
 	Summary: "every row's Actor is the actor the table names for that event",
 	CheckFile: func(p *Pass) {
@@ -12,7 +10,7 @@ var unauthorizedActor = &Rule{ID: "transition/unauthorized-actor", Need: NeedFil
 			if !ok {
 				continue // transition/illegal or transition/log-format reports it
 			}
-			switch got := story.Token(r.Actor.Text); {
+			switch got := r.ActorRole(); {
 			case got == "":
 				p.Report(r.Actor.Pos, "%s may only be performed by %s, but the Actor cell is empty", t.Event, t.Actor)
 			case got != t.Actor:

@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,15 +13,15 @@ import (
 // defects have rules of their own, so other rules stay quiet).
 func front(p *Pass) *story.Frontmatter { return p.Head.Front }
 
-// plainList renders names as a, b, c.
-func plainList(names []string) string { return strings.Join(names, ", ") }
+// plainList renders names (strings or typed lifecycle values) as a, b, c.
+func plainList[T ~string](names []T) string { return strings.Join(lifecycle.Names(names), ", ") }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
+func sortedKeys[T ~string](m map[T]bool) []T {
+	out := make([]T, 0, len(m))
 	for k := range m {
 		out = append(out, k)
 	}
-	sort.Strings(out)
+	slices.Sort(out)
 	return out
 }
 
@@ -48,6 +48,6 @@ func legalRow(r *story.LogRow) (lifecycle.Transition, bool) {
 	if !r.WellFormed() {
 		return lifecycle.Transition{}, false
 	}
-	t, ok := lifecycle.Lookup(story.Token(r.From.Text), story.Token(r.Event.Text))
-	return t, ok && t.To == story.Token(r.To.Text)
+	t, ok := lifecycle.Lookup(r.FromState(), r.EventName())
+	return t, ok && t.To == r.ToState()
 }

@@ -233,7 +233,7 @@ func (d Decision) Binds() bool { return Token(d.Binding.Value) != "false" }
 
 // Advised reports whether a non-binding decision records event at state:
 // advice that passes no gate, which a refusal should name.
-func (s *Story) Advised(event, state string) bool {
+func (s *Story) Advised(event lifecycle.Event, state lifecycle.State) bool {
 	for _, d := range s.Decisions() {
 		if !d.Binds() && d.Records(event, state) {
 			return true
@@ -243,8 +243,8 @@ func (s *Story) Advised(event, state string) bool {
 }
 
 // Records reports whether the decision is for event at state.
-func (d Decision) Records(event, state string) bool {
-	return Token(d.Decision.Value) == event && Token(d.AtState.Value) == state
+func (d Decision) Records(event lifecycle.Event, state lifecycle.State) bool {
+	return d.DecidedEvent() == event && d.GateState() == state
 }
 
 // Decisions returns the Human Decision entries, parsed once per story. The

@@ -14,7 +14,7 @@ import (
 // human move it authorizes.
 type Decision struct {
 	// Event is the human event decided, e.g. approve_plan.
-	Event string
+	Event lifecycle.Event
 	// Rationale is the decider's reason; it is written on one line.
 	Rationale string
 	// Source is where the decision was taken: the comment's URL.
@@ -52,11 +52,11 @@ func Decide(s *story.Story, d Decision) ([]byte, error) {
 }
 
 // humanMove returns the table row for a human event from the story's state.
-func humanMove(s *story.Story, event string) (lifecycle.Transition, error) {
+func humanMove(s *story.Story, event lifecycle.Event) (lifecycle.Transition, error) {
 	if err := legalState(s); err != nil {
 		return lifecycle.Transition{}, err
 	}
-	from := s.Front.State.Value
+	from := s.Front.CurrentState()
 	t, ok := lifecycle.Lookup(from, event)
 	if !ok || t.Actor != lifecycle.Human {
 		return t, refuse("%s is not a human decision legal at %s; legal from %s: %s", event, from, from, legalMoves(from))
@@ -68,8 +68,8 @@ func humanMove(s *story.Story, event string) (lifecycle.Transition, error) {
 func decisionEntry(s *story.Story, t lifecycle.Transition, d Decision) string {
 	fields := [][2]string{
 		{"Date", d.Date.UTC().Format("2006-01-02 15:04")},
-		{"At state", t.From},
-		{"Decision", t.Event},
+		{"At state", string(t.From)},
+		{"Decision", string(t.Event)},
 		{"Rationale", OneLine(d.Rationale, maxRationale)},
 		{"Binding", "true"},
 		{"By", OneLine(d.By, 100)},

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -34,7 +35,7 @@ func TestDecideRecordsEntryAndMove(t *testing.T) {
 
 func TestDecideRefusesMovesThatAreNotHumanOrNotLegal(t *testing.T) {
 	review := step(t, step(t, template(t), "begin_planning", "orchestrator"), "submit_plan", "planner")
-	for _, event := range []string{"start_generation", "accept_result"} {
+	for _, event := range []lifecycle.Event{"start_generation", "accept_result"} {
 		_, err := Decide(story.Parse("STORY-001.md", review), Decision{Event: event, Date: clock, At: clock})
 		var r *Refusal
 		if !errors.As(err, &r) || !strings.Contains(r.Message, "legal from plan_review") {

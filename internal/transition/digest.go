@@ -21,7 +21,7 @@ var contractKeys = []string{"acceptance_criteria", "verification", "scope"}
 // the entry the decision approves: the latest plan at plan_review, the
 // latest evaluation at the other gates (none when there is none yet). A
 // later change to any of these makes the decision stale.
-func Digest(s *story.Story, atState string) string {
+func Digest(s *story.Story, atState lifecycle.State) string {
 	entry := LatestApproved(s, atState)
 	sum, _ := ContentDigest(s, entry)
 	if entry == "" {
@@ -32,7 +32,7 @@ func Digest(s *story.Story, atState string) string {
 
 // LatestApproved names the entry a decision at atState approves: the
 // heading text of the latest plan or evaluation, or "" when there is none.
-func LatestApproved(s *story.Story, atState string) string {
+func LatestApproved(s *story.Story, atState lifecycle.State) string {
 	section := lifecycle.SectionEvaluator
 	if atState == lifecycle.PlanReview {
 		section = lifecycle.SectionPlanner

@@ -16,8 +16,8 @@ import (
 
 // Request is one move.
 type Request struct {
-	Event string
-	Actor string
+	Event lifecycle.Event
+	Actor lifecycle.Role
 	Note  string
 	// At is the time recorded in the log and updated_at (UTC).
 	At time.Time
@@ -65,7 +65,7 @@ func check(s *story.Story, req Request) (lifecycle.Transition, error) {
 	if err := legalState(s); err != nil {
 		return lifecycle.Transition{}, err
 	}
-	from := s.Front.State.Value
+	from := s.Front.CurrentState()
 	t, ok := lifecycle.Lookup(from, req.Event)
 	if !ok {
 		return t, refuse("%s is not a legal event from %s; legal from %s: %s", req.Event, from, from, legalMoves(from))
@@ -89,14 +89,14 @@ func legalState(s *story.Story) error {
 	if s.Front == nil || !s.Front.State.Set {
 		return refuse("%s has no readable state; run storygate validate %s", s.Path, s.Path)
 	}
-	if state := s.Front.State.Value; !lifecycle.IsState(state) {
-		return refuse("state %q is not a legal state (%s); run storygate validate %s", state, strings.Join(lifecycle.States, ", "), s.Path)
+	if state := s.Front.CurrentState(); !lifecycle.IsState(state) {
+		return refuse("state %q is not a legal state (%s); run storygate validate %s", state, strings.Join(lifecycle.Names(lifecycle.States()), ", "), s.Path)
 	}
 	return nil
 }
 
 // legalMoves renders the events from a legal state with their actors.
-func legalMoves(state string) string {
+func legalMoves(state lifecycle.State) string {
 	var parts []string
 	for _, t := range lifecycle.From(state) {
 		parts = append(parts, fmt.Sprintf("%s (by %s → %s)", t.Event, t.Actor, t.To))
@@ -121,7 +121,7 @@ func hasUnusedDecision(s *story.Story, t lifecycle.Transition) bool {
 	}
 	rows, _ := s.Log()
 	for _, r := range rows {
-		if story.Token(r.Event.Text) == t.Event && story.Token(r.From.Text) == t.From {
+		if r.EventName() == t.Event && r.FromState() == t.From {
 			decisions--
 		}
 	}
@@ -133,9 +133,11 @@ func write(s *story.Story, t lifecycle.Transition, req Request) ([]byte, error) 
 	at := req.At.UTC().Format(time.RFC3339)
 	ed := s.Edit()
 	steps := []func() error{
-		func() error { return ed.AppendLogRow([]string{at, t.Actor, t.Event, t.From, t.To, req.Note}) },
-		func() error { return ed.SetScalar("state", t.To) },
-		func() error { return ed.SetScalar("active_role", lifecycle.ActiveRoleFor(t.To)) },
+		func() error {
+			return ed.AppendLogRow([]string{at, string(t.Actor), string(t.Event), string(t.From), string(t.To), req.Note})
+		},
+		func() error { return ed.SetScalar("state", string(t.To)) },
+		func() error { return ed.SetScalar("active_role", string(lifecycle.ActiveRoleFor(t.To))) },
 		func() error { return ed.SetScalar("updated_at", at) },
 	}
 	if t.To == lifecycle.Generating {
@@ -145,7 +147,7 @@ func write(s *story.Story, t lifecycle.Transition, req Request) ([]byte, error) 
 	if s.Front.Has("pending_gate") {
 		gate := "null"
 		if lifecycle.IsGate(t.To) {
-			gate = t.To
+			gate = string(t.To)
 		}
 		steps = append(steps, func() error { return ed.SetScalar("pending_gate", gate) })
 	}

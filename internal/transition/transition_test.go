@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -24,7 +25,7 @@ func template(t *testing.T) []byte {
 var clock = time.Date(2026, 5, 27, 1, 0, 0, 0, time.UTC)
 
 // step applies one move and fails the test on refusal.
-func step(t *testing.T, src []byte, event, actor string) []byte {
+func step(t *testing.T, src []byte, event lifecycle.Event, actor lifecycle.Role) []byte {
 	t.Helper()
 	clock = clock.Add(time.Hour)
 	out, err := Apply(story.Parse("STORY-001.md", src), Request{Event: event, Actor: actor, At: clock})
@@ -94,9 +95,11 @@ func TestRefusals(t *testing.T) {
 	planning := step(t, seeded, "begin_planning", "orchestrator")
 	review := step(t, planning, "submit_plan", "planner")
 	cases := []struct {
-		name, event, actor string
-		src                []byte
-		want               string
+		name  string
+		event lifecycle.Event
+		actor lifecycle.Role
+		src   []byte
+		want  string
 	}{
 		{"illegal event names legal ones", "approve_plan", "human", seeded, "legal from seeded: begin_planning (by orchestrator → planning)"},
 		{"unknown event", "launch", "orchestrator", seeded, "launch is not a legal event from seeded"},

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -70,7 +71,7 @@ func TestCRLFStoryKeepsCRLF(t *testing.T) {
 	src = strings.Replace(src, "priority: high", "priority: high\npending_gate: null", 1)
 	out := []byte(strings.ReplaceAll(src, "\n", "\r\n"))
 	at := clock
-	move := func(event, actor string) {
+	move := func(event lifecycle.Event, actor lifecycle.Role) {
 		t.Helper()
 		at = at.Add(time.Hour)
 		var err error
@@ -99,7 +100,7 @@ func TestCRLFStoryKeepsCRLF(t *testing.T) {
 			out = evaluate(t, out) // the ACCEPTED evaluation accept_result rests on, added in CRLF too
 			continue
 		}
-		move(m[0], m[1])
+		move(lifecycle.Event(m[0]), lifecycle.Role(m[1]))
 	}
 	if s := story.Parse("STORY-001.md", out); s.Front.State.Value != "done" || len(s.Decisions()) != 3 {
 		t.Errorf("final state %s with %d decisions", s.Front.State.Value, len(s.Decisions()))

@@ -150,7 +150,7 @@ func TestRevertSeamVerdicts(t *testing.T) {
 	if c := conclusion(t, res, gate.RevertCheck); c != gate.ActionRequired {
 		t.Errorf("escalate = %s, want action_required", c)
 	}
-	if len(got.Grants) != 2 || strings.Join(GovernedEdits(got), ",") != "tests/a_test.go" {
+	if len(got.Grants) != 1 || !got.Grants.Covers("tests/orders/x_test.go") || strings.Join(GovernedEdits(got), ",") != "tests/a_test.go" {
 		t.Errorf("revert input: grants %v, edits %v", got.Grants, GovernedEdits(got))
 	}
 	if rv := res.Stories[0].Revert; rv == nil || rv.Verdict != RevertEscalate || rv.OutputTail != "ok" {
@@ -180,19 +180,24 @@ func TestShallowBaseIsAClearError(t *testing.T) {
 	}
 }
 
-// TestRevertGrantsOnlyFromGeneratingStories: a story the change touches
-// grants its scope.write to governed edits only once it is generating or
-// later; a story still being planned grants nothing.
+// TestRevertGrantsOnlyFromGeneratingStories: the revert input's grants are
+// the change model's: a story grants its scope only when it is generating
+// in the change (here a new story whose log passes generating), not a story
+// that was done before the change and stays done.
 func TestRevertGrantsOnlyFromGeneratingStories(t *testing.T) {
 	for _, c := range []struct {
-		state string
-		want  int
-	}{{"done", 2}, {"planning", 0}} {
+		name    string
+		atBase  bool
+		granted bool
+	}{{"new, log passes generating", false, true}, {"done at base and head", true, false}} {
 		repo := testrepo.New(t)
-		repo.Write(map[string]string{"tests/orders/a_test.go": "package a\n"})
+		files := map[string]string{"tests/orders/a_test.go": "package a\n"}
+		if c.atBase {
+			files["stories/STORY-001.md"] = doneStory(t, "p95_ok")
+		}
+		repo.Write(files)
 		base := repo.Commit("base")
-		s := strings.Replace(doneStory(t, "p95_ok"), "state: done\n", "state: "+c.state+"\n", 1)
-		repo.Write(map[string]string{"tests/orders/a_test.go": "package a // edited\n", "stories/STORY-001.md": s})
+		repo.Write(map[string]string{"tests/orders/a_test.go": "package a // edited\n", "stories/STORY-001.md": doneStory(t, "p95_ok") + "\n<!-- touched -->\n"})
 		repo.Commit("edit")
 		var got RevertInput
 		permit := func(_ context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
@@ -200,8 +205,11 @@ func TestRevertGrantsOnlyFromGeneratingStories(t *testing.T) {
 			return gate.Revert{Verdict: RevertPermitted}, nil, nil
 		}
 		runGate(t, repo, base, Options{Revert: permit, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
-		if len(got.Grants) != c.want {
-			t.Errorf("story at %s: grants %v, want %d", c.state, got.Grants, c.want)
+		if granted := got.Grants.Covers("tests/orders/a_test.go"); granted != c.granted {
+			t.Errorf("%s: grants %v cover the edit: %v, want %v", c.name, got.Grants, granted, c.granted)
+		}
+		if edits := GovernedEdits(got); (len(edits) == 0) != c.granted || len(got.GrantedPaths()) != len(got.Changes)-1-len(edits) {
+			t.Errorf("%s: governed edits %v, granted paths %v", c.name, edits, got.GrantedPaths())
 		}
 	}
 }

@@ -3,15 +3,12 @@ package collect
 import (
 	"context"
 	"fmt"
-	"sort"
-	"strings"
 
+	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
-	"github.com/storygate/storygate/internal/lifecycle"
-	"github.com/storygate/storygate/internal/rules"
-	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/pathglob"
 )
 
 // The revert verdicts, as the revert check writes them.
@@ -25,9 +22,11 @@ const (
 // RevertInput is what one revert check needs.
 type RevertInput struct {
 	Root, Base, Head string
-	// Governed are the governed prefixes, Grants the scope.write prefixes
-	// of the changed stories at generating or later (their union).
-	Governed, Grants []string
+	// Governed are the governed prefixes.
+	Governed []string
+	// Grants are the change model's grants: what the stories generating
+	// in the change may write (change.Change.Grants), never reverted.
+	Grants change.Grants
 	// Suite is the configured suite command.
 	Suite string
 	// Environ is the cleaned environment the suite runs in.
@@ -41,7 +40,7 @@ type RevertInput struct {
 type RevertFunc func(ctx context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error)
 
 // revertGate decides governed test edits once for the change, with the
-// grants of the changed stories generating in it, and shows the verdict on each of them.
+// change model's grants, and shows the verdict on each changed story.
 func (r *run) revertGate() error {
 	runs, reported := r.selected(gate.RevertCheck)
 	switch {
@@ -73,29 +72,8 @@ func (r *run) revertGate() error {
 
 func (r *run) revertInput() RevertInput {
 	cfg := r.opts.Config
-	in := RevertInput{Root: r.opts.Root, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
-		Suite: cfg.Revert.Suite, Changes: r.changes, Environ: r.cleanEnviron()}
-	for _, u := range r.lint.Units {
-		in.Grants = append(in.Grants, r.grantsOf(u)...)
-	}
-	sort.Strings(in.Grants)
-	return in
-}
-
-// grantsOf is the scope.write of a story the change touched whose head
-// state is generating or later: of its base and its head version, since the
-// gate runs the freeze rules that judge a widening (docs/revert-check.md).
-// A story still being planned grants nothing.
-func (r *run) grantsOf(u rules.Unit) []string {
-	fm := u.Head.Front
-	if fm == nil || !r.changed(u.Head.Path) || !lifecycle.AtOrAfter(story.Token(fm.State.Value), lifecycle.Generating) {
-		return nil
-	}
-	grants := fm.Scope.Write.Values()
-	if u.Base != nil && u.Base.Front != nil {
-		grants = append(grants, u.Base.Front.Scope.Write.Values()...)
-	}
-	return grants
+	return RevertInput{Root: r.opts.Root, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
+		Suite: cfg.Revert.Suite, Changes: r.changes, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
 }
 
 // runRevert calls the revert check when governed files were edited. Without
@@ -119,26 +97,29 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 }
 
 // GovernedEdits lists the paths under governed prefixes that the change
-// modified or deleted, minus granted prefixes: what the revert check must
-// decide. Created files are not collected.
+// modified or deleted and the grants do not cover: what the revert check
+// must decide. Created files are not collected.
 func GovernedEdits(in RevertInput) []string {
 	var out []string
 	for _, c := range in.Changes {
-		if c.Kind != gitrepo.Created && underAny(c.Path, in.Governed) && !underAny(c.Path, in.Grants) {
+		if _, governed := pathglob.CoversAny(in.Governed, c.Path); c.Kind != gitrepo.Created && governed && !in.Grants.Covers(c.Path) {
 			out = append(out, c.Path)
 		}
 	}
 	return out
 }
 
-func underAny(p string, prefixes []string) bool {
-	for _, pre := range prefixes {
-		pre = strings.TrimPrefix(pre, "./")
-		if pre != "" && (p == strings.TrimSuffix(pre, "/") || strings.HasPrefix(p, strings.TrimSuffix(pre, "/")+"/")) {
-			return true
+// GrantedPaths are the changed paths the grants cover, for a revert check
+// that takes its grants as path prefixes (a file path is a prefix naming
+// just that file).
+func (in RevertInput) GrantedPaths() []string {
+	var out []string
+	for _, c := range in.Changes {
+		if in.Grants.Covers(c.Path) {
+			out = append(out, c.Path)
 		}
 	}
-	return false
+	return out
 }
 
 func revertTitle(v gate.Revert) string {

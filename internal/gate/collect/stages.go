@@ -10,6 +10,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/stage"
 )
 
@@ -62,7 +63,7 @@ func (r *run) changedUnder(dir string) bool {
 		return false
 	}
 	for _, c := range r.changes {
-		if underAny(c.Path, []string{dir}) {
+		if pathglob.Covers(dir, c.Path) {
 			return true
 		}
 	}

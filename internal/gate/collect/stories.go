@@ -104,13 +104,12 @@ func transitions(s *story.Story) []gate.Transition {
 		if !row.WellFormed() {
 			continue
 		}
-		t := gate.Transition{From: story.Token(row.From.Text), To: story.Token(row.To.Text),
-			Event: story.Token(row.Event.Text), Actor: story.Token(row.Actor.Text)}
-		if !lifecycle.IsState(t.From) || !lifecycle.IsState(t.To) || !lifecycle.IsEvent(t.Event) {
+		if !lifecycle.IsState(row.FromState()) || !lifecycle.IsState(row.ToState()) || !lifecycle.IsEvent(row.EventName()) {
 			continue
 		}
-		if !lifecycle.IsRole(t.Actor) {
-			t.Actor = ""
+		t := gate.Transition{From: string(row.FromState()), To: string(row.ToState()), Event: string(row.EventName())}
+		if lifecycle.IsRole(row.ActorRole()) {
+			t.Actor = string(row.ActorRole())
 		}
 		out = append(out, t)
 	}

@@ -40,7 +40,7 @@ func (r *run) verificationItems() ([]verify.Item, []string) {
 	var paths []string
 	for _, u := range r.lint.Units {
 		fm := u.Head.Front
-		if fm == nil || !r.changed(u.Head.Path) || !claimsWork(fm.State.Value) {
+		if fm == nil || !r.changed(u.Head.Path) || !claimsWork(fm.CurrentState()) {
 			continue
 		}
 		if _, ok := r.stories[u.Head.Path]; !ok {
@@ -54,7 +54,7 @@ func (r *run) verificationItems() ([]verify.Item, []string) {
 
 // claimsWork is true from the generator's submission on: before that there
 // is nothing whose verification could pass.
-func claimsWork(state string) bool {
+func claimsWork(state lifecycle.State) bool {
 	return state != lifecycle.Blocked && lifecycle.AtOrAfter(state, lifecycle.Evaluating)
 }
 

@@ -1,0 +1,19 @@
+package rules
+
+import "github.com/storygate/storygate/internal/lifecycle"
+
+var activeRoleMismatch = &Rule{ID: "state/active-role-mismatch", Need: NeedFile, Spec: "§3–§5",
+	Summary: "`active_role` is the role whose turn the state is: planner at seeded and planning, generator at ready and generating, evaluator at evaluating, none at done, human at every gate (plan_review, evaluation_review, escalated, accepted, blocked)",
+	CheckFile: func(p *Pass) {
+		fm := front(p)
+		if fm == nil || !fm.State.Set || !fm.ActiveRole.Set {
+			return
+		}
+		state, role := fm.CurrentState(), fm.CurrentRole()
+		if !lifecycle.IsState(state) || !lifecycle.IsRole(role) {
+			return // state/illegal-state and state/illegal-role report these
+		}
+		if want := lifecycle.ActiveRoleFor(state); role != want {
+			p.Report(fm.ActiveRole.Pos, "active_role is %s, but at state %s it is the %s's turn (active_role: %s)", role, state, want, want)
+		}
+	}}

@@ -125,7 +125,9 @@ func listItem(s string, pos Pos) ListItem {
 // bytesAsString views b as a string without copying it. Every block, line
 // and cell text is a substring of the body, so this saves a copy of every
 // story. It is safe because a Story never modifies Src after Parse and
-// callers must not either (see Story.Src).
+// callers must not either (see Story.Src): no caller reuses the buffer (the
+// loader reads each file into a buffer of its own, not a pool), so a string
+// a rule keeps stays valid for as long as it is reachable.
 func bytesAsString(b []byte) string {
 	if len(b) == 0 {
 		return ""

@@ -97,8 +97,12 @@ func markerLine(src []byte) int {
 // decoded from) and returns the first refused node in document order, or
 // nil. The walk is iterative, so a deep tree cannot exhaust the stack.
 func Check(doc *yaml.Node, src []byte) *Violation {
-	at := newPositions(src)
-	stack := []*yaml.Node{doc}
+	var at *positions // only text with a '!' can hold a tag yaml.v3 forgot
+	if bytes.IndexByte(src, '!') >= 0 {
+		at = newPositions(src)
+	}
+	stack := make([]*yaml.Node, 1, 64)
+	stack[0] = doc
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -124,7 +128,7 @@ func refused(n *yaml.Node, at *positions) *Violation {
 		return pos("YAML anchor &%s: anchors are refused, since %s; write each value out where it is used", n.Anchor, why)
 	case n.Kind == yaml.ScalarNode && n.Tag == "!!merge":
 		return pos("YAML merge key <<: merge keys are refused (actionlint refuses them the same way), since %s: YAML 1.2 has no merge keys, and yaml.v3 applies the merge only when decoding into a map; write the keys out", why)
-	case n.Style&yaml.TaggedStyle != 0 || (n.Kind != yaml.DocumentNode && at.byteAt(n.Line, n.Column) == '!'):
+	case n.Style&yaml.TaggedStyle != 0 || (at != nil && n.Kind != yaml.DocumentNode && at.byteAt(n.Line, n.Column) == '!'):
 		return pos("explicit YAML tag %s: tags are refused, since %s (each library types a tagged value its own way); write the value plainly, quoted if it must be a string", tagName(n), why)
 	}
 	return nil

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/storygate/storygate/internal/yamlerr"
+	"github.com/storygate/storygate/internal/yamlstrict"
 )
 
 // DefaultPath is where the configuration lives, relative to the repository root.
@@ -124,14 +125,14 @@ func Load(root, explicit string) (*Config, error) {
 
 // Parse decodes configuration bytes read from file.
 func Parse(file string, data []byte) (*Config, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	doc, err := yamlstrict.Decode(data)
+	var v *yamlstrict.Violation
+	switch {
+	case errors.As(err, &v):
+		return nil, &Error{File: file, Line: v.Line, Column: v.Column, Message: "configuration: " + v.Message}
+	case err != nil:
 		line, problem := yamlerr.Locate(data, err)
 		return nil, &Error{File: file, Line: line, Column: 1, Message: "not valid YAML: " + problem}
-	}
-	if line := yamlerr.SecondDocument(data); line > 0 {
-		return nil, &Error{File: file, Line: line, Column: 1,
-			Message: "the configuration must be one YAML document: the document marker here ends it, and what follows would be ignored"}
 	}
 	cfg := Default()
 	cfg.Path = file

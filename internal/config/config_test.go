@@ -45,7 +45,13 @@ func TestParse(t *testing.T) {
 		{"repeated section", "verify:\n  jobs: 2\nverify:\n  jobs: 3\n", `x.yml:3:1: invalid configuration: mapping key "verify" already defined at line 1`, nil},
 		{"not yaml", "a: [\n", "x.yml:1:1: not valid YAML: did not find expected node content", nil},
 		{"not yaml on a later line", "stories: [a]\nverify:\n  jobs: 2\n bad\n", "x.yml:4:1: not valid YAML", nil},
-		{"second document", "stories: [a]\n...\nverify: {jobs: 0}\n", "x.yml:2:1: the configuration must be one YAML document", nil},
+		{"second document", "stories: [a]\n...\nverify: {jobs: 0}\n", "x.yml:2:1: configuration: the YAML document ends here, and yaml.v3 cannot", nil},
+		{"second document after ---", "stories: [a]\n---\nverify: {jobs: 0}\n", "x.yml:2:1: configuration: a second YAML document starts here", nil},
+		{"merge key", "defaults: &d {a/b: off}\nrules:\n  <<: *d\n", "x.yml:1:11: configuration: YAML anchor &d", nil},
+		{"merge key without an anchor", "rules:\n  <<: {a/b: off}\n", "x.yml:2:3: configuration: YAML merge key <<", nil},
+		{"tag", "verify:\n  jobs: !!str 2\n", "x.yml:2:9: configuration: explicit YAML tag !!str", nil},
+		{"lone CR line endings", "stories: [a]\rverify:\r  jobs: 0\r", "x.yml:3:3: verify.jobs must be at least 1", nil},
+		{"lone CR before a YAML error", "stories: [a]\rverify:\r  jobs: 2\r bad\r", "x.yml:4:1: not valid YAML", nil},
 		{"not a mapping", "- a\n", "the configuration must be a mapping", nil},
 	}
 	for _, c := range cases {

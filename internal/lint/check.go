@@ -66,10 +66,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
 	}
 	if opts.Slim && l.unit.Head != nil {
-		full := l.unit.Head
-		if l.unit = slimUnit(l.unit); l.unit.Head != full {
-			l.release() // nothing points into the source any more
-		}
+		l.unit = slimUnit(l.unit) // the source goes with the full story, to the garbage collector
 	}
 	return l, ds, nil
 }

@@ -69,8 +69,6 @@ type loaded struct {
 	path  string
 	unit  rules.Unit
 	early *diag.Diagnostic
-	// buf is the pooled buffer behind unit.Head.Src.
-	buf *[]byte
 	// renamedFrom is the base path of a story the change moved here.
 	renamedFrom string
 }
@@ -95,7 +93,7 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 	if src, ok := overlay[rel]; ok {
 		return l.fromOverlay(src), nil
 	}
-	src, buf, tooLarge, err := readSource(real)
+	src, tooLarge, err := readSource(real)
 	if err != nil {
 		return nil, fmt.Errorf("read story %s: %w", rel, err)
 	}
@@ -105,7 +103,6 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 		l.early = &d
 		return l, nil
 	}
-	l.buf = buf
 	l.unit.Head = story.Parse(rel, src)
 	return l, nil
 }

@@ -72,7 +72,7 @@ func TestBadInputs(t *testing.T) {
 		{"ten megabytes", []byte(minimalHead + strings.Repeat("x", 10<<20)), "structure/too-large"},
 		{"yaml deep nesting", []byte(deepYAML), "structure/frontmatter-syntax"},
 		{"markdown deep nesting", []byte(deepMD), "structure/required-field"},
-		{"alias bomb", []byte(bomb), "structure/field-type"},
+		{"alias bomb", []byte(bomb), "structure/frontmatter-syntax"},
 		{"empty file", nil, "structure/frontmatter-missing"},
 		{"only dashes", []byte("---\n"), "structure/frontmatter-syntax"},
 	}

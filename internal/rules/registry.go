@@ -6,7 +6,7 @@ package rules
 func All() []*Rule {
 	return []*Rule{
 		notText, tooLarge, outsideRepository,
-		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection,
+		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection, htmlBlock,
 		sectionOrder, schemaVersion, reservedID, titleMismatch,
 		illegalState, illegalRole, activeRoleMismatch, iterationNegative, maxIterations,
 		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, sectionMismatch, passWhenInvalid,

@@ -4,7 +4,11 @@ import "strings"
 
 // secretNames are variables never passed to a command from the change under
 // review: GitHub tokens and whatever the Actions runner injects.
-var secretNames = []string{"GITHUB_TOKEN", "GH_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"}
+// The runner's command files are in it too: a command that can append to
+// GITHUB_ENV or GITHUB_OUTPUT sets variables and outputs of later steps
+// (conclusion=success), so their paths are never handed over.
+var secretNames = []string{"GITHUB_TOKEN", "GH_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN",
+	"GITHUB_ENV", "GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"}
 
 // secretPrefixes are families of variables stripped by prefix: the runner's
 // own credentials (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN...)

@@ -44,11 +44,22 @@ type Revert struct {
 	Suite    string   `yaml:"suite"`
 }
 
-// Verify configures verification reruns.
+// Verify configures verification reruns, and the sandbox every command
+// from the change (verification items, the revert suite) runs in.
 type Verify struct {
 	Jobs      int           `yaml:"jobs"`
 	Timeout   time.Duration `yaml:"timeout"`
 	SecretEnv []string      `yaml:"secret_env"`
+	// Sandbox is auto, required or off (docs/verify.md).
+	Sandbox string `yaml:"sandbox"`
+	// Network keeps the host network in the sandbox; off by default.
+	Network bool `yaml:"network"`
+	// MemoryLimitMiB caps each command's address space; 0 means no cap.
+	MemoryLimitMiB int64 `yaml:"memory_limit_mib"`
+	// ProcessLimit caps the sandbox's processes; 0 means no cap.
+	ProcessLimit int `yaml:"process_limit"`
+	// SandboxPaths are extra host paths the sandbox mounts read-only.
+	SandboxPaths []string `yaml:"sandbox_paths"`
 }
 
 // Approvers says who may pass a human gate.
@@ -75,10 +86,11 @@ type RecordSuite struct {
 // Default returns the configuration used when no file exists.
 func Default() *Config {
 	return &Config{
-		Stories:   []string{"**/STORY-*.md", "stories/**/*.md"},
-		Rules:     map[string]string{},
-		Revert:    Revert{Governed: []string{"tests/"}},
-		Verify:    Verify{Jobs: 4, Timeout: 10 * time.Minute},
+		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
+		Rules:   map[string]string{},
+		Revert:  Revert{Governed: []string{"tests/"}},
+		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
+			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
 	}
 }
@@ -162,6 +174,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if cfg.Verify.Jobs < 1 {
 		n := findKey(root, "verify", "jobs")
 		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "verify.jobs must be at least 1"}
+	}
+	if err := validateSandbox(file, root, cfg.Verify); err != nil {
+		return err
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":

@@ -65,9 +65,14 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	for _, p := range m.Writable {
 		args = append(args, "--bind", p, p)
 	}
-	args = append(args, "--chdir", dir, "--", s.limit,
-		"--as="+strconv.FormatInt(s.policy.memory(), 10), "--nproc="+strconv.Itoa(s.policy.processes()), "--core=0",
-		"sh", "-c", command)
+	args = append(args, "--chdir", dir, "--", s.limit, "--core=0")
+	if s.policy.MemoryBytes > 0 {
+		args = append(args, "--as="+strconv.FormatInt(s.policy.MemoryBytes, 10))
+	}
+	if s.policy.Processes > 0 {
+		args = append(args, "--nproc="+strconv.Itoa(s.policy.Processes))
+	}
+	args = append(args, "sh", "-c", command)
 	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
 }
 

@@ -10,6 +10,8 @@ package sandbox
 import (
 	"context"
 	"fmt"
+
+	"github.com/storygate/storygate/internal/config"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -28,15 +30,6 @@ const (
 // Modes lists the legal values of verify.sandbox.
 var Modes = []Mode{Auto, Required, Off}
 
-// Defaults of the limits, used when the policy leaves them zero.
-const (
-	// DefaultMemoryBytes caps each command's address space: 4 GiB, enough
-	// for a compiler and a test runner, far below a runner's memory.
-	DefaultMemoryBytes = 4 << 30
-	// DefaultProcesses caps the processes (threads count) of the sandbox's user.
-	DefaultProcesses = 1024
-)
-
 // Policy is how commands are isolated, from the configuration.
 type Policy struct {
 	Mode Mode
@@ -44,27 +37,19 @@ type Policy struct {
 	// loopback interface of its own.
 	Network bool
 	// MemoryBytes is the address-space limit of every process; zero means
-	// DefaultMemoryBytes.
+	// none.
 	MemoryBytes int64
-	// Processes is the process limit; zero means DefaultProcesses.
+	// Processes is the process limit; zero means none.
 	Processes int
 	// ReadOnly are extra host paths the command may read (toolchains,
 	// caches outside /usr and /opt).
 	ReadOnly []string
 }
 
-func (p Policy) memory() int64 {
-	if p.MemoryBytes > 0 {
-		return p.MemoryBytes
-	}
-	return DefaultMemoryBytes
-}
-
-func (p Policy) processes() int {
-	if p.Processes > 0 {
-		return p.Processes
-	}
-	return DefaultProcesses
+// PolicyOf reads the sandbox keys of the verify configuration.
+func PolicyOf(v config.Verify) Policy {
+	return Policy{Mode: Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
+		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths}
 }
 
 // Report says how the commands of a run were isolated; results documents
@@ -88,11 +73,19 @@ func (r Report) Summary() string {
 		if r.Network {
 			net = "the host network"
 		}
-		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, %d MiB address space, %d processes)", net, r.MemoryBytes>>20, r.Processes)
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s)", net,
+			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""))
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
 	}
 	return "PR commands ran WITHOUT a sandbox: " + r.Reason
+}
+
+func limit(n int64, unit string) string {
+	if n <= 0 {
+		return "not capped"
+	}
+	return fmt.Sprintf("at most %d%s", n, unit)
 }
 
 // Sandbox is the isolation one storygate run uses for every command. A nil
@@ -120,6 +113,18 @@ func New(ctx context.Context, p Policy) *Sandbox {
 	return s
 }
 
+// Without is s unable to isolate for reason (the root has no commit to
+// clone, say): commands run unisolated in auto mode and not at all in
+// required mode, as when no sandbox can start.
+func (s *Sandbox) Without(reason string) *Sandbox {
+	if s == nil || s.unavailable != "" {
+		return s
+	}
+	c := *s
+	c.unavailable = reason
+	return &c
+}
+
 // Isolated reports whether commands run in the sandbox.
 func (s *Sandbox) Isolated() bool { return s != nil && s.unavailable == "" }
 
@@ -130,7 +135,7 @@ func (s *Sandbox) Report() Report {
 	}
 	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.unavailable}
 	if r.Isolated {
-		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.memory(), s.policy.processes()
+		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.MemoryBytes, s.policy.Processes
 	}
 	return r
 }

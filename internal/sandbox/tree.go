@@ -145,3 +145,12 @@ func alternates(objects string, depth int) ([]string, error) {
 	}
 	return out, nil
 }
+
+// Dirty reports whether the work tree at root has changes a clone of HEAD
+// would not hold (modified, staged or untracked files).
+func Dirty(ctx context.Context, root string) bool {
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain")
+	cmd.Env = gitEnv(os.Environ())
+	out, err := cmd.Output()
+	return err == nil && len(bytes.TrimSpace(out)) > 0
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -34,6 +35,10 @@ type RevertInput struct {
 	Environ []string
 	// Changes are the files changed between base and head.
 	Changes []gitrepo.Change
+	// Sandbox isolates the suite runs; Snapshot holds the base versions,
+	// read before any command from the change ran (collect/isolation.go).
+	Sandbox  *sandbox.Sandbox
+	Snapshot *gitrepo.Snapshot
 }
 
 // RevertFunc runs the revert check and returns its verdict and findings.

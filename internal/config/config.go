@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/yamlerr"
 )
 
@@ -110,6 +110,10 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message)
 }
 
+// MaxFileBytes is the largest configuration file read: a configuration is
+// a few hundred bytes, and a link to /dev/zero must not be read forever.
+const MaxFileBytes = 1 << 20
+
 // Load reads the configuration. With explicit == "" it reads DefaultPath
 // under root when present and falls back to defaults; an explicit path must exist.
 func Load(root, explicit string) (*Config, error) {
@@ -117,10 +121,7 @@ func Load(root, explicit string) (*Config, error) {
 	if path == "" {
 		path = filepath.Join(root, DefaultPath)
 	}
-	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		return nil, &Error{File: path, Message: "cannot read configuration: not a regular file"} // a FIFO would block
-	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(root, explicit)
 	if explicit == "" && errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil
 	}
@@ -132,6 +133,17 @@ func Load(root, explicit string) (*Config, error) {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// ReadFile reads the configuration file's bytes, refusing what every
+// loader refuses (internal/safefile): the default path must resolve inside
+// root; an explicit path, which the user named, may be anywhere; neither
+// may be a FIFO, a device or over MaxFileBytes.
+func ReadFile(root, explicit string) ([]byte, error) {
+	if explicit != "" {
+		return safefile.ReadPath(explicit, MaxFileBytes)
+	}
+	return safefile.ReadFile(root, filepath.Join(root, DefaultPath), MaxFileBytes)
 }
 
 // Parse decodes configuration bytes read from file.

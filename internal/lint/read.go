@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -16,25 +16,23 @@ import (
 var srcPool = sync.Pool{New: func() any { return new([]byte) }}
 
 // readSource reads a file into a pooled buffer, refusing files over
-// story.MaxFileSize. tooLarge is the size when it refused.
+// story.MaxFileSize (tooLarge is the size when it refused). The file is
+// opened by safefile.Open: no final symlink, no blocking on a FIFO that
+// took the place of the file Resolve saw.
 func readSource(path string) (src []byte, buf *[]byte, tooLarge int64, err error) {
-	f, err := os.Open(path)
+	f, size, err := safefile.Open(path)
 	if err != nil {
 		return nil, nil, 0, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	if info.Size() > story.MaxFileSize {
-		return nil, nil, info.Size(), nil
+	if size > story.MaxFileSize {
+		return nil, nil, size, nil
 	}
 	buf = srcPool.Get().(*[]byte)
-	if int64(cap(*buf)) < info.Size() {
-		*buf = make([]byte, info.Size())
+	if int64(cap(*buf)) < size {
+		*buf = make([]byte, size)
 	}
-	n, err := io.ReadFull(f, (*buf)[:info.Size()])
+	n, err := io.ReadFull(f, (*buf)[:size])
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
 		srcPool.Put(buf)
 		return nil, nil, 0, fmt.Errorf("read %s: %w", path, err)

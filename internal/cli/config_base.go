@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,7 +45,7 @@ func loadConfig(root, explicit, base string) (cfg *config.Config, note string, e
 			return nil, "", err
 		}
 	}
-	local, err := os.ReadFile(filepath.Join(root, config.DefaultPath))
+	local, err := config.ReadFile(root, "")
 	inTree := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, "", &config.Error{File: filepath.Join(root, config.DefaultPath), Message: fmt.Sprintf("cannot read configuration: %v", err)}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/yamlerr"
 	"github.com/storygate/storygate/internal/yamlstrict"
 )
@@ -45,11 +45,22 @@ type Revert struct {
 	Suite    string   `yaml:"suite"`
 }
 
-// Verify configures verification reruns.
+// Verify configures verification reruns, and the sandbox every command
+// from the change (verification items, the revert suite) runs in.
 type Verify struct {
 	Jobs      int           `yaml:"jobs"`
 	Timeout   time.Duration `yaml:"timeout"`
 	SecretEnv []string      `yaml:"secret_env"`
+	// Sandbox is auto, required or off (docs/verify.md).
+	Sandbox string `yaml:"sandbox"`
+	// Network keeps the host network in the sandbox; off by default.
+	Network bool `yaml:"network"`
+	// MemoryLimitMiB caps each command's address space; 0 means no cap.
+	MemoryLimitMiB int64 `yaml:"memory_limit_mib"`
+	// ProcessLimit caps the sandbox's processes; 0 means no cap.
+	ProcessLimit int `yaml:"process_limit"`
+	// SandboxPaths are extra host paths the sandbox mounts read-only.
+	SandboxPaths []string `yaml:"sandbox_paths"`
 }
 
 // Approvers says who may pass a human gate.
@@ -76,10 +87,11 @@ type RecordSuite struct {
 // Default returns the configuration used when no file exists.
 func Default() *Config {
 	return &Config{
-		Stories:   []string{"**/STORY-*.md", "stories/**/*.md"},
-		Rules:     map[string]string{},
-		Revert:    Revert{Governed: []string{"tests/"}},
-		Verify:    Verify{Jobs: 4, Timeout: 10 * time.Minute},
+		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
+		Rules:   map[string]string{},
+		Revert:  Revert{Governed: []string{"tests/"}},
+		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
+			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
 	}
 }
@@ -99,6 +111,10 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message)
 }
 
+// MaxFileBytes is the largest configuration file read: a configuration is
+// a few hundred bytes, and a link to /dev/zero must not be read forever.
+const MaxFileBytes = 1 << 20
+
 // Load reads the configuration. With explicit == "" it reads DefaultPath
 // under root when present and falls back to defaults; an explicit path must exist.
 func Load(root, explicit string) (*Config, error) {
@@ -106,10 +122,7 @@ func Load(root, explicit string) (*Config, error) {
 	if path == "" {
 		path = filepath.Join(root, DefaultPath)
 	}
-	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		return nil, &Error{File: path, Message: "cannot read configuration: not a regular file"} // a FIFO would block
-	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(root, explicit)
 	if explicit == "" && errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil
 	}
@@ -121,6 +134,17 @@ func Load(root, explicit string) (*Config, error) {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// ReadFile reads the configuration file's bytes, refusing what every
+// loader refuses (internal/safefile): the default path must resolve inside
+// root; an explicit path, which the user named, may be anywhere; neither
+// may be a FIFO, a device or over MaxFileBytes.
+func ReadFile(root, explicit string) ([]byte, error) {
+	if explicit != "" {
+		return safefile.ReadPath(explicit, MaxFileBytes)
+	}
+	return safefile.ReadFile(root, filepath.Join(root, DefaultPath), MaxFileBytes)
 }
 
 // Parse decodes configuration bytes read from file.
@@ -163,6 +187,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if cfg.Verify.Jobs < 1 {
 		n := findKey(root, "verify", "jobs")
 		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "verify.jobs must be at least 1"}
+	}
+	if err := validateSandbox(file, root, cfg.Verify); err != nil {
+		return err
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":

@@ -35,7 +35,17 @@ func TestParse(t *testing.T) {
 			}},
 		{"empty file keeps defaults", "", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
 		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, records, revert, rules, stages, stories, verify)`, nil},
-		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, secret_env, timeout)`, nil},
+		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
+		{"sandbox defaults", "", "", func(c *Config) bool {
+			return c.Verify.Sandbox == "auto" && !c.Verify.Network && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
+		}},
+		{"sandbox keys", "verify:\n  sandbox: required\n  network: true\n  memory_limit_mib: 0\n  sandbox_paths: [/srv/cache]\n", "", func(c *Config) bool {
+			return c.Verify.Sandbox == "required" && c.Verify.Network && c.Verify.MemoryLimitMiB == 0 && c.Verify.SandboxPaths[0] == "/srv/cache"
+		}},
+		{"bad sandbox mode", "verify:\n  sandbox: maybe\n", `x.yml:2:3: verify.sandbox "maybe" is not one of auto, required, off`, nil},
+		{"negative memory limit", "verify:\n  memory_limit_mib: -1\n", "x.yml:2:3: verify.memory_limit_mib must not be negative", nil},
+		{"negative process limit", "verify:\n  process_limit: -5\n", "x.yml:2:3: verify.process_limit must not be negative", nil},
+		{"relative sandbox path", "verify:\n  sandbox_paths: [cache]\n", `x.yml:2:3: verify.sandbox_paths: "cache" is not an absolute path`, nil},
 		{"unknown key in list item", "records:\n  - glob: a\n    suit: b\n", `unknown key "suit" in records[]`, nil},
 		{"bad severity", "rules:\n  a/b: loud\n", `x.yml:2:3: rule "a/b": severity "loud"`, nil},
 		{"bad permission", "approvers:\n  permission: owner\n", `x.yml:2:3: approvers.permission "owner"`, nil},

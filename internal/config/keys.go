@@ -22,7 +22,7 @@ var schema = shape{
 	"stories":   nil,
 	"rules":     nil,
 	"revert":    {keys: shape{"governed": nil, "suite": nil}},
-	"verify":    {keys: shape{"jobs": nil, "timeout": nil, "secret_env": nil}},
+	"verify":    {keys: verifyKeys},
 	"approvers": {keys: shape{"permission": nil, "teams": nil, "deny": nil}},
 	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil}},
 	"records":   {keys: shape{"glob": nil, "suite": nil, "schema": nil}, list: true},
@@ -91,3 +91,7 @@ func legal(s shape) string {
 	sort.Strings(keys)
 	return strings.Join(keys, ", ")
 }
+
+// verifyKeys are the keys of verify: the reruns and their sandbox.
+var verifyKeys = shape{"jobs": nil, "timeout": nil, "secret_env": nil, "sandbox": nil, "network": nil,
+	"memory_limit_mib": nil, "process_limit": nil, "sandbox_paths": nil}

@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // check loads, checks and (with Slim) slims each story in one parallel pass,
@@ -25,7 +26,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	ls := make([]*loaded, len(set))
 	perFile := make([][]diag.Diagnostic, len(set))
 	errs := make([]error, len(set))
-	dirs := &dirCache{}
+	dirs := &safefile.Resolver{}
 	par.Each(len(set), func(i int) {
 		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, dirs, set[i], isTarget[set[i]])
 	})
@@ -50,7 +51,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 
 // checkOne loads one story with its base, runs the file rules when it is a
 // target, and slims it when asked.
-func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCache, path string, target bool) (*loaded, []diag.Diagnostic, error) {
+func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefile.Resolver, path string, target bool) (*loaded, []diag.Diagnostic, error) {
 	l, err := load(opts.Root, path, dirs, opts.Overlay)
 	if err != nil {
 		return nil, nil, err

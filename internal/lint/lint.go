@@ -4,15 +4,14 @@ package lint
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -75,10 +74,10 @@ type loaded struct {
 
 // load reads one story, refusing symlinks that leave the repository and
 // files too large to be stories.
-func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded, error) {
+func load(root, rel string, dirs *safefile.Resolver, overlay map[string][]byte) (*loaded, error) {
 	l := &loaded{path: rel}
 	abs := filepath.Join(root, filepath.FromSlash(rel))
-	real, regular, err := dirs.resolveInside(root, abs)
+	real, regular, err := dirs.Resolve(root, abs)
 	if err != nil {
 		d := diag.New("input/outside-repository", diag.SeverityError, rel, diag.Pos{}, "%v", err)
 		l.early = &d
@@ -120,59 +119,12 @@ func (l *loaded) fromOverlay(src []byte) *loaded {
 	return l
 }
 
-// resolveInside follows symlinks and refuses a target outside root. The
-// file itself is checked with Lstat; its directory's resolution is cached,
-// since thousands of stories share a handful of directories.
-// regular is false for anything but a regular file (or a link to one),
-// which must not be opened: a FIFO would block the read.
-func (c *dirCache) resolveInside(root, abs string) (real string, regular bool, err error) {
-	info, err := os.Lstat(abs)
-	if err != nil {
-		return "", false, fmt.Errorf("cannot read %s: %w", abs, err)
-	}
-	dir, err := c.realDir(filepath.Dir(abs))
-	if err != nil {
-		return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
-	}
-	real, regular = filepath.Join(dir, filepath.Base(abs)), info.Mode().IsRegular()
-	if info.Mode()&os.ModeSymlink != 0 {
-		if real, err = filepath.EvalSymlinks(abs); err != nil {
-			return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
-		}
-		target, err := os.Stat(real)
-		regular = err == nil && target.Mode().IsRegular()
-	}
-	realRoot, err := c.realDir(root)
-	if err != nil {
-		realRoot = root
-	}
-	if _, err := Rel(realRoot, real); err != nil {
-		return "", false, fmt.Errorf("story path resolves to %s, outside the repository; storygate reads only files inside it", real)
-	}
-	return real, regular, nil
-}
-
 // ResolveStory is where reading the story file at abs leads: symlinks
 // followed, refused when that leaves root; regular is false for anything
 // but a regular file. The transition command edits through it what
 // validate reads through it.
 func ResolveStory(root, abs string) (real string, regular bool, err error) {
-	return (&dirCache{}).resolveInside(root, abs)
-}
-
-// dirCache remembers resolved directories for one run.
-type dirCache struct{ dirs sync.Map }
-
-func (c *dirCache) realDir(dir string) (string, error) {
-	if v, ok := c.dirs.Load(dir); ok {
-		return v.(string), nil
-	}
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return "", err
-	}
-	c.dirs.Store(dir, real)
-	return real, nil
+	return (&safefile.Resolver{}).Resolve(root, abs)
 }
 
 // baseContext holds what the base rules need.

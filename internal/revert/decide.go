@@ -11,74 +11,95 @@ import (
 
 // checkTogether reverts every collected path and decides on one run.
 func checkTogether(ctx context.Context, opt Options, res *Result) error {
-	w, ok, err := prepare(ctx, opt, res)
-	if err != nil || !ok {
+	if ok, err := baseline(ctx, opt, res); err != nil || !ok {
 		return err
 	}
-	defer w.Close()
+	var blobs []gitrepo.Blob
 	for _, p := range res.Paths {
-		if err := w.Restore(p); err != nil {
-			return err
+		b, err := opt.Snapshot.Blob(p)
+		if err != nil {
+			return fmt.Errorf("revert check: %w", err) // cannotStart refused paths without a base version
 		}
+		blobs = append(blobs, b)
 	}
-	run, verdict, reason := runSuite(ctx, opt, w.Dir)
-	res.Ran = true
+	run, verdict, reason, err := runReverted(ctx, opt, blobs)
+	if err != nil {
+		return err
+	}
 	res.setRun(run)
 	res.Verdict, res.Reason = verdict, reason
 	return nil
 }
 
-// checkPerFile reverts one path at a time, putting it back before the next.
+// checkPerFile reverts one path at a time, each in a fresh workspace.
 func checkPerFile(ctx context.Context, opt Options, res *Result) error {
-	w, ok, err := prepare(ctx, opt, res)
-	if err != nil || !ok {
+	if ok, err := baseline(ctx, opt, res); err != nil || !ok {
 		return err
 	}
-	defer w.Close()
 	for _, p := range res.Paths {
-		fv, err := checkOne(ctx, opt, w, p)
+		fv, err := checkOne(ctx, opt, p)
 		if err != nil {
 			return err
 		}
 		fv.Kind = res.kinds[p]
 		res.Files = append(res.Files, fv)
-		res.Ran = res.Ran || fv.Run != nil
 	}
 	res.summarize()
 	return nil
 }
 
-func checkOne(ctx context.Context, opt Options, w *Workspace, path string) (FileVerdict, error) {
+func checkOne(ctx context.Context, opt Options, path string) (FileVerdict, error) {
 	fv := FileVerdict{Path: path}
-	if err := w.Restore(path); errors.Is(err, gitrepo.ErrNoVersion) {
+	b, err := opt.Snapshot.Blob(path)
+	if errors.Is(err, gitrepo.ErrNoVersion) {
 		fv.Verdict, fv.Reason = CouldNotRun, fmt.Sprintf("%s has no version at base %s to revert to", path, shortHash(opt.Base))
 		return fv, nil
 	} else if err != nil {
 		return fv, err
 	}
-	run, verdict, reason := runSuite(ctx, opt, w.Dir)
+	run, verdict, reason, err := runReverted(ctx, opt, []gitrepo.Blob{b})
 	fv.Run, fv.Verdict, fv.Reason = &run, verdict, reason
-	return fv, w.Reapply(path)
+	return fv, err
 }
 
-// prepare builds the workspace and runs the suite on the unreverted head
-// tree first. A suite that does not pass there cannot tell a forced repair
-// from a broken change: reverting anything would "fail" it, so the check
-// would permit every edit. That is could_not_run, not a decision.
-func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, error) {
-	w, err := NewWorkspace(opt.Repo, opt.Base, opt.Head)
+// baseline runs the suite on the unreverted head tree first. A suite that
+// does not pass there cannot tell a forced repair from a broken change:
+// reverting anything would "fail" it, so the check would permit every
+// edit. That is could_not_run, not a decision.
+func baseline(ctx context.Context, opt Options, res *Result) (bool, error) {
+	run, verdict, reason, err := runReverted(ctx, opt, nil)
 	if err != nil {
-		return nil, false, err
+		return false, err
 	}
-	run, verdict, reason := runSuite(ctx, opt, w.Dir)
 	res.Baseline, res.Ran = &run, true
 	if verdict == Escalate {
-		return w, true, nil
+		return true, nil
 	}
-	w.Close()
 	res.setRun(run)
 	res.Verdict, res.Reason = CouldNotRun, baselineReason(run, reason)
-	return nil, false, nil
+	return false, nil
+}
+
+// runReverted runs the suite once in a fresh clone at head with blobs
+// restored. A blob whose content no longer matches its hash decides
+// nothing: could_not_run.
+func runReverted(ctx context.Context, opt Options, blobs []gitrepo.Blob) (SuiteRun, Verdict, string, error) {
+	w, err := NewWorkspace(ctx, opt.Repo, opt.Head)
+	if err != nil {
+		return SuiteRun{}, "", "", err
+	}
+	defer w.Close()
+	for _, b := range blobs {
+		err := w.Restore(b)
+		if errors.Is(err, gitrepo.ErrTampered) {
+			return SuiteRun{ExitCode: -1}, CouldNotRun, err.Error(), nil
+		}
+		if err != nil {
+			return SuiteRun{}, "", "", err
+		}
+	}
+	run, verdict, reason := runSuite(ctx, opt, w)
+	return run, verdict, reason, nil
 }
 
 func baselineReason(run SuiteRun, reason string) string {
@@ -88,12 +109,13 @@ func baselineReason(run SuiteRun, reason string) string {
 	return fmt.Sprintf("the suite fails on the head tree before anything is reverted (exit code %d), so a failure after reverting would prove nothing", run.ExitCode)
 }
 
-// runSuite runs the suite in dir and reads its outcome the story-017 way:
+// runSuite runs the suite in w and reads its outcome the story-017 way:
 // passing means the reverted edits were not needed (Escalate), failing
 // means they were (Permitted). A shell that cannot find or execute the
 // command (126, 127), does not start, or runs out of time decides nothing.
-func runSuite(ctx context.Context, opt Options, dir string) (SuiteRun, Verdict, string) {
-	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: dir, Env: opt.Env, Timeout: opt.Timeout, Combined: true})
+func runSuite(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict, string) {
+	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Dir, Env: opt.Env, Timeout: opt.Timeout, Combined: true,
+		Sandbox: opt.Sandbox, Mounts: w.Mounts()})
 	run := SuiteRun{ExitCode: x.ExitCode, DurationMS: x.Duration.Milliseconds(), OutputTail: x.Stdout, OutputDropped: x.StdoutDropped}
 	switch {
 	case x.StartErr != nil:

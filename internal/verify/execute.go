@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Options configures a batch of reruns.
@@ -19,6 +21,13 @@ type Options struct {
 	Env []string
 	// TailBytes is how much of each stream to keep; zero means DefaultTailBytes.
 	TailBytes int
+	// Sandbox isolates every command; nil (or one that cannot start in
+	// auto mode) runs them in Dir as they are.
+	Sandbox *sandbox.Sandbox
+	// Commit is the commit under review (a full object name): in the
+	// sandbox each command runs in its own fresh clone of Dir's repository
+	// at Commit, so nothing one command leaves behind reaches another.
+	Commit string
 }
 
 // Execute reruns items, up to opt.Jobs at a time, and judges each with its
@@ -51,10 +60,26 @@ func runItem(ctx context.Context, it Item, opt Options) Result {
 		r.Verdict, r.Error = VerdictError, fmt.Sprintf("pass_when does not compile: %v", err)
 		return r
 	}
-	x := Run(ctx, Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes})
+	x := runIsolated(ctx, Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes,
+		Sandbox: opt.Sandbox}, opt.Commit)
 	record(&r, x)
 	r.Verdict, r.Error = judge(pred, x)
 	return r
+}
+
+// runIsolated runs spec in a fresh clone at commit when the sandbox
+// isolates, and in spec.Dir otherwise.
+func runIsolated(ctx context.Context, spec Spec, commit string) Execution {
+	if !spec.Sandbox.Isolated() {
+		return Run(ctx, spec)
+	}
+	tree, err := sandbox.Clone(ctx, spec.Dir, commit)
+	if err != nil {
+		return Execution{ExitCode: -1, StartErr: err}
+	}
+	defer tree.Close()
+	spec.Dir, spec.Mounts = tree.Dir, tree.Mounts()
+	return Run(ctx, spec)
 }
 
 func newResult(it Item) Result {
@@ -66,6 +91,7 @@ func record(r *Result, x Execution) {
 	r.ExitCode, r.DurationMS = x.ExitCode, x.Duration.Milliseconds()
 	r.StdoutTail, r.StderrTail = x.Stdout, x.Stderr
 	r.StdoutDropped, r.StderrDropped = x.StdoutDropped, x.StderrDropped
+	r.Sandboxed = x.Sandboxed
 }
 
 func judge(pred *Predicate, x Execution) (Verdict, string) {

@@ -16,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -62,6 +63,11 @@ type run struct {
 	lint    *lint.Result
 	stories map[string]*gate.Story
 	res     *gate.Results
+	// sandbox isolates every command from the change; head is the commit
+	// they run on; ranPRCode is set once one did (isolation.go).
+	sandbox   *sandbox.Sandbox
+	head      string
+	ranPRCode bool
 }
 
 // Run runs the selected gates and returns the finished results document.
@@ -86,7 +92,7 @@ func Run(ctx context.Context, opts Options) (*gate.Results, error) {
 
 // steps lists the gates in report order.
 func (r *run) steps() []func() error {
-	return []func() error{r.storiesGate, r.verifyGate, r.revertGate, r.stagesGate, r.recordsGate}
+	return []func() error{r.storiesGate, r.isolation, r.verifyGate, r.revertGate, r.noteIsolation, r.stagesGate, r.recordsGate}
 }
 
 // selected reports whether gate n runs, and whether it is reported at all.

@@ -41,6 +41,9 @@ func (b *Bot) publishTarget(ctx context.Context, gh publishClient, res *gate.Res
 	if t.HeadSHA == "" {
 		return t, github.PullRequest{}, fmt.Errorf("%w: no commit to attach check runs to (--head-sha)", errRefused)
 	}
+	if t.PullRequest == 0 && ev.WorkflowRun != nil && ev.WorkflowRun.Event == github.EventMergeGroup {
+		return t, github.PullRequest{}, nil // a merge queue's run: no pull request, the base is checked as git data
+	}
 	pr, err := pullRequestAt(ctx, gh, t)
 	return t, pr, err
 }
@@ -60,7 +63,7 @@ func (b *Bot) bindToRun(res *gate.Results, ev github.Event, repo github.Repo) er
 	if run.Event != github.EventWorkflowDispatch && res.Event.HeadSHA != ev.HeadSHA {
 		return fmt.Errorf("%w: the document is for commit %q, the workflow run for %q", errRefused, res.Event.HeadSHA, ev.HeadSHA)
 	}
-	if res.Event.PullRequest == 0 {
+	if res.Event.PullRequest == 0 && run.Event != github.EventMergeGroup {
 		return fmt.Errorf("%w: the document names no pull request; publish recomputes a pull request's gates", errRefused)
 	}
 	if listed := run.PullRequests; len(listed) > 0 && !containsInt(listed, res.Event.PullRequest) {

@@ -30,6 +30,11 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t publish.Target
 		return nil, err
 	}
 	defer cleanup()
+	if t.PullRequest == 0 {
+		if pr.BaseSHA, err = mergeGroupBase(tree, doc.Event.BaseSHA, t.HeadSHA); err != nil {
+			return nil, err
+		}
+	}
 	event := gate.Event{Name: doc.Event.Name, Action: doc.Event.Action, Repository: t.Repo.FullName(), PullRequest: t.PullRequest,
 		HeadSHA: t.HeadSHA, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: t.DetailsURL}
 	a := &actionRun{Bot: b, root: tree, plan: plan{event: event, repo: t.Repo, base: pr.BaseSHA, head: t.HeadSHA, pr: t.PullRequest,
@@ -146,4 +151,27 @@ func gitDirOf(root string) (string, error) {
 		dir = filepath.Join(root, dir)
 	}
 	return dir, nil
+}
+
+// mergeGroupBase is the base a merge queue's document names, trusted only
+// when it is already on the branch the trusted checkout holds (an ancestor
+// of its HEAD: content that was merged) and an ancestor of the head.
+func mergeGroupBase(tree, base, head string) (string, error) {
+	repo, err := gitrepo.Open(tree)
+	if err != nil {
+		return "", fmt.Errorf("recompute: %w", err)
+	}
+	if shaOrEmpty(base) == "" {
+		return "", fmt.Errorf("%w: the merge queue's document names no base commit", errRefused)
+	}
+	for _, descendant := range []string{"HEAD", head} {
+		ok, err := repo.IsAncestor(base, descendant)
+		if err != nil {
+			return "", fmt.Errorf("%w: base %s: %v", errRefused, shortSHA(base), err)
+		}
+		if !ok {
+			return "", fmt.Errorf("%w: the document's base %s is not an ancestor of %s", errRefused, shortSHA(base), descendant)
+		}
+	}
+	return base, nil
 }

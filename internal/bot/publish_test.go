@@ -258,3 +258,33 @@ func TestActionFallsBackToReportOnlyOnAReadOnlyToken(t *testing.T) {
 		t.Errorf("got %s, stdout:\n%s", code, h.stdout.String())
 	}
 }
+
+// TestPublishAMergeQueueRun: a merge queue's document names no pull
+// request; publish recomputes it against its base once that base is known
+// to be merged content, and refuses a base that is not.
+func TestPublishAMergeQueueRun(t *testing.T) {
+	for name, base := range map[string]func(h *harness) string{
+		"honest":           func(h *harness) string { return h.base },
+		"base not on main": func(h *harness) string { return strings.Repeat("b", 40) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			h.env["GITHUB_RUN_ID"] = uploadingRun
+			h.event("merge_group", "merge_group.checks_requested")
+			if code := h.action(func(o *ActionOptions) { o.ReportOnly = "true" }); code != failed {
+				t.Fatalf("report-only got %s\n%s", code, h.stderr.String())
+			}
+			rewrite(t, h, func(res *gate.Results) { res.Event.Repository, res.Event.BaseSHA = prRepo, base(h) })
+			h.event("workflow_run", "workflow_run.completed", func(p map[string]any) {
+				p["workflow_run"].(map[string]any)["event"] = "merge_group"
+			})
+			code := h.publish(h.results)
+			if name == "honest" && (code != passed || h.checkRuns()["storygate / stories"] != "failure") {
+				t.Errorf("got %s, check runs %v\n%s", code, h.checkRuns(), h.stderr.String())
+			}
+			if name != "honest" && (code != usageFailure || len(h.fake.CheckRuns()) != 0) {
+				t.Errorf("got %s, %d check runs", code, len(h.fake.CheckRuns()))
+			}
+		})
+	}
+}

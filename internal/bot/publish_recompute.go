@@ -10,8 +10,8 @@ import (
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gate/collect"
-	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/publish"
 )
 

@@ -32,9 +32,6 @@ type Deps struct {
 	// Revert runs the revert check inside the gate; nil fails governed
 	// edits closed.
 	Revert collect.RevertFunc
-	// Checkout brings a commit into the work tree, for the gate re-run
-	// after a slash command.
-	Checkout Checkout
 	// Now is the clock for the log rows slash commands write; nil means
 	// time.Now.
 	Now func() time.Time
@@ -71,6 +68,7 @@ type Client interface {
 	chatops.Client
 	hitl.Client
 	github.Issues
+	github.Workflows
 	// PullRequest reads one pull request.
 	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
 }
@@ -93,12 +91,6 @@ type ConfigLoader interface {
 	// Load returns the configuration and a note for the user when the
 	// work tree's file is not the one in effect.
 	Load(root, explicit, base string) (*config.Config, string, error)
-}
-
-// Checkout brings a commit into a work tree.
-type Checkout interface {
-	// Checkout makes commit the work tree's content at root.
-	Checkout(ctx context.Context, root, commit string) error
 }
 
 // Outcome is what a handled event concluded; errors are returned apart.

@@ -85,16 +85,15 @@ func (f actionFlags) options() (bot.ActionOptions, error) {
 func newBot(e env) *bot.Bot {
 	osEnv := bot.OSEnv{}
 	return bot.New(bot.Deps{
-		Env:      osEnv,
-		GitHub:   bot.Credentials{Env: osEnv, Version: Version},
-		Config:   configLoader{},
-		Revert:   bot.RevertCheck,
-		Checkout: bot.GitCheckout{},
-		Now:      time.Now,
-		Stdout:   e.stdout,
-		Stderr:   e.stderr,
-		Version:  Version,
-		Rules:    ruleInfo(),
+		Env:     osEnv,
+		GitHub:  bot.Credentials{Env: osEnv, Version: Version},
+		Config:  configLoader{},
+		Revert:  bot.RevertCheck,
+		Now:     time.Now,
+		Stdout:  e.stdout,
+		Stderr:  e.stderr,
+		Version: Version,
+		Rules:   ruleInfo(),
 	})
 }
 

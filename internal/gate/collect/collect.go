@@ -48,6 +48,11 @@ type Options struct {
 	// are backed by authorized slash commands (hitl/decision-unverified);
 	// nil when the run has no pull request to check them against.
 	Decisions DecisionsFunc
+	// NoExecution leaves out the gates that run code from the change
+	// (verify, revert-check), reporting them as skipped: publish recomputes
+	// the others from the pull request's head read as data, in a job that
+	// holds a write token.
+	NoExecution bool
 }
 
 // DecisionsFunc verifies new Human Decision entries, returning findings and
@@ -97,6 +102,9 @@ func (r *run) steps() []func() error {
 
 // selected reports whether gate n runs, and whether it is reported at all.
 func (r *run) selected(n gate.Name) (runs, reported bool) {
+	if r.opts.NoExecution && (n == gate.Verify || n == gate.RevertCheck) {
+		return false, isDefault(n)
+	}
 	if r.opts.Gates == nil {
 		return true, isDefault(n)
 	}

@@ -50,6 +50,7 @@ type state struct {
 	concurrentPushes   map[string]func([]byte) []byte
 	issues             map[string][]*Issue
 	protection         map[string]map[string]any
+	dispatches         []Dispatch
 }
 
 func newState() *state {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/testrepo"
@@ -30,7 +31,11 @@ func TestNoExecutionRunsNothingFromTheChange(t *testing.T) {
 			reverted = true
 			return gate.Revert{Verdict: "permitted"}, nil, nil
 		}
-		res := runGate(t, repo, base, Options{Environ: []string{"PATH=" + os.Getenv("PATH")}, Revert: revert, NoExecution: noExec})
+		// The sandbox is off so that the marker, written outside the
+		// repository, shows whether the command ran.
+		cfg := config.Default()
+		cfg.Verify.Sandbox = "off"
+		res := runGate(t, repo, base, Options{Config: cfg, Environ: []string{"PATH=" + os.Getenv("PATH")}, Revert: revert, NoExecution: noExec})
 		_, err := os.Stat(marker)
 		ran := err == nil
 		if ran == noExec || reverted == noExec {

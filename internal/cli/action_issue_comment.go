@@ -6,6 +6,7 @@ import (
 	"os/exec"
 
 	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 )
@@ -47,13 +48,19 @@ func (a *actionRun) issueComment() int {
 	if err != nil {
 		return a.usage(err)
 	}
-	deps := chatops.Deps{GitHub: client, Config: a.cfg, Stories: chatops.GitStories(a.root, a.cfg.Stories), Rerun: a.rerunGate(ev)}
+	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.root),
+		History: chatops.GitHistory(a.root), Rerun: a.rerunGate(ev)}
 	out, err := chatops.Handle(context.Background(), deps, ev)
 	if err != nil {
 		return a.fail(err)
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: slash command %s %s %s\n", out.Result, out.Event, out.Story)
 	return ExitOK
+}
+
+// basePolicy is the policy a slash command is judged by: the PR base's.
+func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*config.Config, error) {
+	return policyAt(a.root, a.f.cfg, pr.BaseSHA)
 }
 
 // rerunGate checks out the decision's commit and runs the gate pipeline on

@@ -2,27 +2,67 @@ package cli
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/testrepo"
 )
+
+var (
+	commandAgent    = githubtest.User{Login: "coding-agent"}
+	commandReviewer = githubtest.User{Login: "reviewer"}
+)
+
+// commandHarness is the harness with the PR branch "feature" at h.head on
+// the fake as well (files, push record), commits of the contents API
+// mirrored into the checkout, and the gate's re-run checking that the
+// checkout holds the decision's commit.
+func commandHarness(t *testing.T) *harness { return commandHarnessAt(t, newHarness(t)) }
+
+// commandHarnessAt sets the PR up on h as it stands.
+func commandHarnessAt(t *testing.T, h *harness) *harness {
+	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: commandAgent,
+		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
+	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
+		content, err := os.ReadFile(filepath.Join(h.repo.Root, "stories", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.fake.SetFile(prRepo, "feature", "stories/"+name, content)
+	}
+	h.fake.Push(prRepo, "feature", h.head, commandAgent)
+	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
+		h.repo.Write(map[string]string{path: string(content)})
+		return h.repo.Commit(msg)
+	})
+	checkoutForRerun = func(_ context.Context, root, commit string) error {
+		if got := testrepo.GitCLI(t, root, "rev-parse", "HEAD"); got != commit {
+			t.Errorf("the gate re-runs on %s, the checkout is at %s", commit, got)
+		}
+		return nil
+	}
+	t.Cleanup(func() { checkoutForRerun = checkoutCommit })
+	return h
+}
+
+func (h *harness) slashCommand(author githubtest.User, body string) int {
+	h.t.Helper()
+	id := h.fake.AddComment(prRepo, prNumber, author, body)
+	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, author))
+	return h.run("action")
+}
 
 // TestActionRoutesSlashCommands runs storygate action on a real
 // issue_comment payload: a comment from someone without write access is
 // refused with a reply that says why, and nothing is committed.
 func TestActionRoutesSlashCommands(t *testing.T) {
-	h := newHarness(t)
-	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
-		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
+	h := commandHarness(t)
 	story := demoFile(t, "STORY-002.md")
-	h.fake.SetFile(prRepo, "feature", "stories/STORY-002.md", []byte(story))
-	h.fake.SetFile(prRepo, "feature", "stories/STORY-003.md", []byte(demoFile(t, "STORY-003.md")))
-	stranger := githubtest.User{Login: "stranger"}
-	body := "/approve-plan STORY-002 looks good"
-	id := h.fake.AddComment(prRepo, prNumber, stranger, body)
-	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, stranger))
-	if code := h.run("action"); code != ExitOK {
+	if code := h.slashCommand(githubtest.User{Login: "stranger"}, "/approve-plan STORY-002 looks good"); code != ExitOK {
 		t.Fatalf("exit %d\n%s", code, h.stderr.String())
 	}
 	comments := h.fake.Comments(prRepo, prNumber)
@@ -35,41 +75,66 @@ func TestActionRoutesSlashCommands(t *testing.T) {
 }
 
 // TestActionSlashCommandCommitsAndGatesAgain: an authorized /approve-plan
-// commits the decision to the PR branch through the contents API, then the
-// gate runs again in the same job on that commit and publishes its checks.
+// commits the decision to the PR branch through the contents API, leaves
+// storygate's record, then the gate runs again in the same job on that
+// commit, verifies the decision and publishes its checks.
 func TestActionSlashCommandCommitsAndGatesAgain(t *testing.T) {
-	h := newHarness(t)
-	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
-		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
-	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
-		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
-	}
-	reviewer := githubtest.User{Login: "reviewer"}
-	h.fake.SetPermission(prRepo, reviewer.Login, "write")
-	var checkedOut string
-	checkoutForRerun = func(_ context.Context, root, commit string) error {
-		content, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
-		h.repo.Write(map[string]string{"stories/STORY-002.md": string(content)})
-		h.repo.Commit("decision from the contents API")
-		checkedOut = commit
-		return nil
-	}
-	t.Cleanup(func() { checkoutForRerun = checkoutCommit })
-	body := "/approve-plan STORY-002 the plan maps errors to fields"
-	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
-	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
-	if code := h.run("action"); code != ExitOK {
+	h := commandHarness(t)
+	h.fake.SetPermission(prRepo, commandReviewer.Login, "write")
+	if code := h.slashCommand(commandReviewer, "/approve-plan STORY-002 the plan maps errors to fields"); code != ExitOK {
 		t.Fatalf("exit %d\n%s", code, h.stderr.String())
 	}
 	story, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
 	if !strings.Contains(string(story), "state: ready") || !strings.Contains(string(story), "**Decision:** approve_plan") {
 		t.Fatalf("the decision was not committed:\n%s", story)
 	}
+	commits := h.fake.Commits(prRepo, "feature")
 	runs := h.fake.CheckRuns()
-	if checkedOut == "" || len(runs) == 0 || runs[0].HeadSHA != checkedOut {
-		t.Fatalf("the gate did not run again on the decision's commit %q: %+v", checkedOut, runs)
+	if len(commits) != 1 || len(runs) == 0 || runs[0].HeadSHA != commits[0].SHA {
+		t.Fatalf("the gate did not run again on the decision's commit %+v: %+v", commits, runs)
 	}
-	if comments := h.fake.Comments(prRepo, prNumber); !strings.Contains(comments[len(comments)-1].Body, "STORY-002") {
-		t.Errorf("no gate report after the decision: %+v", comments)
+	stories, _ := h.document().Gate(gate.Stories)
+	for _, d := range stories.Diagnostics {
+		if strings.HasPrefix(d.Rule, "hitl/decision-") {
+			t.Errorf("the recorded decision is not verified: %s", d)
+		}
+	}
+	if !strings.Contains(stories.Detail, "✅ verified") {
+		t.Errorf("the stories gate does not list the verified decision: %q", stories.Detail)
 	}
 }
+
+// TestSlashCommandPolicyComesFromTheBase: the PR's head lowers
+// approvers.permission to read; a reader's command is still judged by the
+// base's policy and refused. Its control: the same policy at base lets
+// the reader decide.
+func TestSlashCommandPolicyComesFromTheBase(t *testing.T) {
+	relaxed := "approvers:\n  permission: read\n"
+	for name, c := range map[string]struct {
+		atBase  bool
+		applied bool
+	}{"relaxed by the PR": {false, false}, "relaxed at base": {true, true}} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			h.repo.Write(map[string]string{".github/storygate.yml": relaxed})
+			if c.atBase {
+				h.base = h.repo.Commit("base policy")
+				h.repo.Write(map[string]string{"stories/STORY-002.md": demoFile(t, "STORY-002.md") + "\n"})
+			}
+			h.head = h.repo.Commit("the PR's head")
+			h = commandHarnessAt(t, h)
+			h.fake.SetPermission(prRepo, "reader", "read")
+			if code := h.slashCommand(githubtest.User{Login: "reader"}, "/approve-plan STORY-002"); code != ExitOK {
+				t.Fatalf("exit %d\n%s", code, h.stderr.String())
+			}
+			if got := len(h.fake.Commits(prRepo, "feature")) == 1; got != c.applied {
+				t.Errorf("decision committed: %v, want %v\n%s", got, c.applied, h.stderr.String())
+			}
+			comments := h.fake.Comments(prRepo, prNumber)
+			if reply := comments[len(comments)-1].Body; !c.applied && !strings.Contains(reply, "@reader has read permission") {
+				t.Errorf("the refusal does not name the base's permission rule:\n%s", reply)
+			}
+		})
+	}
+}
+

@@ -43,6 +43,7 @@ var operations = []operation{
 	{"get", "/repos/{owner}/{repo}/branches/{branch}/protection"},
 	{"put", "/repos/{owner}/{repo}/branches/{branch}/protection"},
 	{"patch", "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"},
+	{"get", "/repos/{owner}/{repo}/activity"},
 }
 
 func main() {

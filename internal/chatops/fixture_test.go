@@ -35,6 +35,8 @@ type fixture struct {
 	cfg  *config.Config
 	// policy, when set, is what Deps.Policy returns (the base's policy).
 	policy *config.Config
+	// paths are the PR's stories (default: STORY-001).
+	paths  []string
 	mu     sync.Mutex
 	reruns []string
 }
@@ -43,7 +45,7 @@ func newFixture(t *testing.T) *fixture {
 	t.Helper()
 	pr := chatopstest.New(t, map[string]string{"README.md": "demo\n"},
 		map[string]string{storyPath: string(readFixture(t, "STORY-001.plan_review.md"))})
-	return &fixture{t: t, pr: pr, fake: pr.Fake, cfg: config.Default()}
+	return &fixture{t: t, pr: pr, fake: pr.Fake, cfg: config.Default(), paths: []string{storyPath}}
 }
 
 func readFixture(t *testing.T, name string) []byte {
@@ -58,7 +60,7 @@ func readFixture(t *testing.T, name string) []byte {
 func (f *fixture) deps() Deps {
 	d := Deps{GitHub: f.fake.Adapter(), Config: f.cfg, Now: func() time.Time { return clock },
 		History: GitHistory(f.pr.Git.Root),
-		Stories: func(context.Context, github.PullRequest, []string) ([]string, error) { return []string{storyPath}, nil },
+		Stories: func(context.Context, github.PullRequest, []string) ([]string, error) { return f.paths, nil },
 		Rerun: func(_ context.Context, _ github.PullRequest, sha string) error {
 			f.mu.Lock()
 			defer f.mu.Unlock()

@@ -137,4 +137,3 @@ func TestSlashCommandPolicyComesFromTheBase(t *testing.T) {
 		})
 	}
 }
-

@@ -49,10 +49,10 @@ var _ Ledger = (*Adapter)(nil)
 
 // activity is one entry of GET /repos/{owner}/{repo}/activity.
 type activity struct {
-	Before    string    `json:"before"`
-	After     string    `json:"after"`
-	Timestamp time.Time `json:"timestamp"`
-	Type      string    `json:"activity_type"`
+	Before    string       `json:"before"`
+	After     string       `json:"after"`
+	Timestamp time.Time    `json:"timestamp"`
+	Type      string       `json:"activity_type"`
 	Actor     *payloadUser `json:"actor"`
 }
 

@@ -27,12 +27,13 @@ func commandHarness(t *testing.T) *harness { return commandHarnessAt(t, newHarne
 func commandHarnessAt(t *testing.T, h *harness) *harness {
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: commandAgent,
 		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
-	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
-		content, err := os.ReadFile(filepath.Join(h.repo.Root, "stories", name))
+	names, _ := filepath.Glob(filepath.Join(h.repo.Root, "stories", "STORY-00[23].md"))
+	for _, name := range names {
+		content, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.fake.SetFile(prRepo, "feature", "stories/"+name, content)
+		h.fake.SetFile(prRepo, "feature", "stories/"+filepath.Base(name), content)
 	}
 	h.fake.Push(prRepo, "feature", h.head, commandAgent)
 	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {

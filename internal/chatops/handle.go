@@ -106,7 +106,6 @@ type handler struct {
 	recorder Recorder
 	pr       github.PullRequest
 	stories  []prStory
-	pushes   []github.Push
 }
 
 // load fetches the comment as GitHub has it now (not as the payload says),

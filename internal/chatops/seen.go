@@ -32,7 +32,6 @@ func (h *handler) seenHead(ctx context.Context) (string, string, error) {
 	if err != nil {
 		return "", "", err
 	}
-	h.pushes = pushes
 	sha, ok := github.HeadAt(pushes, h.comment.CreatedAt)
 	if !ok {
 		return "", fmt.Sprintf("GitHub records no push to `%s` before your comment, so storygate cannot tell which version you reviewed; post the command again", h.pr.HeadRef), nil

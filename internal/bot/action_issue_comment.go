@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 )
 
@@ -47,14 +48,19 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %w", err))
 	}
-	deps := chatops.Deps{GitHub: client, Config: a.cfg, Stories: chatops.GitStories(a.root, a.cfg.Stories), Now: a.deps.Now,
-		Rerun: a.dispatchGate(ev, client)}
+	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.root),
+		History: chatops.GitHistory(a.root), Now: a.deps.Now, Rerun: a.dispatchGate(ev, client)}
 	out, err := chatops.Handle(ctx, deps, ev)
 	if err != nil {
 		return Passed, a.fail(err)
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: slash command %s %s %s\n", out.Result, out.Event, out.Story)
 	return Passed, nil
+}
+
+// basePolicy is the policy a slash command is judged by: the PR base's.
+func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*config.Config, error) {
+	return a.deps.Config.Policy(a.root, a.f.ConfigFile, pr.BaseSHA)
 }
 
 // defaultGateWorkflow is the workflow file the gate runs in unless the

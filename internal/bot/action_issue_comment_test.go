@@ -45,6 +45,13 @@ func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
 	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
 		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
 	}
+	// GitHub's push record of the head the reviewer saw, and the decision
+	// commit mirrored into the checkout, where approved content is read.
+	h.fake.Push(prRepo, "feature", h.head, githubtest.User{Login: "coding-agent"})
+	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
+		h.repo.Write(map[string]string{path: string(content)})
+		return h.repo.Commit(msg)
+	})
 	reviewer := githubtest.User{Login: "reviewer"}
 	h.fake.SetPermission(prRepo, reviewer.Login, "write")
 	h.env["GITHUB_REF"] = "refs/heads/main"
@@ -56,7 +63,7 @@ func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
 	}
 	story, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
 	if !strings.Contains(string(story), "state: ready") || !strings.Contains(string(story), "**Decision:** approve_plan") {
-		t.Fatalf("the decision was not committed:\n%s", story)
+		t.Fatalf("the decision was not committed:\n%s\n%s\n%+v", story, h.stderr.String(), h.fake.Comments(prRepo, prNumber))
 	}
 	dispatches := h.fake.Dispatches()
 	if len(dispatches) != 1 {

@@ -62,6 +62,12 @@ func (workTreeConfig) Load(root, explicit, _ string) (*config.Config, string, er
 	return cfg, "", err
 }
 
+// Policy reads the work tree too: tests of the base policy use the command
+// line's loader.
+func (workTreeConfig) Policy(root, explicit, _ string) (*config.Config, error) {
+	return config.Load(root, explicit)
+}
+
 func demoFile(t *testing.T, name string) string {
 	t.Helper()
 	_, self, _, _ := runtime.Caller(0)

@@ -91,6 +91,11 @@ type ConfigLoader interface {
 	// Load returns the configuration and a note for the user when the
 	// work tree's file is not the one in effect.
 	Load(root, explicit, base string) (*config.Config, string, error)
+	// Policy returns the configuration that governs a run on a pull
+	// request's behalf that does not gate it (slash commands): always the
+	// base commit's, for an explicit file inside the checkout too, so a
+	// pull request cannot relax its own approvers.
+	Policy(root, explicit, base string) (*config.Config, error)
 }
 
 // Outcome is what a handled event concluded; errors are returned apart.

@@ -105,6 +105,11 @@ func (configLoader) Load(root, explicit, base string) (*config.Config, string, e
 	return loadConfig(root, explicit, base)
 }
 
+// Policy loads the base commit's policy (see policyAt).
+func (configLoader) Policy(root, explicit, base string) (*config.Config, error) {
+	return policyAt(root, explicit, base)
+}
+
 // botExit maps what the bot concluded to the CLI's exit codes; the bot
 // has reported any error already.
 func botExit(outcome bot.Outcome, err error) int {

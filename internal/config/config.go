@@ -68,6 +68,13 @@ type Approvers struct {
 	Permission string   `yaml:"permission"`
 	Teams      []string `yaml:"teams"`
 	Deny       []string `yaml:"deny"`
+	// Recorder is the login of storygate's identity, whose decision
+	// records alone count ("" means github-actions[bot], GITHUB_TOKEN's;
+	// for a GitHub App "<slug>[bot]").
+	Recorder string `yaml:"recorder"`
+	// RecorderAppID, when set, also requires the records to be posted via
+	// that GitHub App (performed_via_github_app.id).
+	RecorderAppID int64 `yaml:"recorder_app_id"`
 }
 
 // Stages locates AI-DLC stage definitions.

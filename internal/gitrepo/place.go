@@ -54,6 +54,25 @@ func PlaceBlob(root *os.Root, b Blob) error {
 	return writeVersion(root, b)
 }
 
+// Remove deletes rel inside root, as it is at a commit where rel does not
+// exist, with the same guarantees as Place.
+func (r *Repo) Remove(root *os.Root, rel string) error {
+	if err := checkRel(rel); err != nil {
+		return err
+	}
+	// Behind a symlink or a file, rel does not exist in this tree; removing
+	// "through" the link would delete a different file.
+	if dir := path.Dir(rel); dir != "." {
+		if blocker, err := firstNonDir(root, dir); err != nil || blocker != "" {
+			return err
+		}
+	}
+	if err := root.RemoveAll(rel); err != nil {
+		return fmt.Errorf("remove %s: %w", rel, err)
+	}
+	return nil
+}
+
 // checkRel accepts only clean, relative, slash-separated paths.
 func checkRel(rel string) error {
 	if rel == "" || path.IsAbs(rel) || path.Clean(rel) != rel || strings.HasPrefix(rel, "../") || rel == ".." {

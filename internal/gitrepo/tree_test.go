@@ -209,7 +209,7 @@ func TestPlaceRestoresSymlinkAndExecutable(t *testing.T) {
 	assertFile(t, out, "bin/run.sh", "#!/bin/sh\necho run\n", 0o755)
 }
 
-func TestPlaceRefusesBadPaths(t *testing.T) {
+func TestPlaceAndRemoveRefuseBadPaths(t *testing.T) {
 	r, c := treeRepo(t)
 	root, _ := os.OpenRoot(t.TempDir())
 	defer root.Close()
@@ -223,5 +223,25 @@ func TestPlaceRefusesBadPaths(t *testing.T) {
 		if err := r.Place(c, root, bad); !errors.Is(err, ErrUnsafePath) {
 			t.Errorf("Place(%q) = %v", bad, err)
 		}
+		if err := r.Remove(root, bad); !errors.Is(err, ErrUnsafePath) {
+			t.Errorf("Remove(%q) = %v", bad, err)
+		}
+	}
+}
+
+func TestRemoveDoesNotReachThroughSymlink(t *testing.T) {
+	r, _ := treeRepo(t)
+	out, outside := t.TempDir(), t.TempDir()
+	writeFile(t, outside, "x.txt", "keep\n", 0o644)
+	if err := os.Symlink(outside, filepath.Join(out, "tests")); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := os.OpenRoot(out)
+	defer root.Close()
+	if err := r.Remove(root, "tests/x.txt"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(outside, "x.txt")); err != nil {
+		t.Errorf("Remove deleted a file behind a symlink: %v", err)
 	}
 }

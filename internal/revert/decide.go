@@ -11,9 +11,11 @@ import (
 
 // checkTogether reverts every collected path and decides on one run.
 func checkTogether(ctx context.Context, opt Options, res *Result) error {
-	if ok, err := baseline(ctx, opt, res); err != nil || !ok {
+	w, ok, err := prepare(ctx, opt, res)
+	if err != nil || !ok {
 		return err
 	}
+	defer w.Close()
 	var blobs []gitrepo.Blob
 	for _, p := range res.Paths {
 		b, err := opt.Snapshot.Blob(p)
@@ -22,7 +24,7 @@ func checkTogether(ctx context.Context, opt Options, res *Result) error {
 		}
 		blobs = append(blobs, b)
 	}
-	run, verdict, reason, err := runReverted(ctx, opt, blobs)
+	run, verdict, reason, err := runRestored(ctx, opt, w, blobs)
 	if err != nil {
 		return err
 	}
@@ -31,14 +33,23 @@ func checkTogether(ctx context.Context, opt Options, res *Result) error {
 	return nil
 }
 
-// checkPerFile reverts one path at a time, each in a fresh workspace.
+// checkPerFile reverts one path at a time, putting it back before the next.
 func checkPerFile(ctx context.Context, opt Options, res *Result) error {
-	if ok, err := baseline(ctx, opt, res); err != nil || !ok {
+	w, ok, err := prepare(ctx, opt, res)
+	if err != nil || !ok {
 		return err
 	}
+	defer w.Close()
+	heads, err := opt.Repo.Snapshot(opt.Head.Hash, res.Paths)
+	if err != nil {
+		return fmt.Errorf("revert check: head versions: %w", err)
+	}
 	for _, p := range res.Paths {
-		fv, err := checkOne(ctx, opt, p)
+		fv, err := checkOne(ctx, opt, w, p)
 		if err != nil {
+			return err
+		}
+		if err := w.Reapply(heads, p); err != nil {
 			return err
 		}
 		fv.Kind = res.kinds[p]
@@ -48,7 +59,7 @@ func checkPerFile(ctx context.Context, opt Options, res *Result) error {
 	return nil
 }
 
-func checkOne(ctx context.Context, opt Options, path string) (FileVerdict, error) {
+func checkOne(ctx context.Context, opt Options, w *Workspace, path string) (FileVerdict, error) {
 	fv := FileVerdict{Path: path}
 	b, err := opt.Snapshot.Blob(path)
 	if errors.Is(err, gitrepo.ErrNoVersion) {
@@ -57,38 +68,35 @@ func checkOne(ctx context.Context, opt Options, path string) (FileVerdict, error
 	} else if err != nil {
 		return fv, err
 	}
-	run, verdict, reason, err := runReverted(ctx, opt, []gitrepo.Blob{b})
+	run, verdict, reason, err := runRestored(ctx, opt, w, []gitrepo.Blob{b})
 	fv.Run, fv.Verdict, fv.Reason = &run, verdict, reason
 	return fv, err
 }
 
-// baseline runs the suite on the unreverted head tree first. A suite that
-// does not pass there cannot tell a forced repair from a broken change:
-// reverting anything would "fail" it, so the check would permit every
-// edit. That is could_not_run, not a decision.
-func baseline(ctx context.Context, opt Options, res *Result) (bool, error) {
-	run, verdict, reason, err := runReverted(ctx, opt, nil)
-	if err != nil {
-		return false, err
-	}
-	res.Baseline, res.Ran = &run, true
-	if verdict == Escalate {
-		return true, nil
-	}
-	res.setRun(run)
-	res.Verdict, res.Reason = CouldNotRun, baselineReason(run, reason)
-	return false, nil
-}
-
-// runReverted runs the suite once in a fresh clone at head with blobs
-// restored. A blob whose content no longer matches its hash decides
-// nothing: could_not_run.
-func runReverted(ctx context.Context, opt Options, blobs []gitrepo.Blob) (SuiteRun, Verdict, string, error) {
+// prepare clones the repository at head and runs the suite on the
+// unreverted tree first. A suite that does not pass there cannot tell a
+// forced repair from a broken change: reverting anything would "fail" it,
+// so the check would permit every edit. That is could_not_run, not a
+// decision.
+func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, error) {
 	w, err := NewWorkspace(ctx, opt.Repo, opt.Head)
 	if err != nil {
-		return SuiteRun{}, "", "", err
+		return nil, false, err
 	}
-	defer w.Close()
+	run, verdict, reason := runSuite(ctx, opt, w)
+	res.Baseline, res.Ran = &run, true
+	if verdict == Escalate {
+		return w, true, nil
+	}
+	w.Close()
+	res.setRun(run)
+	res.Verdict, res.Reason = CouldNotRun, baselineReason(run, reason)
+	return nil, false, nil
+}
+
+// runRestored restores blobs in w and runs the suite. A blob whose content
+// no longer matches its hash decides nothing: could_not_run.
+func runRestored(ctx context.Context, opt Options, w *Workspace, blobs []gitrepo.Blob) (SuiteRun, Verdict, string, error) {
 	for _, b := range blobs {
 		err := w.Restore(b)
 		if errors.Is(err, gitrepo.ErrTampered) {

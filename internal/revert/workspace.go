@@ -2,6 +2,7 @@ package revert
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -12,12 +13,11 @@ import (
 )
 
 // Workspace is a clone of the repository with history, checked out at
-// head, where governed paths are set back to their base versions. Every
-// suite run gets a fresh one, so nothing a run leaves behind (a marker
-// file, a cache, a rewritten test) reaches the run that decides.
+// head, where governed paths are set back to their base versions.
 type Workspace struct {
 	// Dir is the work tree; the suite runs here.
 	Dir  string
+	repo *gitrepo.Repo
 	tree *sandbox.Tree
 	root *os.Root
 }
@@ -29,7 +29,7 @@ func NewWorkspace(ctx context.Context, repo *gitrepo.Repo, head *object.Commit) 
 	if err != nil {
 		return nil, fmt.Errorf("revert workspace: %w", err)
 	}
-	w := &Workspace{Dir: tree.Dir, tree: tree}
+	w := &Workspace{Dir: tree.Dir, repo: repo, tree: tree}
 	if w.root, err = os.OpenRoot(tree.Dir); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("revert workspace: %w", err)
@@ -42,6 +42,22 @@ func NewWorkspace(ctx context.Context, repo *gitrepo.Repo, head *object.Commit) 
 func (w *Workspace) Restore(b gitrepo.Blob) error {
 	if err := gitrepo.PlaceBlob(w.root, b); err != nil {
 		return fmt.Errorf("restore %s to base: %w", b.Path, err)
+	}
+	return nil
+}
+
+// Reapply sets path back to its head version from heads, or removes it
+// when head has none (the change deleted it), undoing Restore.
+func (w *Workspace) Reapply(heads *gitrepo.Snapshot, path string) error {
+	b, err := heads.Blob(path)
+	switch {
+	case errors.Is(err, gitrepo.ErrNoVersion):
+		err = w.repo.Remove(w.root, path)
+	case err == nil:
+		err = gitrepo.PlaceBlob(w.root, b)
+	}
+	if err != nil {
+		return fmt.Errorf("put %s back to head: %w", path, err)
 	}
 	return nil
 }

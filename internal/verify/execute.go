@@ -25,8 +25,8 @@ type Options struct {
 	// auto mode) runs them in Dir as they are.
 	Sandbox *sandbox.Sandbox
 	// Commit is the commit under review (a full object name): in the
-	// sandbox each command runs in its own fresh clone of Dir's repository
-	// at Commit, so nothing one command leaves behind reaches another.
+	// sandbox the commands run in one fresh clone of Dir's repository at
+	// Commit, removed afterwards.
 	Commit string
 }
 
@@ -35,6 +35,18 @@ type Options struct {
 // runs finished in.
 func Execute(ctx context.Context, items []Item, opt Options) []Result {
 	results := make([]Result, len(items))
+	tree, err := cloneFor(ctx, items, opt)
+	if err != nil {
+		for i, it := range items {
+			results[i] = newResult(it)
+			results[i].Verdict, results[i].Error, results[i].ExitCode = VerdictError, err.Error(), -1
+		}
+		return results
+	}
+	if tree != nil {
+		defer tree.Close()
+		opt.Dir = tree.Dir
+	}
 	jobs := max(opt.Jobs, 1)
 	sem := make(chan struct{}, jobs)
 	var wg sync.WaitGroup
@@ -43,7 +55,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i] = runItem(ctx, it, opt)
+			results[i] = runItem(ctx, it, opt, tree)
 		}()
 	}
 	wg.Wait()
@@ -52,7 +64,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 
 // runItem runs one item and judges it. A pass_when that does not compile is
 // judged before anything runs: no outcome could pass it.
-func runItem(ctx context.Context, it Item, opt Options) Result {
+func runItem(ctx context.Context, it Item, opt Options, tree *sandbox.Tree) Result {
 	r := newResult(it)
 	r.TimeLimitMS = effectiveTimeout(opt.Timeout).Milliseconds()
 	pred, err := Compile(it.PassWhen)
@@ -60,26 +72,23 @@ func runItem(ctx context.Context, it Item, opt Options) Result {
 		r.Verdict, r.Error = VerdictError, fmt.Sprintf("pass_when does not compile: %v", err)
 		return r
 	}
-	x := runIsolated(ctx, Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes,
-		Sandbox: opt.Sandbox}, opt.Commit)
+	spec := Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes, Sandbox: opt.Sandbox}
+	if tree != nil {
+		spec.Mounts = tree.Mounts()
+	}
+	x := Run(ctx, spec)
 	record(&r, x)
 	r.Verdict, r.Error = judge(pred, x)
 	return r
 }
 
-// runIsolated runs spec in a fresh clone at commit when the sandbox
-// isolates, and in spec.Dir otherwise.
-func runIsolated(ctx context.Context, spec Spec, commit string) Execution {
-	if !spec.Sandbox.Isolated() {
-		return Run(ctx, spec)
+// cloneFor makes the clone the sandboxed commands run in; nil when there
+// is nothing to run or no sandbox isolates.
+func cloneFor(ctx context.Context, items []Item, opt Options) (*sandbox.Tree, error) {
+	if len(items) == 0 || !opt.Sandbox.Isolated() {
+		return nil, nil
 	}
-	tree, err := sandbox.Clone(ctx, spec.Dir, commit)
-	if err != nil {
-		return Execution{ExitCode: -1, StartErr: err}
-	}
-	defer tree.Close()
-	spec.Dir, spec.Mounts = tree.Dir, tree.Mounts()
-	return Run(ctx, spec)
+	return sandbox.Clone(ctx, opt.Dir, opt.Commit)
 }
 
 func newResult(it Item) Result {

@@ -67,7 +67,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 	}
 	if opts.Slim && l.unit.Head != nil {
 		full := l.unit.Head
-		if l.unit = slimUnit(l.unit); l.unit.Head != full {
+		if l.unit = slimUnit(l.unit, ctx.read != nil); l.unit.Head != full {
 			l.release() // nothing points into the source any more
 		}
 	}
@@ -133,8 +133,13 @@ func activeRules(opts Options) ([]*rules.Rule, error) {
 }
 
 // slimUnit slims a story the change did not touch; a changed story keeps its
-// body, which the base set rules read.
-func slimUnit(u rules.Unit) rules.Unit {
+// body, which the base set rules read. With a base, a story without a base
+// version was created in the change: its new log rows are its whole log, and
+// whether it is generating (so what it grants) is read from them.
+func slimUnit(u rules.Unit, hasBase bool) rules.Unit {
+	if u.Base == nil && hasBase {
+		return u
+	}
 	if u.Base != nil && !bytes.Equal(u.Base.Src, u.Head.Src) {
 		return u
 	}

@@ -27,7 +27,8 @@ type Options struct {
 	Config *config.Config
 	// Slim drops a story's body once its file rules have run, keeping only
 	// what the set rules need, for every story the change did not touch
-	// (every story, without Base); Result.Units are then slim too. The CLI
+	// (every story, without Base); a story created in the change keeps its
+	// body like a changed one. Result.Units are then slim too. The CLI
 	// sets it: validating 10,000 stories must not hold them all in memory.
 	Slim bool
 	// Overlay replaces the content of story files, by path relative to

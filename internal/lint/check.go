@@ -58,6 +58,12 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 	if err := ctx.attachBase(l); err != nil {
 		return nil, nil, err
 	}
+	notice, keep, err := ctx.skipNonStory(l, opts.Config.Discovery.NonStory, target)
+	if err != nil || !keep {
+		l.unit, l.notStory = rules.Unit{}, true
+		l.release()
+		return l, notice, err
+	}
 	var ds []diag.Diagnostic
 	switch {
 	case l.early != nil && target:
@@ -84,7 +90,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 		Deleted: ctx.deleted.unclaimed(ls)}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
-		isStory[l.path] = true
+		isStory[l.path] = !l.notStory
 		if l.unit.Head != nil {
 			pass.Units = append(pass.Units, l.unit)
 		}

@@ -33,6 +33,7 @@ type Config struct {
 	Approvers Approvers         `yaml:"approvers"`
 	Stages    Stages            `yaml:"stages"`
 	Records   []RecordSuite     `yaml:"records"`
+	Discovery Discovery         `yaml:"discovery"`
 	// Path is the file the configuration was read from ("" for defaults).
 	Path string `yaml:"-"`
 	// rulePos is where each rule ID under rules: is written.
@@ -84,6 +85,22 @@ type Stages struct {
 	Scopes string   `yaml:"scopes"`
 }
 
+// Discovery says what becomes of a file discovery finds (a STORY-* name,
+// a named file) that is not an execution story: a pre-v1 legacy file or
+// the specification's own STORY-000 text (docs/stories.md).
+type Discovery struct {
+	// NonStory is notice (skipped, one structure/not-a-story notice), off
+	// (skipped silently) or validate (validated as an execution story).
+	NonStory string `yaml:"non_story"`
+}
+
+// Non-story modes of Discovery.NonStory.
+const (
+	NonStoryNotice   = "notice"
+	NonStoryOff      = "off"
+	NonStoryValidate = "validate"
+)
+
 // RecordSuite maps record files to a check suite.
 type RecordSuite struct {
 	Glob   string `yaml:"glob"`
@@ -100,6 +117,7 @@ func Default() *Config {
 		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
 			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
+		Discovery: Discovery{NonStory: NonStoryNotice},
 	}
 }
 
@@ -197,6 +215,13 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	}
 	if err := validateSandbox(file, root, cfg.Verify); err != nil {
 		return err
+	}
+	switch cfg.Discovery.NonStory {
+	case NonStoryNotice, NonStoryOff, NonStoryValidate:
+	default:
+		n := findKey(root, "discovery", "non_story")
+		return &Error{File: file, Line: n.Line, Column: n.Column,
+			Message: fmt.Sprintf("discovery.non_story %q is not one of notice, off, validate", cfg.Discovery.NonStory)}
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":

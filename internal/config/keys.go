@@ -26,6 +26,7 @@ var schema = shape{
 	"approvers": {keys: shape{"permission": nil, "teams": nil, "deny": nil, "recorder": nil, "recorder_app_id": nil}},
 	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil}},
 	"records":   {keys: shape{"glob": nil, "suite": nil, "schema": nil}, list: true},
+	"discovery": {keys: shape{"non_story": nil}},
 }
 
 // checkKeys reports the first unknown key, naming the legal ones.

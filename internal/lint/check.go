@@ -59,6 +59,11 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 	if err := ctx.attachBase(l); err != nil {
 		return nil, nil, err
 	}
+	notice, keep, err := ctx.skipNonStory(l, opts.Config.Discovery.NonStory, target)
+	if err != nil || !keep {
+		l.unit, l.notStory = rules.Unit{}, true
+		return l, notice, err
+	}
 	var ds []diag.Diagnostic
 	switch {
 	case l.early != nil && target:
@@ -67,7 +72,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
 	}
 	if opts.Slim && l.unit.Head != nil {
-		l.unit = slimUnit(l.unit) // the source goes with the full story, to the garbage collector
+		l.unit = slimUnit(l.unit, ctx.read != nil) // the source goes with the full story, to the garbage collector
 	}
 	return l, ds, nil
 }
@@ -82,7 +87,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 		Deleted: ctx.deleted.unclaimed(ls)}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
-		isStory[l.path] = true
+		isStory[l.path] = !l.notStory
 		if l.unit.Head != nil {
 			pass.Units = append(pass.Units, l.unit)
 		}
@@ -131,8 +136,13 @@ func activeRules(opts Options) ([]*rules.Rule, error) {
 }
 
 // slimUnit slims a story the change did not touch; a changed story keeps its
-// body, which the base set rules read.
-func slimUnit(u rules.Unit) rules.Unit {
+// body, which the base set rules read. With a base, a story without a base
+// version was created in the change: its new log rows are its whole log, and
+// whether it is generating (so what it grants) is read from them.
+func slimUnit(u rules.Unit, hasBase bool) rules.Unit {
+	if u.Base == nil && hasBase {
+		return u
+	}
 	if u.Base != nil && !bytes.Equal(u.Base.Src, u.Head.Src) {
 		return u
 	}

@@ -26,7 +26,8 @@ type Options struct {
 	Config *config.Config
 	// Slim drops a story's body once its file rules have run, keeping only
 	// what the set rules need, for every story the change did not touch
-	// (every story, without Base); Result.Units are then slim too. The CLI
+	// (every story, without Base); a story created in the change keeps its
+	// body like a changed one. Result.Units are then slim too. The CLI
 	// sets it: validating 10,000 stories must not hold them all in memory.
 	Slim bool
 	// Overlay replaces the content of story files, by path relative to
@@ -70,6 +71,9 @@ type loaded struct {
 	early *diag.Diagnostic
 	// renamedFrom is the base path of a story the change moved here.
 	renamedFrom string
+	// notStory is true for a file discovery found that is not an
+	// execution story (skipNonStory): it is a changed file like any other.
+	notStory bool
 }
 
 // load reads one story, refusing symlinks that leave the repository and
@@ -135,6 +139,9 @@ type baseContext struct {
 	read    func(path string) ([]byte, bool, error)
 	// deleted are the base's story files the change deleted (or moved).
 	deleted *deletedStories
+	// nonStory is discovery.non_story: whether a base file that is not an
+	// execution story is one.
+	nonStory string
 }
 
 func newBaseContext(opts Options) (*baseContext, error) {
@@ -157,7 +164,7 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &baseContext{repo: repo, base: opts.Base, changes: changes,
+	c := &baseContext{repo: repo, base: opts.Base, changes: changes, nonStory: opts.Config.Discovery.NonStory,
 		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}
 	readHead := func(p string) ([]byte, bool, error) { return repo.ReadFile(head, p) }
 	if c.deleted, err = findDeletedStories(opts, changes, c.read, readHead); err != nil {
@@ -176,7 +183,7 @@ func (c *baseContext) baseAt(path string) (*story.Story, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	return story.Parse(path, src), nil
+	return executionStory(story.Parse(path, src), c.nonStory), nil
 }
 
 // attachBase reads the base version of a loaded story: the file at the same

@@ -5,7 +5,7 @@ package rules
 // their IDs are listed in Deferred so configuration may name them.
 func All() []*Rule {
 	return []*Rule{
-		notText, tooLarge, outsideRepository,
+		notText, tooLarge, outsideRepository, NotAStory,
 		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection, htmlBlock,
 		sectionOrder, schemaVersion, reservedID, titleMismatch,
 		illegalState, illegalRole, activeRoleMismatch, iterationNegative, maxIterations,

@@ -7,7 +7,7 @@ RUN go mod download
 COPY . .
 ARG VERSION=dev
 RUN CGO_ENABLED=0 go build -trimpath \
-      -ldflags "-s -w -X github.com/storygate/storygate/internal/cli.Version=${VERSION}" \
+      -ldflags "-s -w -X github.com/storygate/storygate/internal/version.release=${VERSION}" \
       -o /out/storygate ./cmd/storygate
 
 # The runtime image: the binary, git and sh, nothing else. Suites that need

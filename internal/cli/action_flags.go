@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/bot"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/version"
 )
 
 const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
@@ -86,13 +87,13 @@ func newBot(e env) *bot.Bot {
 	osEnv := bot.OSEnv{}
 	return bot.New(bot.Deps{
 		Env:     osEnv,
-		GitHub:  bot.Credentials{Env: osEnv, Version: Version},
+		GitHub:  bot.Credentials{Env: osEnv, Version: version.String()},
 		Config:  configLoader{},
 		Revert:  bot.RevertCheck,
 		Now:     time.Now,
 		Stdout:  e.stdout,
 		Stderr:  e.stderr,
-		Version: Version,
+		Version: version.String(),
 		Rules:   ruleInfo(),
 	})
 }

@@ -58,7 +58,7 @@ func checkFiles(e env, suiteName, schemaName, format string, args []string) int 
 		ds = append(ds, checkOneFile(suite, schema, f)...)
 	}
 	doc := report.Document{Tool: "checks", Diagnostics: ds, FilesChecked: len(files), Rules: checkRules(suite)}
-	if err := report.Print(e.stdout, format, doc); err != nil {
+	if err := printReport(e.stdout, format, doc); err != nil {
 		fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
 		return ExitInternal
 	}

@@ -9,6 +9,9 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/version"
 )
 
 // Exit codes of the CLI contract.
@@ -22,9 +25,6 @@ const (
 	// ExitInternal means storygate itself failed (I/O, git).
 	ExitInternal = 3
 )
-
-// Version is the storygate version, set at build time with -ldflags.
-var Version = "dev"
 
 // env carries the streams a subcommand may use.
 type env struct {
@@ -63,9 +63,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	name := args[1]
-	if name == "help" || name == "-h" || name == "--help" {
+	switch name {
+	case "help", "-h", "--help":
 		usage(stdout)
 		return ExitOK
+	case "--version":
+		return runVersion(e, nil)
 	}
 	cmd, ok := commands[name]
 	if !ok {
@@ -91,7 +94,7 @@ func usage(w io.Writer) {
 }
 
 func runVersion(e env, _ []string) int {
-	fmt.Fprintf(e.stdout, "storygate %s\n", Version)
+	fmt.Fprintf(e.stdout, "storygate %s\n", version.String())
 	return ExitOK
 }
 
@@ -140,4 +143,10 @@ func (m *multiFlag) String() string { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error {
 	*m = append(*m, v)
 	return nil
+}
+
+// printReport prints doc in format, stamped with this binary's version.
+func printReport(w io.Writer, format string, doc report.Document) error {
+	doc.Version = version.String()
+	return report.Print(w, format, doc)
 }

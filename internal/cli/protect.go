@@ -9,6 +9,7 @@ import (
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/version"
 )
 
 const protectSynopsis = "protect --branch B [--dry-run] [--repo owner/name] [--app-id N]"
@@ -63,7 +64,7 @@ func (f protectFlags) target() (github.Repo, github.Protection, error) {
 	if cfg.Token == "" {
 		return github.Repo{}, nil, errors.New("GITHUB_TOKEN is not set (a token with administration rights on the repository)")
 	}
-	cfg.UserAgent = "storygate/" + Version
+	cfg.UserAgent = "storygate/" + version.String()
 	client, err := github.NewAdapter(cfg)
 	return repo, client, err
 }

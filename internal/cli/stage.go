@@ -91,7 +91,7 @@ func runStageValidate(e env, args []string) int {
 		return code
 	}
 	ds := stage.Check(set)
-	if err := report.Print(e.stdout, *format, stageDocument("stage validate", ds, len(set.Files))); err != nil {
+	if err := printReport(e.stdout, *format, stageDocument("stage validate", ds, len(set.Files))); err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage validate: %v\n", err)
 		return ExitInternal
 	}
@@ -218,7 +218,7 @@ func compileOnce(e env, in stageInputs) ([]byte, int) {
 	}
 	g, ds := stage.Compile(set)
 	if len(ds) > 0 {
-		if err := report.Print(e.stderr, "text", stageDocument("stage compile", ds, len(set.Files))); err != nil {
+		if err := printReport(e.stderr, "text", stageDocument("stage compile", ds, len(set.Files))); err != nil {
 			return nil, ExitInternal
 		}
 	}

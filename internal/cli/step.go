@@ -137,7 +137,7 @@ func readOneRecord(e env, file, schemaName string) (*records.Value, string, int)
 		problems = validateBuiltin(schemaName, recs[0])
 	}
 	if len(problems) > 0 {
-		_ = report.Print(e.stderr, "text", report.Document{Tool: "step", Diagnostics: problems, FilesChecked: 1})
+		_ = printReport(e.stderr, "text", report.Document{Tool: "step", Diagnostics: problems, FilesChecked: 1})
 		return nil, "", ExitUsage
 	}
 	return recs[0].Root, string(data), -1

@@ -41,7 +41,7 @@ func runValidate(e env, args []string) int {
 		return failure(e, "validate", err)
 	}
 	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, FilesChecked: res.Files, Rules: ruleInfo()}
-	if err := report.Print(e.stdout, *format, doc); err != nil {
+	if err := printReport(e.stdout, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}
 	return findingsCode(res.Diagnostics)

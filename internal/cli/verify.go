@@ -136,7 +136,7 @@ func finishVerify(e env, f verifyFlags, doc verify.Document) int {
 		}
 	}
 	rep := report.Document{Tool: "verify", Diagnostics: doc.Diagnostics, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
-	if err := report.Print(e.stdout, f.format, rep); err != nil {
+	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 		return ExitInternal
 	}

@@ -62,7 +62,7 @@ func WriteSARIF(path string, res *gate.Results, rules map[string]report.RuleInfo
 	if err != nil {
 		return fmt.Errorf("write SARIF: %w", err)
 	}
-	doc := report.Document{Tool: "gate", Diagnostics: res.Diagnostics(), Rules: rules}
+	doc := report.Document{Tool: "gate", Diagnostics: res.Diagnostics(), Rules: rules, Version: res.Storygate}
 	if err := report.Print(f, "sarif", doc); err != nil {
 		f.Close()
 		return fmt.Errorf("write SARIF %s: %w", path, err)

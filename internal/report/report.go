@@ -29,6 +29,8 @@ type Document struct {
 	FilesChecked int
 	// Rules holds metadata for the rules that may appear, keyed by ID.
 	Rules map[string]RuleInfo
+	// Version is the version of the storygate that found the diagnostics.
+	Version string
 }
 
 // Print writes doc to w in the named format.

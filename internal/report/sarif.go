@@ -30,6 +30,7 @@ type sarifTool struct {
 
 type sarifDriver struct {
 	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
 	InformationURI string      `json:"informationUri"`
 	Rules          []sarifRule `json:"rules"`
 }
@@ -75,7 +76,7 @@ const docsURI = "https://github.com/storygate/storygate/blob/main/docs/rules.md"
 func printSARIF(w io.Writer, doc Document) error {
 	ids := usedRules(doc.Diagnostics)
 	index := map[string]int{}
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "storygate", InformationURI: "https://github.com/storygate/storygate", Rules: []sarifRule{}}}, Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "storygate", Version: doc.Version, InformationURI: "https://github.com/storygate/storygate", Rules: []sarifRule{}}}, Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
 	for i, id := range ids {
 		index[id] = i
 		summary := doc.Rules[id].Summary

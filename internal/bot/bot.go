@@ -9,6 +9,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/storygate/storygate/internal/chatops"
@@ -61,6 +63,34 @@ func (OSEnv) Getenv(key string) string { return os.Getenv(key) }
 
 // Environ returns every variable.
 func (OSEnv) Environ() []string { return os.Environ() }
+
+// EnvSnapshot is the environment as it was when taken: the bot reads its
+// token, inputs and command files from it after storygate has removed them
+// from its own process environment (sandbox.ProtectSelf), where a command
+// from the pull request could read them through /proc.
+type EnvSnapshot struct {
+	vars    map[string]string
+	environ []string
+}
+
+// TakeEnv snapshots the process environment.
+func TakeEnv() EnvSnapshot {
+	environ := os.Environ()
+	vars := make(map[string]string, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			vars[k] = v
+		}
+	}
+	return EnvSnapshot{vars: vars, environ: environ}
+}
+
+// Getenv reads one variable of the snapshot.
+func (e EnvSnapshot) Getenv(key string) string { return e.vars[key] }
+
+// Environ returns the snapshot's variables; the gate strips secrets from
+// them before any command starts.
+func (e EnvSnapshot) Environ() []string { return slices.Clone(e.environ) }
 
 // Client is everything the bot asks of GitHub.
 type Client interface {

@@ -32,5 +32,10 @@ func runPublish(e env, args []string) int {
 		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")
 		return ExitUsage
 	}
-	return botExit(bot.Passed, newBot(e).Publish(context.Background(), f))
+	b, err := newBot(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
+		return ExitInternal
+	}
+	return botExit(bot.Passed, b.Publish(context.Background(), f))
 }

@@ -15,8 +15,23 @@ import (
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
+	defer restoreEnv(os.Environ())
 	code := Main(append([]string{"storygate"}, args...), strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// restoreEnv puts back the variables a command removed from the process
+// environment: storygate drops its tokens and inputs before running anything
+// (sandbox.ProtectSelf), once per real run, while a test runs many commands
+// in one process. Only removed or changed variables are set again, so a
+// parallel test never sees the environment emptied.
+func restoreEnv(before []string) {
+	for _, kv := range before {
+		k, v, _ := strings.Cut(kv, "=")
+		if now, ok := os.LookupEnv(k); !ok || now != v {
+			os.Setenv(k, v)
+		}
+	}
 }
 
 func demoStory(t *testing.T, name string) []byte {

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
@@ -51,14 +50,9 @@ func repoRelative(repo *gitrepo.Repo, path string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	top, errTop := filepath.EvalSymlinks(repo.Root())
-	dir, errDir := filepath.EvalSymlinks(filepath.Dir(abs))
-	if errTop != nil || errDir != nil {
+	dir, ok := relativeToTop(repo, filepath.Dir(abs))
+	if !ok {
 		return "", false
 	}
-	rel, err := filepath.Rel(top, filepath.Join(dir, filepath.Base(abs)))
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return filepath.ToSlash(filepath.Join(dir, filepath.Base(abs))), true
 }

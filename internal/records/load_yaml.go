@@ -12,10 +12,18 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/yamlstrict"
 )
 
-// parseYAML decodes every document of a YAML stream.
+// parseYAML decodes every document of a YAML stream, each held to
+// storygate's strict subset (yamlstrict): an agent writes these records,
+// and a merge key, alias or tag would let the checker and the record's
+// other readers see different values. A stream of several documents is
+// allowed: every document is a record and every one is checked.
 func parseYAML(file string, data []byte) ([]*Value, []diag.Diagnostic) {
+	if v := yamlstrict.Breaks(data); v != nil {
+		return nil, []diag.Diagnostic{strictDiag(file, v)}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var roots []*Value
 	for {
@@ -30,12 +38,20 @@ func parseYAML(file string, data []byte) ([]*Value, []diag.Diagnostic) {
 		if len(doc.Content) == 0 {
 			continue
 		}
+		if v := yamlstrict.Check(&doc, data); v != nil {
+			return roots, []diag.Diagnostic{strictDiag(file, v)}
+		}
 		v, problem := convertYAML(file, doc.Content[0])
 		if problem != nil {
 			return roots, []diag.Diagnostic{*problem}
 		}
 		roots = append(roots, v)
 	}
+}
+
+// strictDiag positions a refused construct where the parser saw it.
+func strictDiag(file string, v *yamlstrict.Violation) diag.Diagnostic {
+	return diag.New(RuleParse, diag.SeverityError, file, diag.Pos{Line: v.Line, Column: v.Column}, "%s", v.Message)
 }
 
 var yamlLine = regexp.MustCompile(`line (\d+)`)

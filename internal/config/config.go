@@ -216,6 +216,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if err := validateSandbox(file, root, cfg.Verify); err != nil {
 		return err
 	}
+	if err := validateGlobs(file, root, cfg); err != nil {
+		return err
+	}
 	switch cfg.Discovery.NonStory {
 	case NonStoryNotice, NonStoryOff, NonStoryValidate:
 	default:

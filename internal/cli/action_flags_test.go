@@ -123,7 +123,15 @@ func TestActionGateUsesTheBaseConfiguration(t *testing.T) {
 	if notes := res.Notes; len(notes) == 0 || !strings.Contains(strings.Join(notes, "\n"), "takes effect once merged") {
 		t.Errorf("results notes: %q", notes)
 	}
-	if res := check("--config", filepath.Join(repo.Root, ".github", "storygate.yml")); reported(res) {
-		t.Errorf("an explicit --config should win: %+v", res.Gates)
+	outside := filepath.Join(t.TempDir(), "policy.yml")
+	if err := os.WriteFile(outside, []byte("rules:\n  authority/append-only: \"off\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res := check("--config", outside); reported(res) {
+		t.Errorf("an explicit --config outside the checkout should win: %+v", res.Gates)
+	}
+	inside := filepath.Join(repo.Root, ".github", "storygate.yml")
+	if code, _, errOut := run(t, "action", "--event-name", "local", "--gates", "stories", "--base", base, "--config", inside); code != ExitUsage || !strings.Contains(errOut, "not in the base revision") {
+		t.Errorf("an explicit --config the change added was taken as policy: exit %d, %s", code, errOut)
 	}
 }

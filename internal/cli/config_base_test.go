@@ -61,12 +61,34 @@ func TestValidateWithBaseUsesTheBaseConfiguration(t *testing.T) {
 	}
 }
 
-func TestValidateExplicitConfigWinsOverTheBase(t *testing.T) {
-	repo, base := configRepo(t, "")
-	cfg := filepath.Join(repo.Root, ".github", "storygate.yml")
-	got, _, errOut := severities(t, "--root", repo.Root, "--base", base, "--config", cfg)
+// TestValidateExplicitConfigInsideTheCheckoutIsReadAtTheBase: naming the
+// policy file explicitly does not hand the change the power to relax it;
+// a file outside the checkout, which the change cannot write, is read as
+// given.
+func TestValidateExplicitConfigInsideTheCheckoutIsReadAtTheBase(t *testing.T) {
+	repo, base := configRepo(t, "rules:\n  authority/append-only: warning\n")
+	inside := filepath.Join(repo.Root, ".github", "storygate.yml")
+	got, _, errOut := severities(t, "--root", repo.Root, "--base", base, "--config", inside)
+	if got["authority/append-only"] != "warning" || !strings.Contains(errOut, "differs from the base revision's") {
+		t.Errorf("an explicit file in the checkout was read from the change: %v, stderr %q", got, errOut)
+	}
+	outside := filepath.Join(t.TempDir(), "policy.yml")
+	if err := os.WriteFile(outside, []byte("rules:\n  authority/append-only: \"off\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, _, errOut = severities(t, "--root", repo.Root, "--base", base, "--config", outside)
 	if _, reported := got["authority/append-only"]; reported || strings.Contains(errOut, "differs") {
-		t.Errorf("--config names the file to use: %v, stderr %q", got, errOut)
+		t.Errorf("a file outside the checkout is the workflow's: %v, stderr %q", got, errOut)
+	}
+}
+
+// TestValidateExplicitConfigMissingAtTheBaseIsAUsageError: a policy file
+// the change adds is not a policy yet.
+func TestValidateExplicitConfigMissingAtTheBaseIsAUsageError(t *testing.T) {
+	repo, base := configRepo(t, "")
+	code, _, errOut := run(t, "validate", "--root", repo.Root, "--base", base, "--config", filepath.Join(repo.Root, ".github", "storygate.yml"))
+	if code != ExitUsage || !strings.Contains(errOut, "not in the base revision") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
 

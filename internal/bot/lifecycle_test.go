@@ -49,6 +49,16 @@ var (
 	commandReviewer = githubtest.User{Login: "reviewer"}
 )
 
+// newPullRequest is the harness with STORY-002 waiting at plan_review as
+// the change, opened as pull request #2 (see openPullRequest).
+func newPullRequest(t *testing.T) *harness {
+	h := newHarness(t)
+	h.repo.Remove("stories/STORY-003.md")
+	h.head = h.repo.Commit("STORY-002 waits for its plan review")
+	h.openPullRequest()
+	return h
+}
+
 // openPullRequest opens pull request #2 from "feature" at h.head on the
 // fake: its stories, GitHub's push record of the head, the reviewer's write
 // access, and the contents API's commits mirrored into the checkout (the

@@ -25,7 +25,7 @@ func queueRef(number int, prHead string) githubtest.Edit {
 
 // mergeQueueDecisions has the merge queue build its group commit (see
 // queueMerge), runs the gate on the real merge_group payload
-// for it and returns the decision findings on STORY-002.
+// for it and returns the decision findings.
 func (h *harness) mergeQueueDecisions(number int) (status, []string) {
 	h.t.Helper()
 	prHead := h.head
@@ -38,14 +38,7 @@ func (h *harness) mergeQueueDecisions(number int) (status, []string) {
 	if runs := h.fake.CheckRuns(); len(runs) == 0 || runs[0].HeadSHA != h.head {
 		h.t.Fatalf("the merge queue's checks are not on its commit %s: %+v", h.head, runs)
 	}
-	stories, _ := h.document().Gate(gate.Stories)
-	var out []string
-	for _, d := range stories.Diagnostics {
-		if strings.HasPrefix(d.Rule, "hitl/decision-") && d.File == lifecycleStory {
-			out = append(out, d.Rule+": "+d.Message)
-		}
-	}
-	return code, out
+	return code, h.decisionFindings()
 }
 
 // queueMerge builds what a merge queue tests: main moved on since the pull
@@ -92,7 +85,7 @@ func TestMergeQueueVerifiesDecisions(t *testing.T) {
 		id := h.fake.AddComment(prRepo, prNumber, commandReviewer, "/approve-plan STORY-002")
 		h.agentApproves(fmt.Sprintf("https://github.com/%s/pull/%d#issuecomment-%d", prRepo, prNumber, id))
 		code, got := h.mergeQueueDecisions(prNumber)
-		if code != failed || len(got) != 1 || !strings.HasPrefix(got[0], "hitl/decision-unverified: ") || !strings.Contains(got[0], "left no record") {
+		if code != failed || len(got) != 1 || !strings.HasPrefix(got[0], lifecycleStory+": hitl/decision-unverified: ") || !strings.Contains(got[0], "left no record") {
 			t.Errorf("got %s, merge queue findings %v, want the agent's entry unverified", code, got)
 		}
 	})

@@ -67,7 +67,7 @@ func newPullRequest(t *testing.T) *harness {
 func (h *harness) openPullRequest() {
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: commandAgent,
 		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
-	names, _ := filepath.Glob(filepath.Join(h.repo.Root, "stories", "STORY-00[23].md"))
+	names, _ := filepath.Glob(filepath.Join(h.repo.Root, "stories", "STORY-*.md"))
 	for _, name := range names {
 		h.fake.SetFile(prRepo, "feature", "stories/"+filepath.Base(name), []byte(readText(h.t, name)))
 	}
@@ -123,7 +123,12 @@ func (h *harness) agentMove(event lifecycle.Event, actor lifecycle.Role, files m
 // issue_comment event GitHub sends for it.
 func (h *harness) slashCommand(author githubtest.User, body string) status {
 	h.t.Helper()
-	id := h.fake.AddComment(prRepo, prNumber, author, body)
+	return h.commented(h.fake.AddComment(prRepo, prNumber, author, body), body, author)
+}
+
+// commented runs the action on the issue_comment event for comment id.
+func (h *harness) commented(id int64, body string, author githubtest.User) status {
+	h.t.Helper()
 	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, author))
 	return h.action()
 }
@@ -132,11 +137,26 @@ func (h *harness) slashCommand(author githubtest.User, body string) status {
 // it and started the gate on the decision's commit, then runs that gate.
 func (h *harness) humanMove(command, wantState string) {
 	h.t.Helper()
+	d := h.recordDecision(command, wantState)
+	if code := h.dispatchedGate(d); code != passed {
+		h.t.Fatalf("the gate run after %s: got %s\n%s", command, code, h.stderr.String())
+	}
+	h.assertDecisionsVerified(command)
+}
+
+// recordDecision posts command as the reviewer and checks that storygate
+// committed it, moving the story to wantState, and started the gate on
+// that commit, which becomes h.head; it returns the gate's dispatch.
+func (h *harness) recordDecision(command, wantState string) githubtest.Dispatch {
+	h.t.Helper()
 	before := len(h.fake.Dispatches())
 	if code := h.slashCommand(commandReviewer, command); code != passed {
 		h.t.Fatalf("%s: got %s\n%s", command, code, h.stderr.String())
 	}
 	commits := h.fake.Commits(prRepo, "feature")
+	if len(commits) == 0 {
+		h.t.Fatalf("%s recorded nothing: %+v", command, h.fake.Comments(prRepo, prNumber))
+	}
 	h.head = commits[len(commits)-1].SHA
 	if text, _, _ := h.fake.File(prRepo, "feature", lifecycleStory); !strings.Contains(string(text), "state: "+wantState+"\n") {
 		h.t.Fatalf("%s did not move the story to %s:\n%s\n%s", command, wantState, text, h.stderr.String())
@@ -145,13 +165,12 @@ func (h *harness) humanMove(command, wantState string) {
 	if len(dispatches) != before+1 || dispatches[before].Inputs[dispatchHead] != h.head {
 		h.t.Fatalf("%s: want one gate run started on %s, got %+v", command, h.head, dispatches[before:])
 	}
-	h.dispatchedGate(dispatches[before], command)
+	return dispatches[before]
 }
 
 // dispatchedGate runs the workflow_dispatch the commands job started, on
-// the commit it names, and asserts that it passes with every decision
-// verified.
-func (h *harness) dispatchedGate(d githubtest.Dispatch, when string) {
+// the commit it names, as the gate workflow on the default branch does.
+func (h *harness) dispatchedGate(d githubtest.Dispatch) status {
 	h.t.Helper()
 	inputs := map[string]any{}
 	for k, v := range d.Inputs {
@@ -160,13 +179,36 @@ func (h *harness) dispatchedGate(d githubtest.Dispatch, when string) {
 	h.event("workflow_dispatch", "workflow_dispatch", githubtest.WithRepo("Codertocat", "Hello-World"),
 		func(p map[string]any) { p["inputs"] = inputs })
 	h.env["GITHUB_SHA"] = h.base
-	if code := h.action(); code != passed {
-		h.t.Fatalf("the gate run after %s: got %s\n%s", when, code, h.stderr.String())
-	}
+	code := h.action()
 	if ev := h.document().Event; ev.HeadSHA != d.Inputs[dispatchHead] || ev.PullRequest != prNumber {
-		h.t.Errorf("the gate run after %s gated %+v, not the dispatched commit", when, ev)
+		h.t.Errorf("the dispatched gate run gated %+v, not the dispatched commit", ev)
 	}
-	h.assertDecisionsVerified(when)
+	return code
+}
+
+// pullRequestGate runs the gate on the pull_request event for h.head and
+// returns what it concluded and its decision findings.
+func (h *harness) pullRequestGate() (status, []string) {
+	h.t.Helper()
+	h.event("pull_request", "pull_request.synchronize")
+	code := h.action()
+	if code == usageFailure || code == internalError {
+		h.t.Fatalf("pull request run: got %s\n%s", code, h.stderr.String())
+	}
+	return code, h.decisionFindings()
+}
+
+// decisionFindings are the hitl findings of the last run's stories gate.
+func (h *harness) decisionFindings() []string {
+	h.t.Helper()
+	stories, _ := h.document().Gate(gate.Stories)
+	var out []string
+	for _, d := range stories.Diagnostics {
+		if strings.HasPrefix(d.Rule, "hitl/decision-") {
+			out = append(out, d.File+": "+d.Rule+": "+d.Message)
+		}
+	}
+	return out
 }
 
 func (h *harness) assertDecisionsVerified(when string) {
@@ -182,6 +224,29 @@ func (h *harness) assertDecisionsVerified(when string) {
 	}
 }
 
+// acceptedDemoStory drives examples/demo's STORY-002, as pull request #2,
+// from seeded to accepted: the agents' moves and the reviewer's
+// /approve-plan and /accept-result, each decision's gate run passing.
+func acceptedDemoStory(t *testing.T) *harness {
+	h := newHarness(t)
+	h.repo.Remove("stories/STORY-003.md")
+	h.repo.Write(map[string]string{lifecycleStory: seededDemoStory(t)})
+	h.head = h.repo.Commit("seed STORY-002")
+	h.openPullRequest()
+	h.agentMove("begin_planning", "orchestrator", map[string]string{})
+	h.agentMove("submit_plan", "planner", map[string]string{})
+	h.humanMove("/approve-plan STORY-002 the plan is small", "ready")
+	h.agentMove("start_generation", "orchestrator", map[string]string{})
+	h.agentMove("submit_generation", "generator", map[string]string{lifecycleCode: "export const showErrors = () => {};\n"})
+	h.agentMove("submit_evaluation", "evaluator", map[string]string{})
+	h.humanMove("/accept-result", "accepted")
+	return h
+}
+
+// lifecycleCode is the file the generator writes, in STORY-002's
+// scope.write.
+const lifecycleCode = "web/orders/form.js"
+
 // TestDemoStoryLifecycleFromSeededToDone drives examples/demo's STORY-002
 // from seeded to done: the agents' moves as commits pushed to the pull
 // request, each human gate passed by a real slash command through the
@@ -192,24 +257,11 @@ func TestDemoStoryLifecycleFromSeededToDone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs storygate action eight times")
 	}
-	h := newHarness(t)
-	h.repo.Remove("stories/STORY-003.md")
-	h.repo.Write(map[string]string{lifecycleStory: seededDemoStory(t)})
-	h.head = h.repo.Commit("seed STORY-002")
-	h.openPullRequest()
-
-	h.agentMove("begin_planning", "orchestrator", map[string]string{})
-	h.agentMove("submit_plan", "planner", map[string]string{})
-	h.humanMove("/approve-plan STORY-002 the plan is small", "ready")
-	h.agentMove("start_generation", "orchestrator", map[string]string{})
-	h.agentMove("submit_generation", "generator", map[string]string{"web/orders/form.js": "export const showErrors = () => {};\n"})
-	h.agentMove("submit_evaluation", "evaluator", map[string]string{})
-	h.humanMove("/accept-result", "accepted")
+	h := acceptedDemoStory(t)
 	h.humanMove("/mark-done", "done")
 
-	h.event("pull_request", "pull_request.synchronize", githubtest.WithRepo("Codertocat", "Hello-World"))
-	if code := h.action(); code != passed {
-		t.Fatalf("the last pull request run: got %s\n%s", code, h.stderr.String())
+	if code, findings := h.pullRequestGate(); code != passed || len(findings) != 0 {
+		t.Fatalf("the last pull request run: got %s, %v\n%s", code, findings, h.stderr.String())
 	}
 	h.assertDecisionsVerified("the last pull request run")
 	stories, _ := h.document().Gate(gate.Stories)

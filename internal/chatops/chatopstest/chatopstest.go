@@ -85,7 +85,7 @@ func (p *PR) PushUnderName(pusher githubtest.User, gitName string, files map[str
 	p.t.Helper()
 	p.mu.Lock()
 	p.Git.Write(files)
-	p.head = commitAs(p.t, p.Git.Root, gitName, msg)
+	p.head = CommitAs(p.t, p.Git.Root, gitName, msg)
 	head := p.head
 	p.mu.Unlock()
 	for path, content := range files {
@@ -139,9 +139,10 @@ func (p *PR) File(path string) []byte {
 	return content
 }
 
-// commitAs commits every change in root with gitName as author and
-// committer.
-func commitAs(t testing.TB, root, gitName, msg string) string {
+// CommitAs commits every change in root with gitName (and its noreply
+// address) as author and committer, as an agent passing its commit off as
+// another account's would.
+func CommitAs(t testing.TB, root, gitName, msg string) string {
 	t.Helper()
 	r, err := git.PlainOpen(root)
 	if err != nil {

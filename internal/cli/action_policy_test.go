@@ -13,19 +13,19 @@ import (
 
 // The policy pull request #2 is judged by, and the one its head writes.
 const (
-	basePolicy    = "approvers:\n  permission: maintain\n  deny: [review-agent]\n"
+	basePolicyYAML    = "approvers:\n  permission: maintain\n  deny: [review-agent]\n"
 	relaxedPolicy = "approvers:\n  permission: triage\n  deny: []\n"
 )
 
 // policyPR is pull request #2 on Codertocat/Hello-World: its base holds
-// basePolicy and STORY-001 (done), its head relaxes the policy in its own
+// basePolicyYAML and STORY-001 (done), its head relaxes the policy in its own
 // .github/storygate.yml and adds STORY-002, waiting at plan_review. The
 // fake knows the branch, GitHub's push record of its head, the accounts'
 // permissions, and mirrors the contents API's commits into the checkout;
 // the environment is the commands job's.
 func policyPR(t *testing.T) (*testrepo.Repo, *githubtest.Server) {
 	repo, fake, tmp := testrepo.New(t), githubtest.New(t), t.TempDir()
-	repo.Write(map[string]string{".github/storygate.yml": basePolicy, "stories/STORY-001.md": string(demoStory(t, "STORY-001.md"))})
+	repo.Write(map[string]string{".github/storygate.yml": basePolicyYAML, "stories/STORY-001.md": string(demoStory(t, "STORY-001.md"))})
 	base := repo.Commit("base")
 	story := demoStory(t, "STORY-002.md")
 	repo.Write(map[string]string{".github/storygate.yml": relaxedPolicy, "stories/STORY-002.md": string(story)})

@@ -13,8 +13,8 @@ import (
 
 // The policy pull request #2 is judged by, and the one its head writes.
 const (
-	basePolicyYAML    = "approvers:\n  permission: maintain\n  deny: [review-agent]\n"
-	relaxedPolicy = "approvers:\n  permission: triage\n  deny: []\n"
+	basePolicyYAML = "approvers:\n  permission: maintain\n  deny: [review-agent]\n"
+	relaxedPolicy  = "approvers:\n  permission: triage\n  deny: []\n"
 )
 
 // policyPR is pull request #2 on Codertocat/Hello-World: its base holds

@@ -59,7 +59,7 @@ func (c *baseContext) skipNonStory(l *loaded, nonStory string, target bool) (not
 		return nil, true, nil
 	}
 	if c.read != nil {
-		b, err := c.baseAt(l.path)
+		b, err := c.baseAt(l.path, l.unit.Head)
 		if err != nil {
 			return nil, false, err
 		}

@@ -5,6 +5,7 @@ package lint
 import (
 	"fmt"
 	"path/filepath"
+	"sync/atomic"
 
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
@@ -37,6 +38,8 @@ type Options struct {
 	// NoRules loads the stories and builds the change model without
 	// running the catalog (revert-check needs only the grants).
 	NoRules bool
+	// BaseReads, when set, counts the files read from the base revision.
+	BaseReads *atomic.Int64
 }
 
 // Result is the outcome of one run.
@@ -136,7 +139,10 @@ type baseContext struct {
 	repo    *gitrepo.Repo
 	base    string
 	changes []gitrepo.Change
-	read    func(path string) ([]byte, bool, error)
+	// files reads the base commit; read is files.ReadFile, counted in
+	// Options.BaseReads.
+	files *gitrepo.Files
+	read  func(path string) ([]byte, bool, error)
 	// deleted are the base's story files the change deleted (or moved).
 	deleted *deletedStories
 	// nonStory is discovery.non_story: whether a base file that is not an
@@ -164,20 +170,57 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &baseContext{repo: repo, base: opts.Base, changes: changes, nonStory: opts.Config.Discovery.NonStory,
-		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}
-	readHead := func(p string) ([]byte, bool, error) { return repo.ReadFile(head, p) }
-	if c.deleted, err = findDeletedStories(opts, changes, c.read, readHead); err != nil {
+	baseFiles, err := repo.FilesAt(base)
+	if err != nil {
+		return nil, err
+	}
+	headFiles, err := repo.FilesAt(head)
+	if err != nil {
+		return nil, err
+	}
+	c := &baseContext{repo: repo, base: opts.Base, changes: changes, files: baseFiles, nonStory: opts.Config.Discovery.NonStory,
+		read: counted(baseFiles.ReadFile, opts.BaseReads)}
+	if c.deleted, err = findDeletedStories(opts, changes, c.read, headFiles.ReadFile); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// baseAt is the parsed base version of path, nil when it has none: the
-// one findDeletedStories already parsed for a changed story, else read now.
-func (c *baseContext) baseAt(path string) (*story.Story, error) {
+// counted is read, adding one to n (when set) for every file it reads.
+func counted(read func(string) ([]byte, bool, error), n *atomic.Int64) func(string) ([]byte, bool, error) {
+	if n == nil {
+		return read
+	}
+	return func(p string) ([]byte, bool, error) {
+		data, ok, err := read(p)
+		if ok {
+			n.Add(1)
+		}
+		return data, ok, err
+	}
+}
+
+// baseAt is the base version of path, nil when it has none: head itself
+// when the base holds the very bytes head was parsed from (the same blob
+// hash, so parsing the base again would give the same story), the one
+// findDeletedStories already parsed for a changed story, else read now.
+// Only the stories the change touched, or that differ on disk from the
+// commit, are read from git.
+func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, error) {
 	if b := c.deleted.kept[path]; b != nil {
 		return b, nil
+	}
+	if head != nil {
+		h, ok, err := c.files.Hash(path)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, nil
+		}
+		if h == gitrepo.BlobHash(head.Src) {
+			return executionStory(head, c.nonStory), nil
+		}
 	}
 	src, ok, err := c.read(path)
 	if err != nil || !ok {
@@ -193,7 +236,7 @@ func (c *baseContext) attachBase(l *loaded) error {
 	if c.read == nil || l.unit.Head == nil {
 		return nil
 	}
-	b, err := c.baseAt(l.path)
+	b, err := c.baseAt(l.path, l.unit.Head)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,144 @@
+package gitrepo
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Files reads the files of one commit by path. Each directory of the
+// commit's tree is decoded at most once (go-git's Commit.File decodes the
+// root and every directory on the path again for every file, which made
+// reading the base of 10,000 stories cost 10,000 decodes of the stories/
+// tree). Safe for concurrent use: go-git's object storage is not, so every
+// read holds a lock.
+type Files struct {
+	repo   *Repo
+	commit *object.Commit
+	mu     sync.Mutex
+	dirs   map[string]*object.Tree // by directory path; "" is the root
+}
+
+// FilesAt returns a reader of the files of commit c.
+func (r *Repo) FilesAt(c *object.Commit) (*Files, error) {
+	root, err := c.Tree()
+	if err != nil {
+		return nil, fmt.Errorf("tree of %s: %w", short(c), err)
+	}
+	return &Files{repo: r, commit: c, dirs: map[string]*object.Tree{"": root}}, nil
+}
+
+// BlobHash is the git object id of a blob holding data, as git computes it
+// (with SHA-1 collision detection): a file on disk whose BlobHash is the
+// hash Files.Hash gives has the commit's content.
+func BlobHash(data []byte) plumbing.Hash {
+	return plumbing.ComputeHash(plumbing.BlobObject, data)
+}
+
+// Hash returns the blob hash of the file at p; ok is false when the commit
+// has no file there (nothing, a directory or a submodule).
+func (f *Files) Hash(p string) (h plumbing.Hash, ok bool, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	e, err := f.entry(p)
+	if err != nil || e == nil {
+		return plumbing.ZeroHash, false, err
+	}
+	return e.Hash, true, nil
+}
+
+// ReadFile returns the content of the file at p; ok is false when the
+// commit has no file there. A symbolic link reads as its target, as
+// Commit.File reads it.
+func (f *Files) ReadFile(p string) (data []byte, ok bool, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	e, err := f.entry(p)
+	if err != nil || e == nil {
+		return nil, false, err
+	}
+	data, err = f.blob(e.Hash)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s at %s: %w", p, short(f.commit), err)
+	}
+	return data, true, nil
+}
+
+func (f *Files) blob(h plumbing.Hash) ([]byte, error) {
+	b, err := f.repo.git.BlobObject(h)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := b.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	data := make([]byte, 0, b.Size)
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := rd.Read(buf)
+		data = append(data, buf[:n]...)
+		if errors.Is(err, io.EOF) {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// entry finds the tree entry of the file at p, nil when there is none.
+func (f *Files) entry(p string) (*object.TreeEntry, error) {
+	dir, name := path.Split(p)
+	if name == "" {
+		return nil, nil
+	}
+	t, err := f.dir(path.Clean("/" + dir)[1:])
+	if err != nil || t == nil {
+		return nil, err
+	}
+	e, err := t.FindEntry(name)
+	if errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find %s at %s: %w", p, short(f.commit), err)
+	}
+	if e.Mode == filemode.Dir || e.Mode == filemode.Submodule {
+		return nil, nil
+	}
+	return e, nil
+}
+
+// dir returns the tree of directory d ("" for the root), decoding it and
+// its parents the first time; nil when the commit has no such directory.
+func (f *Files) dir(d string) (*object.Tree, error) {
+	if t, ok := f.dirs[d]; ok {
+		return t, nil
+	}
+	parentDir, name := path.Split(d)
+	parent, err := f.dir(path.Clean("/" + parentDir)[1:])
+	if err != nil || parent == nil {
+		return nil, err
+	}
+	var t *object.Tree
+	e, err := parent.FindEntry(name)
+	switch {
+	case errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound):
+	case err != nil:
+		return nil, fmt.Errorf("find %s at %s: %w", d, short(f.commit), err)
+	case e.Mode == filemode.Dir:
+		if t, err = f.repo.git.TreeObject(e.Hash); err != nil {
+			return nil, fmt.Errorf("tree %s at %s: %w", d, short(f.commit), err)
+		}
+	}
+	f.dirs[d] = t // a missing directory is remembered as nil
+	return t, nil
+}

@@ -2,6 +2,7 @@ package revert
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -37,6 +38,10 @@ func checkFine(ctx context.Context, opt Options, res *Result) error {
 	}
 	defer w.Close()
 	heads, err := opt.Repo.Snapshot(opt.Head.Hash, res.Paths)
+	if errors.Is(err, gitrepo.ErrTampered) {
+		res.Verdict, res.Reason = CouldNotRun, fmt.Sprintf("the head versions to put back between runs cannot be read with their hashes checked: %v", err)
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("revert check: head versions: %w", err)
 	}

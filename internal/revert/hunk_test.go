@@ -144,3 +144,17 @@ func TestFileBudgetKeepsTheSetResult(t *testing.T) {
 		}
 	}
 }
+
+// TestTamperedHeadObjectFailsClosed: the head versions put back between
+// runs are hash-checked too; a rewritten object decides nothing.
+func TestTamperedHeadObjectFailsClosed(t *testing.T) {
+	t.Parallel()
+	h := build(t, shProject, change{write: map[string]string{
+		"tests/test_greet.sh": shProject["tests/test_greet.sh"] + "true\n",
+	}})
+	tamperBlob(t, h.dir, "HEAD:tests/test_greet.sh", "true # rewritten\n")
+	res := h.checkAt(t, ByHunk, 0)
+	if res.Verdict != CouldNotRun || !strings.Contains(res.Reason, "head versions") {
+		t.Fatalf("verdict %s reason %q", res.Verdict, res.Reason)
+	}
+}

@@ -27,14 +27,35 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 	if err != nil {
 		return gate.Revert{}, nil, fmt.Errorf("head: %w", err)
 	}
+	g := revert.BySet
+	if in.Granularity != "" {
+		if g, err = revert.ParseGranularity(in.Granularity); err != nil {
+			return gate.Revert{}, nil, fmt.Errorf("revert.%w", err)
+		}
+	}
 	res, err := revert.Check(ctx, revert.Options{Repo: repo, Base: base, Head: head, Changes: in.Changes,
-		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot})
+		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Granularity: g, MaxRuns: in.MaxRuns,
+		Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot})
 	if err != nil {
 		return gate.Revert{}, nil, err
 	}
 	if !res.Decided {
 		return gate.Revert{Verdict: collect.RevertNotNeeded}, revert.Findings(res), nil
 	}
-	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.Paths, Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail}
+	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.Paths, Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail,
+		Granularity: string(res.Granularity), Decisions: revertDecisions(res), Incomplete: res.Incomplete}
 	return v, revert.Findings(res), nil
+}
+
+// revertDecisions lists each file of a file- or hunk-granularity check,
+// then its hunks, for the results document and the PR comment.
+func revertDecisions(res *revert.Result) []gate.RevertDecision {
+	var out []gate.RevertDecision
+	for _, f := range res.Files {
+		out = append(out, gate.RevertDecision{Path: f.Path, Verdict: string(f.Verdict), Decided: f.Decided})
+		for _, h := range f.Hunks {
+			out = append(out, gate.RevertDecision{Path: f.Path, Lines: revert.HunkRange(h.Base, h.Head), Verdict: string(h.Verdict), Decided: h.Decided})
+		}
+	}
+	return out
 }

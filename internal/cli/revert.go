@@ -19,13 +19,15 @@ import (
 	"github.com/storygate/storygate/internal/verify"
 )
 
-const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--per-file] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR]"
+const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--granularity set|file|hunk] [--per-file] [--max-runs N] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR]"
 
 // revertFlags are the parsed flags of revert-check.
 type revertFlags struct {
 	base, head, suite, out, format, cfgPath, root string
 	governed, grants                              multiFlag
+	granularity                                   string
 	perFile                                       bool
+	maxRuns                                       int
 	timeout                                       time.Duration
 }
 
@@ -37,7 +39,9 @@ func runRevertCheck(e env, args []string) int {
 	fs.StringVar(&f.suite, "suite", "", "suite command, run with sh -c (default revert.suite)")
 	fs.Var(&f.governed, "governed", "governed path prefix; repeatable (default revert.governed, tests/)")
 	fs.Var(&f.grants, "grant", "granted path prefix, never reverted; repeatable (added to the scope.write of the stories generating in the change)")
-	fs.BoolVar(&f.perFile, "per-file", false, "decide each governed file on its own, one suite run per file")
+	fs.StringVar(&f.granularity, "granularity", "", "what one suite run decides: set, file or hunk (default revert.granularity, set)")
+	fs.BoolVar(&f.perFile, "per-file", false, "the same as --granularity file")
+	fs.IntVar(&f.maxRuns, "max-runs", 0, "suite runs per check, the baseline included (default revert.max_runs, 20)")
 	fs.StringVar(&f.out, "out", revert.DefaultArtifact, "where to write the result artifact (only when something was decided)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
 	fs.DurationVar(&f.timeout, "timeout", 0, "time limit per suite run (default verify.timeout, 10m)")
@@ -60,6 +64,12 @@ func revertUsage(e env, f revertFlags) int {
 		fmt.Fprintln(e.stderr, "storygate revert-check: --base is required: the check decides the edits made since a base revision")
 	case f.timeout < 0:
 		fmt.Fprintln(e.stderr, "storygate revert-check: --timeout must not be negative")
+	case f.perFile && f.granularity != "" && f.granularity != config.GranularityFile:
+		fmt.Fprintf(e.stderr, "storygate revert-check: --per-file means --granularity file; it contradicts --granularity %s\n", f.granularity)
+	case f.granularity != "" && !validGranularity(f.granularity):
+		fmt.Fprintf(e.stderr, "storygate revert-check: --granularity %q is not one of set, file, hunk\n", f.granularity)
+	case f.maxRuns != 0 && f.maxRuns < config.MinMaxRuns:
+		fmt.Fprintf(e.stderr, "storygate revert-check: --max-runs must be at least %d (the baseline run and the run that reverts every edit)\n", config.MinMaxRuns)
 	default:
 		return -1
 	}
@@ -104,7 +114,11 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 		return revert.Options{}, err
 	}
 	opt := revert.Options{Repo: repo, Governed: pick(f.governed, cfg.Revert.Governed), Suite: f.suite,
-		PerFile: f.perFile, Timeout: cfg.Verify.Timeout, Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv)}
+		Granularity: granularityOf(f, cfg), MaxRuns: cfg.Revert.MaxRuns,
+		Timeout: cfg.Verify.Timeout, Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv)}
+	if f.maxRuns > 0 {
+		opt.MaxRuns = f.maxRuns
+	}
 	if opt.Suite == "" {
 		opt.Suite = cfg.Revert.Suite
 	}
@@ -162,6 +176,23 @@ func changedPaths(changes []gitrepo.Change) []string {
 		out[i] = c.Path
 	}
 	return out
+}
+
+func validGranularity(s string) bool {
+	_, err := revert.ParseGranularity(s)
+	return err == nil
+}
+
+// granularityOf merges --granularity and --per-file over revert.granularity
+// (revertUsage refused the values and combinations that do not parse).
+func granularityOf(f revertFlags, cfg *config.Config) revert.Granularity {
+	switch {
+	case f.granularity != "":
+		return revert.Granularity(f.granularity)
+	case f.perFile:
+		return revert.ByFile
+	}
+	return revert.Granularity(cfg.Revert.Granularity)
 }
 
 func pick(flag multiFlag, fallback []string) []string {

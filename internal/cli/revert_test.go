@@ -125,6 +125,9 @@ func TestRevertCheckUsageErrors(t *testing.T) {
 		{"revert-check", "--root", dir},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--format", "xml"},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--timeout", "-1s"},
+		{"revert-check", "--root", dir, "--base", "HEAD", "--granularity", "line"},
+		{"revert-check", "--root", dir, "--base", "HEAD", "--per-file", "--granularity", "hunk"},
+		{"revert-check", "--root", dir, "--base", "HEAD", "--max-runs", "1"},
 		{"revert-check", "--root", t.TempDir(), "--base", "HEAD"}, // no repository there
 	} {
 		if code, _, _ := vMain(args...); code != ExitUsage {

@@ -44,6 +44,11 @@ type Config struct {
 type Revert struct {
 	Governed []string `yaml:"governed"`
 	Suite    string   `yaml:"suite"`
+	// Granularity is set, file or hunk: what one suite run decides
+	// (docs/revert-check.md).
+	Granularity string `yaml:"granularity"`
+	// MaxRuns bounds the suite runs of one check, the baseline included.
+	MaxRuns int `yaml:"max_runs"`
 }
 
 // Verify configures verification reruns, and the sandbox every command
@@ -113,7 +118,7 @@ func Default() *Config {
 	return &Config{
 		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
 		Rules:   map[string]string{},
-		Revert:  Revert{Governed: []string{"tests/"}},
+		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularitySet, MaxRuns: DefaultMaxRuns},
 		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
 			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
@@ -217,6 +222,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		return err
 	}
 	if err := validateGlobs(file, root, cfg); err != nil {
+		return err
+	}
+	if err := validateRevert(file, root, cfg.Revert); err != nil {
 		return err
 	}
 	switch cfg.Discovery.NonStory {

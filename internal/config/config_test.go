@@ -57,6 +57,12 @@ func TestParse(t *testing.T) {
 		{"bad stage path", "stages:\n  paths: ['[stages']\n", `x.yml:2:11: stages.paths: pattern "[stages"`, nil},
 		{"bad records glob", "records:\n  - glob: r/*.json\n    suite: step-packet\n  - glob: 'r/[x'\n    suite: step-packet\n", `x.yml:4:11: records[1].glob: pattern "r/[x"`, nil},
 		{"good globs", "stories: ['docs/**/STORY-*.md']\nrevert:\n  governed: [tests/, 'pkg/**/*_test.go']\n", "", func(c *Config) bool { return c.Revert.Governed[1] == "pkg/**/*_test.go" }},
+		{"revert defaults", "", "", func(c *Config) bool { return c.Revert.Granularity == "set" && c.Revert.MaxRuns == 20 }},
+		{"revert granularity", "revert:\n  granularity: hunk\n  max_runs: 8\n", "", func(c *Config) bool {
+			return c.Revert.Granularity == "hunk" && c.Revert.MaxRuns == 8
+		}},
+		{"bad granularity", "revert:\n  granularity: line\n", `x.yml:2:3: revert.granularity "line" is not one of set, file, hunk`, nil},
+		{"max_runs too small", "revert:\n  max_runs: 1\n", "x.yml:2:3: revert.max_runs must be at least 2", nil},
 		{"bad timeout", "stories: [a]\nverify:\n  timeout: soon\n", "x.yml:3:3: invalid configuration: cannot unmarshal !!str `soon` into time.Duration", nil},
 		{"repeated rule ID", "rules:\n  a/b: off\n  a/b: error\n", `x.yml:3:3: invalid configuration: mapping key "a/b" already defined at line 2`, nil},
 		{"repeated section", "verify:\n  jobs: 2\nverify:\n  jobs: 3\n", `x.yml:3:1: invalid configuration: mapping key "verify" already defined at line 1`, nil},

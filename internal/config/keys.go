@@ -21,7 +21,7 @@ type shapeNode struct {
 var schema = shape{
 	"stories":   nil,
 	"rules":     nil,
-	"revert":    {keys: shape{"governed": nil, "suite": nil}},
+	"revert":    {keys: shape{"governed": nil, "suite": nil, "granularity": nil, "max_runs": nil}},
 	"verify":    {keys: verifyKeys},
 	"approvers": {keys: shape{"permission": nil, "teams": nil, "deny": nil, "recorder": nil, "recorder_app_id": nil}},
 	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil}},

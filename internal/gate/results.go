@@ -133,6 +133,25 @@ type Revert struct {
 	Command    string   `json:"command,omitempty"`
 	ExitCode   int      `json:"exit_code"`
 	OutputTail string   `json:"output_tail,omitempty"`
+	// Granularity is set, file or hunk (revert.granularity).
+	Granularity string `json:"granularity,omitempty"`
+	// Decisions name every file and hunk decided at file or hunk
+	// granularity, with its verdict.
+	Decisions []RevertDecision `json:"decisions,omitempty"`
+	// Incomplete says what the run budget (revert.max_runs) left to the
+	// coarser decision covering it.
+	Incomplete string `json:"incomplete,omitempty"`
+}
+
+// RevertDecision is the verdict on one governed file, or one hunk of it.
+type RevertDecision struct {
+	Path string `json:"path"`
+	// Lines is a hunk's range as `git diff -U0` heads it (-3,0 +4,1);
+	// empty for the whole file.
+	Lines   string `json:"lines,omitempty"`
+	Verdict string `json:"verdict"`
+	// Decided is how: hunk, file (its own run, or its file's), or set.
+	Decided string `json:"decided"`
 }
 
 // Gate returns the named gate's outcome, if the document has one.

@@ -147,6 +147,14 @@ func (v *validator) story(where string, s Story) {
 		for _, p := range rv.Paths {
 			v.relPath(where+" revert path", p)
 		}
+		v.text(where+" revert granularity", rv.Granularity, maxShort)
+		v.text(where+" revert incomplete", rv.Incomplete, maxShort)
+		for _, d := range rv.Decisions {
+			v.relPath(where+" revert decision path", d.Path)
+			v.text(where+" revert decision lines", d.Lines, maxShort)
+			v.text(where+" revert decision verdict", d.Verdict, maxShort)
+			v.text(where+" revert decision decided", d.Decided, maxShort)
+		}
 	}
 }
 

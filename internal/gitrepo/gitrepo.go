@@ -46,7 +46,7 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open repository at %s: %w", dir, err)
 	}
-	r, err := git.PlainOpenWithOptions(abs, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	r, err := openGit(abs)
 	if err != nil {
 		return nil, fmt.Errorf("open repository at %s: %w", dir, err)
 	}

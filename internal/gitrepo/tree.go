@@ -113,7 +113,7 @@ type writers struct {
 func (r *Repo) startWriters(n int) (*writers, error) {
 	w := &writers{jobs: make(chan []fileJob, 64)}
 	for range n {
-		g, err := git.PlainOpenWithOptions(r.root, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+		g, err := openGit(r.root)
 		if err != nil {
 			close(w.jobs)
 			w.wg.Wait()

@@ -186,4 +186,31 @@ func writeRevert(b *strings.Builder, rv *gate.Revert) {
 		fmt.Fprintf(b, " — %s", strings.Join(quoted, ", "))
 	}
 	b.WriteString("\n")
+	writeRevertDecisions(b, rv)
+}
+
+// maxRevertDecisions bounds the file and hunk rows of one story's revert
+// table; the results document has them all.
+const maxRevertDecisions = 30
+
+// writeRevertDecisions lists the files and hunks a file- or hunk-
+// granularity check decided, each with its verdict and how it was reached.
+func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
+	if len(rv.Decisions) > 0 {
+		fmt.Fprintf(b, "\n| File | Hunk | Verdict | Decided by |\n|---|---|---|---|\n")
+	}
+	for i, d := range rv.Decisions {
+		if i == maxRevertDecisions {
+			fmt.Fprintf(b, "| | | … and %d more | |\n", len(rv.Decisions)-i)
+			break
+		}
+		lines := "whole file"
+		if d.Lines != "" {
+			lines = "`" + codeText(d.Lines) + "`"
+		}
+		fmt.Fprintf(b, "| `%s` | %s | %s %s | %s |\n", codeText(d.Path), lines, verdictIcon(d.Verdict), cell(d.Verdict), cell(d.Decided))
+	}
+	if rv.Incomplete != "" {
+		fmt.Fprintf(b, "\n%s\n", escapeText(rv.Incomplete))
+	}
 }

@@ -25,8 +25,11 @@ type Options struct {
 	Governed, Granted []string
 	// Suite is the shell command that runs the test suite.
 	Suite string
-	// PerFile decides each reverted path on its own, one suite run each.
-	PerFile bool
+	// Granularity is what one suite run decides; empty means BySet.
+	Granularity Granularity
+	// MaxRuns bounds the suite runs, the baseline included; below
+	// config.MinMaxRuns it is config.DefaultMaxRuns.
+	MaxRuns int
 	// Env is the suite's environment, already stripped of secrets.
 	Env []string
 	// Timeout bounds each suite run; zero means verify.DefaultTimeout.
@@ -66,8 +69,8 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	}
 	report := opt.Sandbox.Report()
 	res.Sandbox = &report
-	if opt.PerFile {
-		return res, checkPerFile(ctx, opt, res)
+	if opt.granularity() != BySet {
+		return res, checkFine(ctx, opt, res)
 	}
 	return res, checkTogether(ctx, opt, res)
 }
@@ -85,7 +88,8 @@ func changesOf(opt Options) ([]gitrepo.Change, error) {
 
 func newResult(opt Options, col Collection) *Result {
 	res := &Result{Version: ResultVersion, Base: opt.Base.Hash.String(), Head: opt.Head.Hash.String(),
-		Paths: []string{}, Command: opt.Suite, Interpreter: interpreter(opt.Suite), PerFile: opt.PerFile,
+		Paths: []string{}, Command: opt.Suite, Interpreter: interpreter(opt.Suite),
+		Granularity: opt.granularity(), PerFile: opt.granularity() != BySet, MaxRuns: opt.maxRuns(),
 		ExitCode: -1, kinds: map[string]string{}}
 	for _, ch := range col.Reverted {
 		res.Paths = append(res.Paths, ch.Path)
@@ -98,13 +102,13 @@ func newResult(opt Options, col Collection) *Result {
 }
 
 // cannotStart names a reason the whole check cannot decide before any tree
-// is built: no suite, or (deciding the set together) a path with no base
-// version, which cannot be reverted.
+// is built: no suite, or (at set granularity) a path with no base version,
+// which cannot be reverted; finer granularities decide the other paths.
 func cannotStart(opt Options, col Collection) string {
 	if strings.TrimSpace(opt.Suite) == "" {
 		return "no suite command is configured (--suite or revert.suite), so nothing can decide the governed edits"
 	}
-	if opt.PerFile {
+	if opt.granularity() != BySet {
 		return ""
 	}
 	var missing []string

@@ -28,49 +28,11 @@ func checkTogether(ctx context.Context, opt Options, res *Result) error {
 	if err != nil {
 		return err
 	}
+	res.Runs++
 	res.setRun(run)
 	res.Verdict, res.Reason = verdict, reason
+	res.Set = &Decision{Verdict: verdict, Reason: reason, Run: &run}
 	return nil
-}
-
-// checkPerFile reverts one path at a time, putting it back before the next.
-func checkPerFile(ctx context.Context, opt Options, res *Result) error {
-	w, ok, err := prepare(ctx, opt, res)
-	if err != nil || !ok {
-		return err
-	}
-	defer w.Close()
-	heads, err := opt.Repo.Snapshot(opt.Head.Hash, res.Paths)
-	if err != nil {
-		return fmt.Errorf("revert check: head versions: %w", err)
-	}
-	for _, p := range res.Paths {
-		fv, err := checkOne(ctx, opt, w, p)
-		if err != nil {
-			return err
-		}
-		if err := w.Reapply(heads, p); err != nil {
-			return err
-		}
-		fv.Kind = res.kinds[p]
-		res.Files = append(res.Files, fv)
-	}
-	res.summarize()
-	return nil
-}
-
-func checkOne(ctx context.Context, opt Options, w *Workspace, path string) (FileVerdict, error) {
-	fv := FileVerdict{Path: path}
-	b, err := opt.Snapshot.Blob(path)
-	if errors.Is(err, gitrepo.ErrNoVersion) {
-		fv.Verdict, fv.Reason = CouldNotRun, fmt.Sprintf("%s has no version at base %s to revert to", path, shortHash(opt.Base))
-		return fv, nil
-	} else if err != nil {
-		return fv, err
-	}
-	run, verdict, reason, err := runRestored(ctx, opt, w, []gitrepo.Blob{b})
-	fv.Run, fv.Verdict, fv.Reason = &run, verdict, reason
-	return fv, err
 }
 
 // prepare clones the repository at head and runs the suite on the
@@ -84,7 +46,7 @@ func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, e
 		return nil, false, err
 	}
 	run, verdict, reason := runSuite(ctx, opt, w)
-	res.Baseline, res.Ran = &run, true
+	res.Baseline, res.Ran, res.Runs = &run, true, 1
 	if verdict == Escalate {
 		return w, true, nil
 	}
@@ -140,22 +102,4 @@ func runSuite(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict
 
 func (r *Result) setRun(run SuiteRun) {
 	r.ExitCode, r.OutputTail = run.ExitCode, run.OutputTail
-}
-
-// summarize sets the overall verdict of a per-file check: any escalated
-// file escalates, else any undecided file fails closed, else all were
-// forced. The top-level run is the one of the deciding file.
-func (r *Result) summarize() {
-	for _, want := range []Verdict{Escalate, CouldNotRun, Permitted} {
-		for _, f := range r.Files {
-			if f.Verdict != want {
-				continue
-			}
-			r.Verdict, r.Reason = want, f.Reason
-			if f.Run != nil {
-				r.setRun(*f.Run)
-			}
-			return
-		}
-	}
 }

@@ -1,6 +1,8 @@
 package revert
 
 import (
+	"fmt"
+
 	"github.com/storygate/storygate/internal/diag"
 )
 
@@ -30,32 +32,77 @@ func Findings(r *Result) []diag.Diagnostic {
 		return out
 	}
 	if len(r.Files) > 0 {
-		return append(out, perFileFindings(r.Files)...)
+		return append(out, fineFindings(r)...)
 	}
-	return append(out, setFindings(r)...)
+	return append(out, setFindings(r, len(r.Paths))...)
 }
 
-func perFileFindings(files []FileVerdict) []diag.Diagnostic {
+// fineFindings reports each file at its finest decision: the hunks that
+// escalated (or could not be decided) on their own, else the file's own
+// verdict, else the set's, so a file forced on its own but not needed
+// together with the others is still reported.
+func fineFindings(r *Result) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	for _, f := range files {
-		switch f.Verdict {
+	for _, f := range r.Files {
+		ds := hunkFindings(f)
+		if len(ds) == 0 {
+			ds = fileFindings(f)
+		}
+		if len(ds) == 0 && r.Set != nil {
+			ds = setFindings(&Result{Paths: []string{f.Path}, Verdict: r.Set.Verdict, Reason: r.Set.Reason}, len(r.Paths))
+		}
+		out = append(out, ds...)
+	}
+	return out
+}
+
+func hunkFindings(f FileVerdict) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, h := range f.Hunks {
+		if h.Decided != DecidedByHunk {
+			continue
+		}
+		pos := diag.Pos{Line: h.Head.Start}
+		switch h.Verdict {
 		case Escalate:
-			out = append(out, at(RuleNotLoadBearing, f.Path,
-				"with %s reverted to its base version on its own the suite still passes: the edit was not forced by the change (escalate)", f.Path))
+			out = append(out, diag.New(RuleNotLoadBearing, diag.SeverityError, f.Path, pos,
+				"with only the hunk %s of %s reverted the suite still passes: that part of the edit was not forced by the change (escalate), although the file as a whole was",
+				HunkRange(h.Base, h.Head), f.Path))
 		case CouldNotRun:
-			out = append(out, at(RuleCouldNotRun, f.Path, "could not decide %s: %s", f.Path, f.Reason))
+			out = append(out, diag.New(RuleCouldNotRun, diag.SeverityError, f.Path, pos, "could not decide the hunk %s of %s: %s", HunkRange(h.Base, h.Head), f.Path, h.Reason))
 		}
 	}
 	return out
 }
 
-func setFindings(r *Result) []diag.Diagnostic {
+func fileFindings(f FileVerdict) []diag.Diagnostic {
+	how := "on its own"
+	if f.Decided == DecidedBySet {
+		how = "together with the other governed edits (the run budget ran out before it could be reverted on its own)"
+	}
+	switch f.Verdict {
+	case Escalate:
+		return []diag.Diagnostic{at(RuleNotLoadBearing, f.Path,
+			"with %s reverted to its base version %s the suite still passes: the edit was not forced by the change (escalate)", f.Path, how)}
+	case CouldNotRun:
+		return []diag.Diagnostic{at(RuleCouldNotRun, f.Path, "could not decide %s: %s", f.Path, f.Reason)}
+	}
+	return nil
+}
+
+// HunkRange prints a hunk's lines as `git diff -U0` heads it: -12,3 +12,4.
+func HunkRange(base, head Lines) string {
+	return fmt.Sprintf("-%d,%d +%d,%d", base.Start, base.Count, head.Start, head.Count)
+}
+
+// setFindings reports r's paths under one decision over n reverted paths.
+func setFindings(r *Result, n int) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, p := range r.Paths {
 		switch r.Verdict {
 		case Escalate:
 			out = append(out, at(RuleNotLoadBearing, p,
-				"with %s reverted to its base version (%s) the suite still passes: the edits were not forced by the change (escalate)", p, together(len(r.Paths))))
+				"with %s reverted to its base version (%s) the suite still passes: the edits were not forced by the change (escalate)", p, together(n)))
 		case CouldNotRun:
 			out = append(out, at(RuleCouldNotRun, p, "could not decide %s: %s", p, r.Reason))
 		}
@@ -67,7 +114,7 @@ func together(n int) string {
 	if n == 1 {
 		return "the only governed edit"
 	}
-	return "together with the other governed edits; --per-file decides each on its own"
+	return "together with the other governed edits; revert.granularity file or hunk decides each on its own"
 }
 
 func at(rule, path, format string, args ...any) diag.Diagnostic {

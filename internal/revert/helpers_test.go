@@ -89,7 +89,7 @@ func git(t *testing.T, dir string, args ...string) {
 func (h history) check(t *testing.T, suite string, perFile bool) *Result {
 	t.Helper()
 	res, err := Check(context.Background(), Options{Repo: h.repo, Base: h.base, Head: h.head,
-		Governed: []string{"tests/"}, Suite: suite, PerFile: perFile, Env: verify.CleanEnv(os.Environ(), nil)})
+		Governed: []string{"tests/"}, Suite: suite, Granularity: granularityOf(perFile), Env: verify.CleanEnv(os.Environ(), nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,4 +138,11 @@ func changesFor(t *testing.T, h history) []gitrepo.Change {
 
 func change2(path, kind string) gitrepo.Change {
 	return gitrepo.Change{Path: path, Kind: gitrepo.ChangeKind(kind)}
+}
+
+func granularityOf(perFile bool) Granularity {
+	if perFile {
+		return ByFile
+	}
+	return BySet
 }

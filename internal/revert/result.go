@@ -39,14 +39,44 @@ type SuiteRun struct {
 	OutputDropped int64  `json:"output_dropped_bytes"`
 }
 
-// FileVerdict is the decision about one path under --per-file.
-type FileVerdict struct {
-	Path    string  `json:"path"`
-	Kind    string  `json:"kind"`
+// How a file's or a hunk's verdict was reached: by a suite run of its
+// own, or taken from the coarser decision that covers it because the run
+// budget ran out first (or, for a hunk, because its file decides it: the
+// file escalated as a whole, could not be decided, or has one hunk).
+const (
+	DecidedBySet  = "set"
+	DecidedByFile = "file"
+	DecidedByHunk = "hunk"
+)
+
+// Decision is the verdict of one suite run over a set of reverted edits.
+type Decision struct {
 	Verdict Verdict `json:"verdict"`
 	// Reason explains CouldNotRun.
 	Reason string    `json:"reason,omitempty"`
 	Run    *SuiteRun `json:"run,omitempty"`
+}
+
+// FileVerdict is the decision about one path under the file and hunk
+// granularities: its verdict reverting the whole file on its own.
+type FileVerdict struct {
+	Path string `json:"path"`
+	Kind string `json:"kind"`
+	Decision
+	// Decided is DecidedByFile, or DecidedBySet when the budget ran out.
+	Decided string `json:"decided"`
+	// Hunks are the file's hunks under the hunk granularity.
+	Hunks []HunkVerdict `json:"hunks,omitempty"`
+}
+
+// HunkVerdict is the decision about one hunk: the file at head with only
+// that hunk set back to its base lines.
+type HunkVerdict struct {
+	Base Lines `json:"base"`
+	Head Lines `json:"head"`
+	Decision
+	// Decided is DecidedByHunk when the hunk was reverted on its own.
+	Decided string `json:"decided"`
 }
 
 // Result is revert-check-result.json. Paths says exactly what was reverted,
@@ -67,9 +97,19 @@ type Result struct {
 	OutputTail  string   `json:"output_tail"`
 	Reason      string   `json:"reason,omitempty"`
 	// Baseline is the suite's run on the unreverted head tree.
-	Baseline *SuiteRun     `json:"baseline,omitempty"`
-	PerFile  bool          `json:"per_file"`
-	Files    []FileVerdict `json:"files,omitempty"`
+	Baseline *SuiteRun `json:"baseline,omitempty"`
+	// Granularity is set, file or hunk; PerFile says it is not set.
+	Granularity Granularity `json:"granularity"`
+	PerFile     bool        `json:"per_file"`
+	// MaxRuns is the run budget and Runs the suite runs made, the
+	// baseline included. Incomplete says what the budget left undecided.
+	MaxRuns    int    `json:"max_runs"`
+	Runs       int    `json:"runs"`
+	Incomplete string `json:"incomplete,omitempty"`
+	// Set is the run reverting every edit together, under the file and
+	// hunk granularities (the whole decision under set).
+	Set   *Decision     `json:"set,omitempty"`
+	Files []FileVerdict `json:"files,omitempty"`
 	// Sandbox says how the suite runs were isolated, or why they were not.
 	Sandbox *sandbox.Report `json:"sandbox,omitempty"`
 	// Decided is false when nothing governed was collected: no tree was

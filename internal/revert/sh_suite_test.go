@@ -112,7 +112,7 @@ func TestPathWithoutBaseVersionCouldNotRun(t *testing.T) {
 	recorded := append(changesFor(t, h), change2("tests/ghost.sh", "modified"))
 	for _, perFile := range []bool{false, true} {
 		res, err := Check(t.Context(), Options{Repo: h.repo, Base: h.base, Head: h.head, Changes: recorded,
-			Governed: []string{"tests"}, Suite: shSuite, PerFile: perFile})
+			Governed: []string{"tests"}, Suite: shSuite, Granularity: granularityOf(perFile)})
 		if err != nil {
 			t.Fatal(err)
 		}

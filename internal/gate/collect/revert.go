@@ -30,6 +30,9 @@ type RevertInput struct {
 	Grants change.Grants
 	// Suite is the configured suite command.
 	Suite string
+	// Granularity and MaxRuns are revert.granularity and revert.max_runs.
+	Granularity string
+	MaxRuns     int
 	// Environ is the cleaned environment the suite runs in.
 	Environ []string
 	// Changes are the files changed between base and head.
@@ -78,7 +81,7 @@ func (r *run) revertGate() error {
 func (r *run) revertInput() RevertInput {
 	cfg := r.opts.Config
 	return RevertInput{Root: r.opts.Root, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
-		Suite: cfg.Revert.Suite, Changes: r.changes, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
+		Suite: cfg.Revert.Suite, Granularity: cfg.Revert.Granularity, MaxRuns: cfg.Revert.MaxRuns, Changes: r.changes, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
 }
 
 // runRevert calls the revert check when governed files were edited. Without
@@ -97,7 +100,7 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 		return gate.Revert{Verdict: RevertCouldNotRun, Paths: paths}, ds, nil
 	}
 	v, ds, err := r.opts.Revert(r.ctx, in)
-	v.Command, v.OutputTail = gate.CleanText(v.Command), gate.CleanTail(v.OutputTail)
+	v.Command, v.OutputTail, v.Incomplete = gate.CleanText(v.Command), gate.CleanTail(v.OutputTail), gate.CleanText(v.Incomplete)
 	return v, ds, err
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -34,6 +35,11 @@ func (s *Sandbox) probe(ctx context.Context) string {
 	if s.limit, err = exec.LookPath("prlimit"); err != nil {
 		return "prlimit (util-linux) is not installed, so no memory or process limit can be set"
 	}
+	if os.Geteuid() == 0 {
+		if s.setpriv, err = exec.LookPath("setpriv"); err != nil {
+			return "storygate runs as root and setpriv (util-linux) is not installed, so commands cannot get an unprivileged user"
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	l, err := s.wrap("true", "/", nil, Mounts{})
@@ -49,31 +55,122 @@ func (s *Sandbox) probe(ctx context.Context) string {
 
 // wrap builds the bwrap command line for `sh -c command` in dir.
 func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, error) {
-	args := []string{"--unshare-all", "--unshare-user", "--cap-drop", "ALL", "--die-with-parent", "--new-session"}
-	if s.policy.Network {
-		args = append(args, "--share-net")
+	if err := s.handOver(m.Writable); err != nil {
+		return Launch{}, err
 	}
+	args := s.namespaces()
 	sys, err := systemMounts()
 	if err != nil {
 		return Launch{}, err
 	}
 	args = append(args, sys...)
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--dir", sandboxHome)
-	for _, p := range append(append([]string{}, s.policy.ReadOnly...), m.ReadOnly...) {
+	args = append(args, "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
+		"--perms", "0777", "--dir", sandboxHome)
+	readOnly := append(append([]string{}, s.policy.ReadOnly...), m.ReadOnly...)
+	args = append(args, mountParents(append(append([]string{}, readOnly...), m.Writable...))...)
+	for _, p := range readOnly {
 		args = append(args, "--ro-bind", p, p)
 	}
 	for _, p := range m.Writable {
 		args = append(args, "--bind", p, p)
 	}
-	args = append(args, "--chdir", dir, "--", s.limit, "--core=0")
+	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.limits()...)
+	args = append(args, "sh", "-c", command)
+	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
+}
+
+// namespaces are bwrap's isolation options. A non-root storygate gets a
+// user namespace of its own; a root one keeps the initial user namespace,
+// since the kernel exempts uid 0 there from RLIMIT_NPROC whatever a user
+// namespace maps it to, and setpriv (see unprivileged) then gives the
+// command a real unprivileged uid. bwrap keeps the capabilities setpriv
+// needs for that, and the one that lets it change into the tree it handed
+// over; setpriv drops them all.
+func (s *Sandbox) namespaces() []string {
+	var args []string
+	if s.setpriv == "" {
+		args = []string{"--unshare-all", "--unshare-user", "--cap-drop", "ALL"}
+		if s.policy.Network {
+			args = append(args, "--share-net")
+		}
+	} else {
+		args = []string{"--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+			"--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
+			"--cap-add", "CAP_DAC_READ_SEARCH"}
+		if !s.policy.Network {
+			args = append(args, "--unshare-net")
+		}
+	}
+	return append(args, "--die-with-parent", "--new-session")
+}
+
+// unprivileged is the setpriv prefix that runs the command as
+// UnprivilegedID with no supplementary groups and no capability left in
+// any set; empty when storygate is not root.
+func (s *Sandbox) unprivileged() []string {
+	if s.setpriv == "" {
+		return nil
+	}
+	id := strconv.Itoa(UnprivilegedID)
+	return []string{s.setpriv, "--reuid=" + id, "--regid=" + id, "--clear-groups", "--inh-caps=-all",
+		"--bounding-set=-all", "--no-new-privs", "--"}
+}
+
+// limits is the prlimit prefix setting the memory and process limits.
+func (s *Sandbox) limits() []string {
+	args := []string{s.limit, "--core=0"}
 	if s.policy.MemoryBytes > 0 {
 		args = append(args, "--as="+strconv.FormatInt(s.policy.MemoryBytes, 10))
 	}
 	if s.policy.Processes > 0 {
 		args = append(args, "--nproc="+strconv.Itoa(s.policy.Processes))
 	}
-	args = append(args, "sh", "-c", command)
-	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
+	return args
+}
+
+// handOver gives the writable trees to UnprivilegedID when commands run as
+// it, so that they can write their work tree as they would their own.
+func (s *Sandbox) handOver(writable []string) error {
+	if s.setpriv == "" {
+		return nil
+	}
+	for _, dir := range writable {
+		if err := chownTree(dir, UnprivilegedID, UnprivilegedID); err != nil {
+			return fmt.Errorf("sandbox: hand %s to uid %d: %w", dir, UnprivilegedID, err)
+		}
+	}
+	return nil
+}
+
+// mountParents creates, mode 0755, every directory above a mount point
+// that is not a system directory, so that an unprivileged command can
+// reach the mount wherever it lies on the host (under a 0700 temporary
+// directory, under /root); bwrap would otherwise copy such modes.
+func mountParents(points []string) []string {
+	var args []string
+	made := map[string]bool{"/": true, "/tmp": true}
+	for _, p := range points {
+		var parents []string
+		for d := filepath.Dir(filepath.Clean(p)); !made[d] && !underSystemDir(d); d = filepath.Dir(d) {
+			made[d] = true
+			parents = append(parents, d)
+		}
+		for i := len(parents) - 1; i >= 0; i-- {
+			args = append(args, "--perms", "0755", "--dir", parents[i])
+		}
+	}
+	return args
+}
+
+// underSystemDir reports whether d is, or is inside, a system directory
+// mounted read-only from the host, where nothing can be created.
+func underSystemDir(d string) bool {
+	for _, sys := range append(append([]string{}, systemDirs...), systemLinks...) {
+		if d == sys || strings.HasPrefix(d, sys+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // systemMounts mounts systemDirs read-only and recreates systemLinks.

@@ -63,6 +63,9 @@ type Report struct {
 	Network     bool   `json:"network,omitempty"`
 	MemoryBytes int64  `json:"memory_limit_bytes,omitempty"`
 	Processes   int    `json:"process_limit,omitempty"`
+	// UID is the user the commands ran as when storygate, running as
+	// root, gave them an unprivileged one; zero when they kept storygate's.
+	UID int `json:"uid,omitempty"`
 }
 
 // Summary is the report in one sentence, for notes and summaries.
@@ -73,8 +76,12 @@ func (r Report) Summary() string {
 		if r.Network {
 			net = "the host network"
 		}
-		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s)", net,
-			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""))
+		user := ""
+		if r.UID != 0 {
+			user = fmt.Sprintf(", as uid %d", r.UID)
+		}
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s)", net,
+			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user)
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
 	}
@@ -88,12 +95,21 @@ func limit(n int64, unit string) string {
 	return fmt.Sprintf("at most %d%s", n, unit)
 }
 
+// UnprivilegedID is the uid and gid commands run as when storygate runs as
+// root: nobody and nogroup on Debian and Ubuntu. It needs no entry in
+// /etc/passwd; what matters is that it is not 0, because the kernel exempts
+// uid 0 from the process limit.
+const UnprivilegedID = 65534
+
 // Sandbox is the isolation one storygate run uses for every command. A nil
 // *Sandbox runs commands unisolated, as verify.sandbox: off does.
 type Sandbox struct {
 	policy Policy
 	bwrap  string
 	limit  string
+	// setpriv is util-linux's setpriv, which gives commands an
+	// unprivileged user when storygate runs as root; "" when it does not.
+	setpriv string
 	// unavailable says why no sandbox can start; "" when one can.
 	unavailable string
 }
@@ -136,6 +152,9 @@ func (s *Sandbox) Report() Report {
 	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.unavailable}
 	if r.Isolated {
 		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.MemoryBytes, s.policy.Processes
+		if s.setpriv != "" {
+			r.UID = UnprivilegedID
+		}
 	}
 	return r
 }

@@ -37,6 +37,10 @@ type Options struct {
 	// NoRules loads the stories and builds the change model without
 	// running the catalog (revert-check needs only the grants).
 	NoRules bool
+	// Filter is the gate's filter mode (config.FilterChanged or
+	// FilterAll); with a base, changed moves the findings on untouched
+	// stories to Result.Untouched (filter.go). Empty judges every story.
+	Filter string
 }
 
 // Result is the outcome of one run.
@@ -49,6 +53,9 @@ type Result struct {
 	Units []rules.Unit
 	// Change is the change model built from every story of the set.
 	Change *change.Change
+	// Untouched are the findings on stories the change did not touch,
+	// which decide nothing (Options.Filter); sorted, severities applied.
+	Untouched []diag.Diagnostic
 }
 
 // Run validates the stories named by opts.
@@ -74,6 +81,9 @@ type loaded struct {
 	// notStory is true for a file discovery found that is not an
 	// execution story (skipNonStory): it is a changed file like any other.
 	notStory bool
+	// untouched is set when the file is the base's, at the same path,
+	// and the change did not touch it (filter.go).
+	untouched bool
 }
 
 // load reads one story, refusing symlinks that leave the repository and
@@ -136,6 +146,8 @@ type baseContext struct {
 	repo    *gitrepo.Repo
 	base    string
 	changes []gitrepo.Change
+	// changed are the paths of changes.
+	changed map[string]bool
 	read    func(path string) ([]byte, bool, error)
 	// deleted are the base's story files the change deleted (or moved).
 	deleted *deletedStories
@@ -164,8 +176,11 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &baseContext{repo: repo, base: opts.Base, changes: changes, nonStory: opts.Config.Discovery.NonStory,
+	c := &baseContext{repo: repo, base: opts.Base, changes: changes, changed: make(map[string]bool, len(changes)), nonStory: opts.Config.Discovery.NonStory,
 		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}
+	for _, ch := range changes {
+		c.changed[ch.Path] = true
+	}
 	readHead := func(p string) ([]byte, bool, error) { return repo.ReadFile(head, p) }
 	if c.deleted, err = findDeletedStories(opts, changes, c.read, readHead); err != nil {
 		return nil, err

@@ -39,6 +39,9 @@ type ActionOptions struct {
 	Results, SARIF, Markdown string
 	// ReportOnly is true, false or auto (empty).
 	ReportOnly string
+	// Filter is the filter mode, changed or all; empty means the
+	// configuration's gate.filter.
+	Filter string
 }
 
 // withInputs fills unset flags from the action's inputs (INPUT_*).
@@ -55,6 +58,7 @@ func (f ActionOptions) withInputs(getenv func(string) string) ActionOptions {
 	fill(&f.Results, "results")
 	fill(&f.SARIF, "sarif")
 	fill(&f.EventName, "event-name")
+	fill(&f.Filter, "filter")
 	if f.EventName == "" {
 		f.EventName = getenv("GITHUB_EVENT_NAME")
 	}
@@ -165,8 +169,11 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 	if err != nil {
 		return nil, err
 	}
+	if f := a.f.Filter; f != "" && f != config.FilterChanged && f != config.FilterAll {
+		return nil, &config.Error{File: "filter", Message: fmt.Sprintf("unknown filter mode %q (legal: changed, all)", f)}
+	}
 	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
-		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck()}
+		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck(), Filter: a.f.Filter}
 	res, err := collect.Run(ctx, opts)
 	if err == nil && a.cfgNote != "" {
 		res.Notes = append(res.Notes, a.cfgNote)

@@ -14,13 +14,15 @@ import (
 	"github.com/storygate/storygate/internal/version"
 )
 
-const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
+const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--filter changed|all] [--all] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
 
 // actionFlags are the command line; each unset one falls back to an action
 // input.
 type actionFlags struct {
 	root, cfg, gates, base, eventName, eventPath string
 	results, sarif, markdown, reportOnly         string
+	filter                                       string
+	all                                          bool
 }
 
 func runAction(e env, args []string) int {
@@ -36,6 +38,8 @@ func runAction(e env, args []string) int {
 	fs.StringVar(&f.results, "results", "", "where to write the results document (input results; default RUNNER_TEMP or the temp dir)")
 	fs.StringVar(&f.sarif, "sarif", "", "where to write SARIF (default next to the results document)")
 	fs.StringVar(&f.markdown, "markdown", "", "write the PR comment's Markdown to FILE, or - for stdout (default - for a local run)")
+	fs.StringVar(&f.filter, "filter", "", "changed: judge the stories the change touched, report the others apart; all: judge every story (default gate.filter, changed)")
+	fs.BoolVar(&f.all, "all", false, "the same as --filter all: judge every story and rerun every story's verification")
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -84,7 +88,13 @@ func (f actionFlags) options() (bot.ActionOptions, error) {
 			return bot.ActionOptions{}, err
 		}
 	}
-	return bot.ActionOptions{Root: root, ConfigFile: f.cfg, Gates: f.gates, Base: f.base, EventName: f.eventName,
+	if f.all {
+		if f.filter != "" && f.filter != config.FilterAll {
+			return bot.ActionOptions{}, fmt.Errorf("--all and --filter %s contradict each other", f.filter)
+		}
+		f.filter = config.FilterAll
+	}
+	return bot.ActionOptions{Filter: f.filter, Root: root, ConfigFile: f.cfg, Gates: f.gates, Base: f.base, EventName: f.eventName,
 		EventPath: f.eventPath, Results: f.results, SARIF: f.sarif, Markdown: f.markdown, ReportOnly: f.reportOnly}, nil
 }
 

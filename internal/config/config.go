@@ -34,6 +34,7 @@ type Config struct {
 	Stages    Stages            `yaml:"stages"`
 	Records   []RecordSuite     `yaml:"records"`
 	Discovery Discovery         `yaml:"discovery"`
+	Gate      Gate              `yaml:"gate"`
 	// Path is the file the configuration was read from ("" for defaults).
 	Path string `yaml:"-"`
 	// rulePos is where each rule ID under rules: is written.
@@ -99,6 +100,20 @@ type Discovery struct {
 	NonStory string `yaml:"non_story"`
 }
 
+// Gate configures the PR gate (storygate action).
+type Gate struct {
+	// Filter is changed (judge the stories the change touched; findings on
+	// the others are reported apart and decide nothing) or all (judge every
+	// story), as reviewdog's -filter-mode (docs/configuration.md).
+	Filter string `yaml:"filter"`
+}
+
+// Filter modes of Gate.Filter.
+const (
+	FilterChanged = "changed"
+	FilterAll     = "all"
+)
+
 // Non-story modes of Discovery.NonStory.
 const (
 	NonStoryNotice   = "notice"
@@ -123,6 +138,7 @@ func Default() *Config {
 			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},
+		Gate:      Gate{Filter: FilterChanged},
 	}
 }
 
@@ -233,6 +249,11 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		n := findKey(root, "discovery", "non_story")
 		return &Error{File: file, Line: n.Line, Column: n.Column,
 			Message: fmt.Sprintf("discovery.non_story %q is not one of notice, off, validate", cfg.Discovery.NonStory)}
+	}
+	if cfg.Gate.Filter != FilterChanged && cfg.Gate.Filter != FilterAll {
+		n := findKey(root, "gate", "filter")
+		return &Error{File: file, Line: n.Line, Column: n.Column,
+			Message: fmt.Sprintf("gate.filter %q is not one of changed, all", cfg.Gate.Filter)}
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":

@@ -34,7 +34,7 @@ func TestParse(t *testing.T) {
 				return c.Stories[0] == "s/*.md" && c.Verify.Jobs == 2 && c.Verify.Timeout == 90*time.Second && c.Records[0].Suite == "step-packet"
 			}},
 		{"empty file keeps defaults", "", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
-		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, records, revert, rules, stages, stories, verify)`, nil},
+		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, gate, records, revert, rules, stages, stories, verify)`, nil},
 		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
 		{"sandbox defaults", "", "", func(c *Config) bool {
 			return c.Verify.Sandbox == "auto" && !c.Verify.Network && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
@@ -50,6 +50,9 @@ func TestParse(t *testing.T) {
 		{"bad severity", "rules:\n  a/b: loud\n", `x.yml:2:3: rule "a/b": severity "loud"`, nil},
 		{"bad permission", "approvers:\n  permission: owner\n", `x.yml:2:3: approvers.permission "owner"`, nil},
 		{"bad non_story", "discovery:\n  non_story: hide\n", `x.yml:2:3: discovery.non_story "hide" is not one of notice, off, validate`, nil},
+		{"filter default", "", "", func(c *Config) bool { return c.Gate.Filter == FilterChanged }},
+		{"filter all", "gate:\n  filter: all\n", "", func(c *Config) bool { return c.Gate.Filter == FilterAll }},
+		{"bad filter", "gate:\n  filter: new\n", `x.yml:2:3: gate.filter "new" is not one of changed, all`, nil},
 		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
 		{"bad story glob", "stories:\n  - s/*.md\n  - 's/{a,b}/*.md'\n", `x.yml:3:5: stories: pattern "s/{a,b}/*.md"`, nil},
 		{"bad governed glob", "revert:\n  governed: [tests/, 'tests\\unit']\n", `x.yml:2:22: revert.governed: pattern "tests\\unit"`, nil},

@@ -86,6 +86,10 @@ func TestReadRefusesBadData(t *testing.T) {
 		"forged conclusion":  func(r *Results) { r.Conclusion = Success },
 		"forged counts":      func(r *Results) { r.Counts.Errors = 0 },
 		"bad rule":           func(r *Results) { r.Gates[0].Diagnostics[0].Rule = "::error::x" },
+		"bad untouched path": func(r *Results) {
+			r.Gates[0].Untouched = []diag.Diagnostic{finding("x/y", diag.SeverityError)}
+			r.Gates[0].Untouched[0].File = "../../etc/passwd"
+		},
 	}
 	for name, edit := range cases {
 		r := sample()
@@ -107,6 +111,22 @@ func TestReadRefusesUnknownFieldsAndTrailingData(t *testing.T) {
 	}
 	if _, err := Read(strings.NewReader(buf.String() + "{}")); !errors.Is(err, ErrInvalid) {
 		t.Errorf("trailing data: %v", err)
+	}
+}
+
+// TestUntouchedFindingsDecideNothing: findings on untouched stories are
+// kept apart from the run's conclusion and counts.
+func TestUntouchedFindingsDecideNothing(t *testing.T) {
+	r := sample()
+	r.Gates[0] = Gate{Name: Stories, Conclusion: Success, Title: "clean", Untouched: []diag.Diagnostic{finding("x/y", diag.SeverityError)}}
+	r.Finish()
+	if r.Counts.Errors != 0 || r.Conclusion != Success || len(r.Untouched()) != 1 || len(r.Diagnostics()) != 0 {
+		t.Errorf("untouched findings leaked into the verdict: %+v", r)
+	}
+	var buf bytes.Buffer
+	_ = r.Write(&buf)
+	if got, err := Read(&buf); err != nil || len(got.Untouched()) != 1 {
+		t.Errorf("round trip: %v, %+v", err, got)
 	}
 }
 

@@ -89,6 +89,10 @@ type Gate struct {
 	// report (e.g. what changed in the stage graph).
 	Detail      string            `json:"detail,omitempty"`
 	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+	// Untouched are findings on stories the change did not touch (the
+	// changed filter mode, docs/configuration.md): reported apart, never
+	// annotated, and not part of the conclusion or the counts.
+	Untouched []diag.Diagnostic `json:"untouched,omitempty"`
 }
 
 // Story is one story as the report shows it.
@@ -166,9 +170,20 @@ func (r *Results) Gate(n Name) (Gate, bool) {
 
 // Diagnostics returns every finding of every gate, sorted.
 func (r *Results) Diagnostics() []diag.Diagnostic {
+	return r.gather(func(g Gate) []diag.Diagnostic { return g.Diagnostics })
+}
+
+// Untouched returns the findings on stories the change did not touch, of
+// every gate, sorted.
+func (r *Results) Untouched() []diag.Diagnostic {
+	return r.gather(func(g Gate) []diag.Diagnostic { return g.Untouched })
+}
+
+// gather collects one list of findings of every gate, sorted.
+func (r *Results) gather(of func(Gate) []diag.Diagnostic) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, g := range r.Gates {
-		out = append(out, g.Diagnostics...)
+		out = append(out, of(g)...)
 	}
 	diag.Sort(out)
 	return out

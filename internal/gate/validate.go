@@ -98,9 +98,11 @@ func (v *validator) gates(gs []Gate) {
 		}
 		v.text("gate "+string(g.Name)+" title", g.Title, maxShort)
 		v.text("gate "+string(g.Name)+" detail", g.Detail, maxText)
-		total += len(g.Diagnostics)
-		for _, d := range g.Diagnostics {
-			v.diagnostic(g.Name, d)
+		total += len(g.Diagnostics) + len(g.Untouched)
+		for _, ds := range [][]diag.Diagnostic{g.Diagnostics, g.Untouched} {
+			for _, d := range ds {
+				v.diagnostic(g.Name, d)
+			}
 		}
 	}
 	if total > maxDiagnostics {

@@ -34,12 +34,26 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 		return nil, err
 	}
 	res := &Result{Files: len(targets)}
+	var fileDs []diag.Diagnostic
 	for _, ds := range perFile {
-		res.Diagnostics = append(res.Diagnostics, ds...)
+		fileDs = append(fileDs, ds...)
 	}
-	setDs, ch := setDiagnostics(opts, active, ls, ctx, isTarget)
-	res.Diagnostics, res.Change = append(res.Diagnostics, setDs...), ch
-	res.Diagnostics = opts.Config.ApplySeverities(res.Diagnostics)
+	setDs, pass := setDiagnostics(opts, active, ls, ctx, isTarget)
+	res.Change = pass.Change
+	judged := append(fileDs, setDs...)
+	if filtering(opts, ctx) {
+		untouched := map[string]bool{}
+		for _, l := range ls {
+			if l.untouched {
+				untouched[l.path] = true
+			}
+		}
+		atBase := func() map[findingKey]bool { return setFindingsAtBase(active, ls, pass.Deleted) }
+		judged, res.Untouched = splitUntouched(fileDs, setDs, untouched, atBase)
+		res.Untouched = opts.Config.ApplySeverities(res.Untouched)
+		diag.Sort(res.Untouched)
+	}
+	res.Diagnostics = opts.Config.ApplySeverities(judged)
 	diag.Sort(res.Diagnostics)
 	for _, l := range ls {
 		if l.unit.Head != nil && isTarget[l.path] {
@@ -58,6 +72,11 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 	}
 	if err := ctx.attachBase(l); err != nil {
 		return nil, nil, err
+	}
+	if filtering(opts, ctx) {
+		if l.untouched, err = ctx.untouched(l); err != nil {
+			return nil, nil, err
+		}
 	}
 	notice, keep, err := ctx.skipNonStory(l, opts.Config.Discovery.NonStory, target)
 	if err != nil || !keep {
@@ -82,7 +101,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 // the change report).
 // It builds the change model the set rules read, from every story of the
 // set (a generating story the change does not touch still grants).
-func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, *change.Change) {
+func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, rules.SetPass) {
 	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.Config.Revert.Governed,
 		Deleted: ctx.deleted.unclaimed(ls)}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
@@ -109,7 +128,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 			kept = append(kept, d)
 		}
 	}
-	return kept, pass.Change
+	return kept, pass
 }
 
 // activeRules returns the catalog minus rules turned off, refusing unknown

@@ -40,6 +40,10 @@ type Options struct {
 	NoRules bool
 	// BaseReads, when set, counts the files read from the base revision.
 	BaseReads *atomic.Int64
+	// Filter is the gate's filter mode (config.FilterChanged or
+	// FilterAll); with a base, changed moves the findings on untouched
+	// stories to Result.Untouched (filter.go). Empty judges every story.
+	Filter string
 }
 
 // Result is the outcome of one run.
@@ -52,6 +56,9 @@ type Result struct {
 	Units []rules.Unit
 	// Change is the change model built from every story of the set.
 	Change *change.Change
+	// Untouched are the findings on stories the change did not touch,
+	// which decide nothing (Options.Filter); sorted, severities applied.
+	Untouched []diag.Diagnostic
 }
 
 // Run validates the stories named by opts.
@@ -77,6 +84,9 @@ type loaded struct {
 	// notStory is true for a file discovery found that is not an
 	// execution story (skipNonStory): it is a changed file like any other.
 	notStory bool
+	// untouched is set when the file is the base's, at the same path,
+	// and the change did not touch it (filter.go).
+	untouched bool
 }
 
 // load reads one story, refusing symlinks that leave the repository and
@@ -143,6 +153,8 @@ type baseContext struct {
 	// Options.BaseReads.
 	files *gitrepo.Files
 	read  func(path string) ([]byte, bool, error)
+	// changed are the paths of changes.
+	changed map[string]bool
 	// deleted are the base's story files the change deleted (or moved).
 	deleted *deletedStories
 	// nonStory is discovery.non_story: whether a base file that is not an
@@ -178,8 +190,11 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &baseContext{repo: repo, base: opts.Base, changes: changes, files: baseFiles, nonStory: opts.Config.Discovery.NonStory,
-		read: counted(baseFiles.ReadFile, opts.BaseReads)}
+	c := &baseContext{repo: repo, base: opts.Base, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
+		nonStory: opts.Config.Discovery.NonStory, read: counted(baseFiles.ReadFile, opts.BaseReads)}
+	for _, ch := range changes {
+		c.changed[ch.Path] = true
+	}
 	if c.deleted, err = findDeletedStories(opts, changes, c.read, headFiles.ReadFile); err != nil {
 		return nil, err
 	}

@@ -70,6 +70,7 @@ func writeHeader(b *strings.Builder, res *gate.Results) {
 		}
 	}
 	writeLooseFindings(b, res)
+	writeUntouched(b, res)
 }
 
 // writeLooseFindings lists findings on files that are not reported stories

@@ -53,6 +53,9 @@ type Options struct {
 	// the others from the pull request's head read as data, in a job that
 	// holds a write token.
 	NoExecution bool
+	// Filter is the filter mode (config.FilterChanged or FilterAll);
+	// empty means the configuration's gate.filter (filter.go).
+	Filter string
 }
 
 // DecisionsFunc verifies new Human Decision entries, returning findings and
@@ -73,6 +76,9 @@ type run struct {
 	sandbox   *sandbox.Sandbox
 	head      string
 	ranPRCode bool
+	// workTree answers, for a run without a base, which stories differ
+	// from HEAD (filter.go).
+	workTree *workTreeDiff
 }
 
 // Run runs the selected gates and returns the finished results document.

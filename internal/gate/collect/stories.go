@@ -15,7 +15,7 @@ import (
 // storiesGate runs the rule catalog. The other gates need the parsed
 // stories, so the rules run even when the gate is not reported.
 func (r *run) storiesGate() error {
-	res, err := lint.Run(lint.Options{Root: r.opts.Root, Base: r.opts.Base, Config: r.opts.Config})
+	res, err := lint.Run(lint.Options{Root: r.opts.Root, Base: r.opts.Base, Config: r.opts.Config, Filter: r.filter()})
 	if err != nil {
 		return fmt.Errorf("gate: stories: %w", err)
 	}
@@ -36,7 +36,8 @@ func (r *run) storiesGate() error {
 	if err != nil {
 		return err
 	}
-	r.add(gate.Stories, o, storiesTitle(o, len(r.stories)), detail)
+	r.add(gate.Stories, o, storiesTitle(o, len(r.stories))+untouchedTitle(res.Untouched), detail)
+	r.res.Gates[len(r.res.Gates)-1].Untouched = cleanDiagnostics(res.Untouched)
 	return nil
 }
 

@@ -20,7 +20,8 @@ func (r *run) verifyGate() error {
 		}
 		return nil
 	}
-	items, paths := r.verificationItems()
+	items, paths, skipped := r.verificationItems()
+	r.noteNotRerun(skipped, len(paths))
 	cfg := r.opts.Config.Verify
 	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.opts.Root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
 		Env: r.cleanEnviron(), Sandbox: r.sandbox, Commit: r.head})
@@ -36,12 +37,16 @@ func (r *run) verifyGate() error {
 	return nil
 }
 
-func (r *run) verificationItems() ([]verify.Item, []string) {
-	var items []verify.Item
-	var paths []string
+// verificationItems lists the items to rerun, the stories they belong to
+// and how many stories claiming work the filter left out.
+func (r *run) verificationItems() (items []verify.Item, paths []string, skipped int) {
 	for _, u := range r.lint.Units {
 		fm := u.Head.Front
-		if fm == nil || !r.changed(u.Head.Path) || !claimsWork(fm.CurrentState()) {
+		if fm == nil || !claimsWork(fm.CurrentState()) {
+			continue
+		}
+		if !r.rerun(u.Head.Path) {
+			skipped++
 			continue
 		}
 		if _, ok := r.stories[u.Head.Path]; !ok {
@@ -50,7 +55,7 @@ func (r *run) verificationItems() ([]verify.Item, []string) {
 		paths = append(paths, u.Head.Path)
 		items = append(items, verify.ItemsOf(u.Head)...)
 	}
-	return items, paths
+	return items, paths, skipped
 }
 
 // claimsWork is true from the generator's submission on: before that there

@@ -1,0 +1,106 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/testrepo"
+)
+
+func demo(t *testing.T, name string) string { return testrepo.DemoStory(t, name) }
+
+func runFiltered(t *testing.T, repo *testrepo.Repo, base, filter string) *Result {
+	t.Helper()
+	res, err := Run(Options{Root: repo.Root, Base: base, Config: config.Default(), Filter: filter})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// files lists the files findings are on, once each, in order.
+func files(ds []diag.Diagnostic) string {
+	var out []string
+	for _, d := range ds {
+		if len(out) == 0 || out[len(out)-1] != d.File {
+			out = append(out, d.File)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// TestFilterChangedSetsUntouchedStoriesApart: a broken story the change did
+// not touch is reported apart in the changed mode and judged in the all
+// mode; moving, editing or deleting it makes it part of the change.
+func TestFilterChangedSetsUntouchedStoriesApart(t *testing.T) {
+	t.Parallel()
+	broken, clean, pending := demo(t, "STORY-003.md"), demo(t, "STORY-001.md"), demo(t, "STORY-002.md")
+	both := "stories/STORY-002.md stories/STORY-003.md"
+	cases := []struct {
+		name          string
+		head          func(r *testrepo.Repo)
+		filter        string
+		judged, apart string
+	}{
+		{"untouched broken and pending stories", func(r *testrepo.Repo) {}, config.FilterChanged, "", both},
+		{"filter all judges them", func(r *testrepo.Repo) {}, config.FilterAll, both, ""},
+		{"no filter judges them", func(r *testrepo.Repo) {}, "", both, ""},
+		{"edited", func(r *testrepo.Repo) {
+			r.Write(map[string]string{"stories/STORY-003.md": broken + "\n"})
+		}, config.FilterChanged, "stories/STORY-003.md", "stories/STORY-002.md"},
+		{"moved", func(r *testrepo.Repo) {
+			r.Remove("stories/STORY-003.md")
+			r.Write(map[string]string{"stories/old/STORY-003.md": broken})
+		}, config.FilterChanged, "stories/old/STORY-003.md", "stories/STORY-002.md"},
+		{"edited in the work tree only", func(r *testrepo.Repo) {
+			r.Write(map[string]string{"stories/STORY-003.md": broken + "\n"})
+		}, config.FilterChanged, "stories/STORY-003.md", "stories/STORY-002.md"},
+		// STORY-001 names STORY-002 among its dependents: deleting STORY-002
+		// breaks the untouched STORY-001 from the outside, which is judged.
+		{"broken from the outside by a deletion", func(r *testrepo.Repo) {
+			r.Write(map[string]string{"stories/STORY-001.md": clean})
+			r.Remove("stories/STORY-002.md")
+		}, config.FilterChanged, "stories/STORY-001.md stories/STORY-002.md", "stories/STORY-003.md"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			repo := testrepo.New(t)
+			repo.Write(map[string]string{"stories/STORY-001.md": clean, "stories/STORY-002.md": pending, "stories/STORY-003.md": broken})
+			base := repo.Commit("base")
+			repo.Write(map[string]string{"stories/STORY-001.md": clean + "\n<!-- touched -->\n"})
+			c.head(repo)
+			if c.name != "edited in the work tree only" {
+				repo.Commit("head")
+			}
+			res := runFiltered(t, repo, base, c.filter)
+			if got := files(res.Diagnostics); got != c.judged {
+				t.Errorf("judged findings on %q, want %q: %v", got, c.judged, res.Diagnostics)
+			}
+			if got := files(res.Untouched); got != c.apart {
+				t.Errorf("untouched findings on %q, want %q: %v", got, c.apart, res.Untouched)
+			}
+		})
+	}
+}
+
+// TestFilterKeepsSetFindingsThatWereThereAtBase: a set rule's finding on
+// an untouched story counts as untouched only when the base's stories
+// already gave it (here STORY-001 names a STORY-002 that never existed).
+func TestFilterKeepsSetFindingsThatWereThereAtBase(t *testing.T) {
+	t.Parallel()
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"stories/STORY-001.md": demo(t, "STORY-001.md"), "stories/STORY-003.md": demo(t, "STORY-003.md")})
+	base := repo.Commit("base")
+	repo.Write(map[string]string{"stories/STORY-003.md": demo(t, "STORY-003.md") + "\n"})
+	repo.Commit("head")
+	res := runFiltered(t, repo, base, config.FilterChanged)
+	if got := rulesOf(res.Untouched); got != "delegation/unknown-dependency" {
+		t.Errorf("untouched = %v, want the pre-existing delegation/unknown-dependency", res.Untouched)
+	}
+	if got := files(res.Diagnostics); got != "stories/STORY-003.md" {
+		t.Errorf("judged findings on %q: %v", got, res.Diagnostics)
+	}
+}

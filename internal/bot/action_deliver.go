@@ -50,6 +50,9 @@ func (a *actionRun) deliver(ctx context.Context, res *gate.Results, resultsPath 
 // report-only with a warning rather than failing the gate.
 func (a *actionRun) publish(ctx context.Context, gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
 	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL}
+	if a.cfg != nil {
+		t.Approvers = &a.cfg.Approvers
+	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if github.IsForbidden(err) {
 		fmt.Fprintf(a.e.stdout, "::warning title=storygate::the token may not write check runs or comments (%s); reporting with annotations instead\n", escapeCommand(err.Error()))

@@ -127,6 +127,9 @@ type Check struct {
 	// Claimed is what the story recorded (PASS, FAIL, NOT RUN), if anything.
 	Claimed string `json:"claimed,omitempty"`
 	Error   string `json:"error,omitempty"`
+	// OutputTail is the end of the rerun's output (stdout, then stderr),
+	// kept for failed reruns so a reviewer sees why without the logs.
+	OutputTail string `json:"output_tail,omitempty"`
 }
 
 // Revert is a story's revert-check verdict: permitted, escalate,

@@ -141,6 +141,7 @@ func (v *validator) story(where string, s Story) {
 		v.text(where+" verification verdict", c.Verdict, maxShort)
 		v.text(where+" verification claim", c.Claimed, maxShort)
 		v.text(where+" verification error", c.Error, maxText)
+		v.text(where+" verification output", c.OutputTail, maxText)
 	}
 	if rv := s.Revert; rv != nil {
 		v.text(where+" revert verdict", rv.Verdict, maxShort)

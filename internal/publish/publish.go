@@ -10,6 +10,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/report"
@@ -33,6 +34,9 @@ type Target struct {
 	PullRequest int
 	// DetailsURL links each check run to the workflow run.
 	DetailsURL string
+	// Approvers is the trusted approvers policy the comment names as who
+	// may pass a human gate; nil makes it point at the setting instead.
+	Approvers *config.Approvers
 }
 
 // Outcome is what ToGitHub did.
@@ -60,7 +64,7 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 	if t.PullRequest == 0 {
 		return out, nil
 	}
-	body := Marker + "\n" + report.Markdown(res, report.MarkdownOptions{})
+	body := Marker + "\n" + report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
 	_, result, err := gh.UpsertStickyComment(ctx, t.Repo, t.PullRequest, Marker, body)
 	if err != nil {
 		return out, fmt.Errorf("publish comment on #%d: %w", t.PullRequest, err)

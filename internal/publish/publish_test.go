@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
@@ -129,5 +130,22 @@ func TestSetOutputsAndAnnotate(t *testing.T) {
 	}
 	if strings.Count(b.String(), "::warning file=stories/STORY-") != 3 {
 		t.Errorf("annotations:\n%s", b.String())
+	}
+}
+
+// TestCommentNamesTheApprovers: the comment's next step says who may type
+// the command, from the policy the caller trusts.
+func TestCommentNamesTheApprovers(t *testing.T) {
+	fake, gh := newClient(t)
+	res := results(1, 0)
+	res.Stories[0].State = "plan_review"
+	policy := &config.Approvers{Permission: "maintain", Deny: []string{"agent-7"}}
+	if _, err := ToGitHub(context.Background(), gh, res, Target{Repo: repo, HeadSHA: head, PullRequest: 7, Approvers: policy}); err != nil {
+		t.Fatal(err)
+	}
+	comments := fake.Comments("octo/demo", 7)
+	if len(comments) != 1 || !strings.Contains(comments[0].Body, "`/approve-plan STORY-000`") ||
+		!strings.Contains(comments[0].Body, "maintain permission or higher") || !strings.Contains(comments[0].Body, "`agent-7`") {
+		t.Errorf("comment: %+v", comments)
 	}
 }

@@ -1,217 +1,192 @@
 package report
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"strings"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
-	"github.com/storygate/storygate/internal/lifecycle"
 )
 
 // MaxCommentChars is GitHub's limit on a comment body.
 const MaxCommentChars = 65536
-
-// maxFindingsPerStory bounds a story's findings table; the check runs and
-// the results document carry the rest.
-const maxFindingsPerStory = 25
 
 // MarkdownOptions shapes the Markdown report.
 type MarkdownOptions struct {
 	// Limit bounds the report's size in bytes (which bounds characters);
 	// zero means MaxCommentChars less room for the sticky marker.
 	Limit int
+	// Approvers is the trusted policy on who may pass a human gate (the
+	// base branch's approvers:); nil when the caller has none, and then the
+	// comment only points at the setting.
+	Approvers *config.Approvers
 }
 
 // Markdown renders the results document as the PR comment and job summary:
-// the gates, then per story its state, findings, verification table,
-// revert verdict and a Mermaid diagram of its path through the state
-// machine. Everything taken from the change under review is escaped, so a
-// story cannot inject markup, mentions or diagram syntax. Stories that do
-// not fit under the limit are counted, not cut in half.
+// the gates, then per story its state, the next step (the command to type
+// and who may type it), findings linked to their lines at the head commit,
+// verification table with the output of failed reruns, revert verdict and
+// a Mermaid diagram of its path through the state machine. Everything taken
+// from the change under review is escaped, so a story or a command's output
+// cannot inject markup, mentions, commands or diagram syntax.
+//
+// The text depends only on the document's meaning: no durations or times,
+// and the one per-run value (the workflow run link) is left out of the
+// meaning digest that ends the comment (see Meaning). Blocks that do not
+// fit under the limit are counted and linked to the check runs, not cut in
+// half.
 func Markdown(res *gate.Results, opts MarkdownOptions) string {
 	limit := opts.Limit
 	if limit <= 0 {
 		limit = MaxCommentChars - 200
 	}
+	c := commentOf(res, opts)
 	var b strings.Builder
-	writeHeader(&b, res)
-	footer := footerOf(res)
-	sections := storySections(res)
-	for i, s := range sections {
-		if b.Len()+len(s)+len(footer)+200 > limit {
-			fmt.Fprintf(&b, "\n… %d more stories are not shown here; the check runs and the results document have them.\n", len(sections)-i)
+	b.WriteString(c.header())
+	footer, stableFooter := c.footer(), c.stableFooter()
+	blocks := append(c.detailBlocks(), c.looseFindings(), c.untouched())
+	blocks = append(blocks, c.storySections()...)
+	room := limit - len(footer) - len(stableFooter) - len(meaningMarker) - sha256.Size*2 - len(" -->\n") - maxOmittedNote
+	for i, s := range blocks {
+		if b.Len()+len(s) > room {
+			b.WriteString(c.omitted(len(blocks) - i))
 			break
 		}
 		b.WriteString(s)
 	}
+	b.WriteString(stableFooter)
+	stable := b.String()
 	b.WriteString(footer)
+	b.WriteString(meaningMarker + digest(stable) + " -->\n")
 	return b.String()
 }
 
-func writeHeader(b *strings.Builder, res *gate.Results) {
-	fmt.Fprintf(b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
+// maxOmittedNote is room kept for the note that says what did not fit.
+const maxOmittedNote = 400
+
+// meaningMarker starts the hidden last line of the comment: the digest of
+// everything in it except the per-run link, which changes on every run.
+const meaningMarker = "<!-- storygate:meaning sha256:"
+
+// Meaning returns the meaning digest a comment written by Markdown ends
+// with, or "" when body has none. Two comments with the same digest say the
+// same thing, so the writer can leave the posted one alone.
+func Meaning(body string) string {
+	i := strings.LastIndex(body, meaningMarker)
+	if i < 0 {
+		return ""
+	}
+	rest := body[i+len(meaningMarker):]
+	hexDigest, _, ok := strings.Cut(rest, " -->")
+	if !ok || len(hexDigest) != sha256.Size*2 {
+		return ""
+	}
+	return hexDigest
+}
+
+func digest(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// comment is what every section of one comment reads.
+type comment struct {
+	res   *gate.Results
+	links links
+	who   string
+}
+
+func commentOf(res *gate.Results, opts MarkdownOptions) comment {
+	return comment{res: res, links: linksOf(res.Event), who: whoMayDecide(opts.Approvers)}
+}
+
+func (c comment) header() string {
+	var b strings.Builder
+	res := c.res
+	fmt.Fprintf(&b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
 	b.WriteString("| Check | Result | Summary |\n|---|---|---|\n")
 	for _, g := range res.Gates {
-		fmt.Fprintf(b, "| `%s` | %s %s | %s |\n", g.Name.CheckName(), icon(g.Conclusion), g.Conclusion, cell(g.Title))
+		fmt.Fprintf(&b, "| `%s` | %s %s | %s |\n", g.Name.CheckName(), icon(g.Conclusion), g.Conclusion, cell(g.Title))
 	}
-	c := res.Counts
-	fmt.Fprintf(b, "\n%s, %s, %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Notices, "notice"))
+	n := res.Counts
+	fmt.Fprintf(&b, "\n%s, %s, %s", plural(n.Errors, "error"), plural(n.Warnings, "warning"), plural(n.Notices, "notice"))
 	if len(res.Stories) > 0 {
-		fmt.Fprintf(b, " · %d %s in this change", len(res.Stories), storyWord(len(res.Stories)))
+		fmt.Fprintf(&b, " · %d %s in this change", len(res.Stories), storyWord(len(res.Stories)))
 	}
 	b.WriteString(".\n")
-	for _, n := range res.Notes {
-		fmt.Fprintf(b, "\n> %s\n", escapeText(n))
+	for _, note := range res.Notes {
+		fmt.Fprintf(&b, "\n> %s\n", escapeText(note))
 	}
-	for _, g := range res.Gates {
+	return b.String()
+}
+
+// detailBlocks are the Markdown fragments the gates contribute.
+func (c comment) detailBlocks() []string {
+	var out []string
+	for _, g := range c.res.Gates {
 		if g.Detail != "" {
-			fmt.Fprintf(b, "\n<details><summary>%s</summary>\n\n%s\n\n</details>\n", g.Name.CheckName(), g.Detail)
+			out = append(out, fmt.Sprintf("\n<details><summary>%s</summary>\n\n%s\n\n</details>\n", g.Name.CheckName(), g.Detail))
 		}
-	}
-	writeLooseFindings(b, res)
-	writeUntouched(b, res)
-}
-
-// writeLooseFindings lists findings on files that are not reported stories
-// (test files, records, stage files, stories outside the change).
-func writeLooseFindings(b *strings.Builder, res *gate.Results) {
-	isStory := map[string]bool{}
-	for _, s := range res.Stories {
-		isStory[s.File] = true
-	}
-	var loose []diag.Diagnostic
-	for _, d := range res.Diagnostics() {
-		if !isStory[d.File] {
-			loose = append(loose, d)
-		}
-	}
-	if len(loose) > 0 {
-		b.WriteString("\n### Other findings\n\n")
-		writeFindings(b, loose, true)
-	}
-}
-
-func footerOf(res *gate.Results) string {
-	var parts []string
-	if res.Event.HeadSHA != "" {
-		parts = append(parts, "commit `"+res.Event.HeadSHA[:min(12, len(res.Event.HeadSHA))]+"`")
-	}
-	if res.Event.RunURL != "" {
-		parts = append(parts, "[full results]("+linkTarget(res.Event.RunURL)+")")
-	}
-	parts = append(parts, "storygate "+escapeText(res.Storygate))
-	return "\n---\n<sub>" + strings.Join(parts, " · ") + "</sub>\n"
-}
-
-// storySections renders each story as one section.
-func storySections(res *gate.Results) []string {
-	byFile := map[string][]diag.Diagnostic{}
-	for _, d := range res.Diagnostics() {
-		byFile[d.File] = append(byFile[d.File], d)
-	}
-	out := make([]string, 0, len(res.Stories))
-	for _, s := range res.Stories {
-		out = append(out, storySection(s, byFile[s.File]))
 	}
 	return out
 }
 
-func storySection(s gate.Story, ds []diag.Diagnostic) string {
+// looseFindings lists findings on files that are not reported stories
+// (test files, records, stage files, stories outside the change).
+func (c comment) looseFindings() string {
+	isStory := map[string]bool{}
+	for _, s := range c.res.Stories {
+		isStory[s.File] = true
+	}
+	var loose []diag.Diagnostic
+	for _, d := range c.res.Diagnostics() {
+		if !isStory[d.File] {
+			loose = append(loose, d)
+		}
+	}
+	if len(loose) == 0 {
+		return ""
+	}
 	var b strings.Builder
-	name := s.ID
-	if name == "" {
-		name = s.File
-	}
-	fmt.Fprintf(&b, "\n### %s %s\n\n", escapeText(name), escapeText(s.Title))
-	fmt.Fprintf(&b, "`%s` · state **%s**", codeText(s.File), escapeText(orUnknown(s.State)))
-	if s.BaseState != "" && s.BaseState != s.State {
-		fmt.Fprintf(&b, " (was **%s**)", escapeText(s.BaseState))
-	}
-	if state := lifecycle.State(s.State); lifecycle.IsGate(state) {
-		fmt.Fprintf(&b, " · ✋ waits for a human decision: %s", strings.Join(lifecycle.Names(lifecycle.EventsFrom(state)), ", "))
-	}
-	b.WriteString("\n")
-	if len(ds) > 0 {
-		b.WriteString("\n**Findings**\n\n")
-		writeFindings(&b, ds, false)
-	}
-	writeVerification(&b, s.Verification)
-	writeRevert(&b, s.Revert)
-	if d := Mermaid(s); d != "" {
-		b.WriteString("\n```mermaid\n" + d + "```\n")
-	}
+	b.WriteString("\n### Other findings\n\n")
+	c.findings(&b, loose, true)
 	return b.String()
 }
 
-func writeFindings(b *strings.Builder, ds []diag.Diagnostic, withFile bool) {
-	if withFile {
-		b.WriteString("| | Location | Rule | Message |\n|---|---|---|---|\n")
-	} else {
-		b.WriteString("| | Line | Rule | Message |\n|---|---|---|---|\n")
+// omitted says how many blocks did not fit, and where they are.
+func (c comment) omitted(n int) string {
+	where := "the check runs"
+	if u := c.links.checks; u != "" {
+		where = "[the check runs](" + u + ")"
 	}
-	for i, d := range ds {
-		if i == maxFindingsPerStory {
-			fmt.Fprintf(b, "| | | | … and %d more |\n", len(ds)-i)
-			break
-		}
-		where := fmt.Sprint(d.Line)
-		if withFile {
-			where = fmt.Sprintf("`%s:%d`", codeText(d.File), d.Line)
-		}
-		fmt.Fprintf(b, "| %s | %s | `%s` | %s |\n", severityIcon(d.Severity), where, codeText(d.Rule), cell(d.Message))
-	}
+	return fmt.Sprintf("\n… %d more %s did not fit in this comment (GitHub allows %d characters); %s and the results document have everything.\n",
+		n, sectionWord(n), MaxCommentChars, where)
 }
 
-func writeVerification(b *strings.Builder, checks []gate.Check) {
-	if len(checks) == 0 {
-		return
+// stableFooter is the footer's part that belongs to the meaning.
+func (c comment) stableFooter() string {
+	parts := []string{}
+	if sha := c.res.Event.HeadSHA; sha != "" {
+		parts = append(parts, "commit `"+codeText(sha[:min(12, len(sha))])+"`")
 	}
-	b.WriteString("\n**Verification rerun**\n\n| ID | Command | Claimed | Rerun | Exit | Time |\n|---|---|---|---|---|---|\n")
-	for _, c := range checks {
-		fmt.Fprintf(b, "| %s | `%s` | %s | %s %s | %d | %s |\n", cell(c.ID), codeText(c.Command), cell(orDash(c.Claimed)),
-			verdictIcon(c.Verdict), cell(c.Verdict), c.ExitCode, duration(c.DurationMS))
-	}
+	parts = append(parts, "storygate "+escapeText(c.res.Storygate))
+	return "\n---\n<sub>" + strings.Join(parts, " · ") + "</sub>\n"
 }
 
-func writeRevert(b *strings.Builder, rv *gate.Revert) {
-	if rv == nil {
-		return
+// footer links the workflow run, which is new on every run.
+func (c comment) footer() string {
+	if c.res.Event.RunURL == "" {
+		return ""
 	}
-	fmt.Fprintf(b, "\n**Revert check:** %s %s", verdictIcon(rv.Verdict), escapeText(rv.Verdict))
-	if len(rv.Paths) > 0 {
-		quoted := make([]string, 0, len(rv.Paths))
-		for _, p := range rv.Paths {
-			quoted = append(quoted, "`"+codeText(p)+"`")
-		}
-		fmt.Fprintf(b, " — %s", strings.Join(quoted, ", "))
-	}
-	b.WriteString("\n")
-	writeRevertDecisions(b, rv)
+	return "<sub>[full results of this run](" + linkTarget(c.res.Event.RunURL) + ")</sub>\n"
 }
 
-// maxRevertDecisions bounds the file and hunk rows of one story's revert
-// table; the results document has them all.
-const maxRevertDecisions = 30
-
-// writeRevertDecisions lists the files and hunks a file- or hunk-
-// granularity check decided, each with its verdict and how it was reached.
-func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
-	if len(rv.Decisions) > 0 {
-		fmt.Fprintf(b, "\n| File | Hunk | Verdict | Decided by |\n|---|---|---|---|\n")
+func sectionWord(n int) string {
+	if n == 1 {
+		return "section"
 	}
-	for i, d := range rv.Decisions {
-		if i == maxRevertDecisions {
-			fmt.Fprintf(b, "| | | … and %d more | |\n", len(rv.Decisions)-i)
-			break
-		}
-		lines := "whole file"
-		if d.Lines != "" {
-			lines = "`" + codeText(d.Lines) + "`"
-		}
-		fmt.Fprintf(b, "| `%s` | %s | %s %s | %s |\n", codeText(d.Path), lines, verdictIcon(d.Verdict), cell(d.Verdict), cell(d.Decided))
-	}
-	if rv.Incomplete != "" {
-		fmt.Fprintf(b, "\n%s\n", escapeText(rv.Incomplete))
-	}
+	return "sections"
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 )
@@ -33,15 +34,10 @@ func sampleResults() *gate.Results {
 		Notes: []string{"Verification ran on the runner's toolchains."},
 		Stories: []gate.Story{
 			{File: story1, ID: "STORY-001", Title: "Reject <b>malformed</b> orders, ask @octocat", State: "evaluating", BaseState: "generating",
-				Transitions: []gate.Transition{
-					{From: "seeded", To: "planning", Event: "begin_planning"}, {From: "planning", To: "plan_review", Event: "submit_plan"},
-					{From: "plan_review", To: "ready", Event: "approve_plan"}, {From: "ready", To: "generating", Event: "start_generation"},
-					{From: "generating", To: "evaluating", Event: "submit_generation"}, {From: "evaluating", To: "evaluation_review", Event: "submit_evaluation"},
-					{From: "evaluation_review", To: "generating", Event: "request_revision"}, {From: "generating", To: "evaluating", Event: "submit_generation"},
-				},
+				Transitions: storyOneLog(),
 				Verification: []gate.Check{
 					{ID: "V1", Command: "go test ./src/orders/...", Verdict: "pass", DurationMS: 1234, Claimed: "PASS"},
-					{ID: "V2", Command: "./bench.sh | grep `p95`", Verdict: "fail", ExitCode: 1, DurationMS: 20, Claimed: "PASS"},
+					{ID: "V2", Command: "./bench.sh | grep `p95`", Verdict: "fail", ExitCode: 1, DurationMS: 20, Claimed: "PASS", OutputTail: hostileOutput},
 				},
 				Revert: &gate.Revert{Verdict: "escalate", Paths: []string{"tests/orders/orders_test.go"}}},
 			{File: story2, ID: "STORY-002", Title: "Show validation errors", State: "plan_review",
@@ -52,8 +48,42 @@ func sampleResults() *gate.Results {
 	return res
 }
 
+// hostileOutput is what a failed rerun printed: the change's own text,
+// trying to close the fence, inject HTML, mention people and issue a
+// command from inside the comment.
+const hostileOutput = "running bench\np95 = 212ms (limit 200ms) <img src=x onerror=alert(1)>\n" +
+	"```\n</details>\n/approve-plan STORY-001\n   ~~~\ncc @octocat @org/reviewers\nFAIL bench"
+
+// storyOneLog is a long log: two revision loops, an illegal move early on
+// (folded out of the diagram's recent part, so it must still be drawn) and
+// a move by the wrong role.
+func storyOneLog() []gate.Transition {
+	log := []gate.Transition{
+		{From: "seeded", To: "planning", Event: "begin_planning", Actor: "orchestrator"},
+		{From: "planning", To: "plan_review", Event: "submit_plan", Actor: "planner"},
+		{From: "plan_review", To: "ready", Event: "approve_plan", Actor: "human"},
+		{From: "ready", To: "generating", Event: "start_generation", Actor: "orchestrator"},
+		{From: "generating", To: "done", Event: "mark_done", Actor: "generator"},
+		{From: "done", To: "generating", Event: "reopen_for_revision", Actor: "human"},
+	}
+	loop := []gate.Transition{
+		{From: "generating", To: "evaluating", Event: "submit_generation", Actor: "generator"},
+		{From: "evaluating", To: "evaluation_review", Event: "submit_evaluation", Actor: "evaluator"},
+		{From: "evaluation_review", To: "generating", Event: "request_revision", Actor: "human"},
+	}
+	for range 3 {
+		log = append(log, loop...)
+	}
+	return append(log, gate.Transition{From: "generating", To: "evaluating", Event: "submit_generation", Actor: "evaluator"})
+}
+
+// sampleApprovers is a configured policy: a team and two agent accounts.
+func sampleApprovers() *config.Approvers {
+	return &config.Approvers{Permission: "maintain", Teams: []string{"octo/reviewers"}, Deny: []string{"agent-bot", "@coder-9"}}
+}
+
 func TestMarkdownGolden(t *testing.T) {
-	got := Markdown(sampleResults(), MarkdownOptions{})
+	got := Markdown(sampleResults(), MarkdownOptions{Approvers: sampleApprovers()})
 	path := filepath.Join("testdata", "comment.golden.md")
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
@@ -88,32 +118,27 @@ func TestMarkdownStaysUnderTheCommentLimit(t *testing.T) {
 		res.Stories = append(res.Stories, s)
 	}
 	got := Markdown(res, MarkdownOptions{})
-	if len(got) >= MaxCommentChars-100 {
+	if len(got) > MaxCommentChars-200 {
 		t.Errorf("comment is %d bytes", len(got))
 	}
-	if !strings.Contains(got, "more stories are not shown here") || !strings.HasSuffix(got, "</sub>\n") {
-		t.Error("a trimmed comment must say what it left out and keep its footer")
+	if !strings.Contains(got, "sections did not fit in this comment") || !strings.Contains(got, "[the check runs](https://github.com/octo/demo/pull/7/checks)") {
+		t.Error("a trimmed comment must say what it left out and link the check runs")
+	}
+	if !strings.Contains(got, "</sub>\n") || Meaning(got) == "" {
+		t.Error("a trimmed comment must keep its footer and meaning digest")
 	}
 }
 
-func TestMermaidOnlyDrawsLegalNames(t *testing.T) {
-	s := gate.Story{State: "generating", Transitions: []gate.Transition{
-		{From: "ready", To: "generating", Event: "start_generation"},
-		{From: "ready", To: "generating\n    click x call alert()", Event: "start_generation"},
-		{From: "generating", To: "evaluating", Event: "submit_generation"},
-		{From: "evaluating", To: "evaluation_review", Event: "submit_evaluation"},
-		{From: "evaluation_review", To: "generating", Event: "request_revision"},
-		{From: "generating", To: "evaluating", Event: "submit_generation"},
-	}}
-	got := Mermaid(s)
-	want := "stateDiagram-v2\n    direction LR\n    [*] --> ready\n    ready --> generating: start_generation\n" +
-		"    generating --> evaluating: submit_generation ×2\n    evaluating --> evaluation_review: submit_evaluation\n" +
-		"    evaluation_review --> generating: request_revision\n" +
-		"    classDef current fill:#fde68a,stroke:#b45309,stroke-width:2px\n    class generating current\n"
-	if got != want {
-		t.Errorf("Mermaid =\n%s\nwant\n%s", got, want)
+func TestLongFindingsListLinksTheCheckRuns(t *testing.T) {
+	res := sampleResults()
+	var ds []diag.Diagnostic
+	for i := 1; i <= maxFindingsPerStory+5; i++ {
+		ds = append(ds, diag.Diagnostic{Rule: "transition/illegal", Severity: diag.SeverityError, File: "stories/STORY-001.md", Line: i, Column: 1, Message: "m"})
 	}
-	if Mermaid(gate.Story{State: "nonsense"}) != "" {
-		t.Error("nothing to draw must give no diagram")
+	res.Gates[0].Diagnostics = ds // and the verify gate has one more on the story
+	res.Finish()
+	got := Markdown(res, MarkdownOptions{})
+	if !strings.Contains(got, "| | | | … and 6 more in [the check runs](https://github.com/octo/demo/pull/7/checks) |") {
+		t.Errorf("no cut with a link to the check runs:\n%s", got)
 	}
 }

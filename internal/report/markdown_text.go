@@ -2,7 +2,6 @@ package report
 
 import (
 	"strings"
-	"time"
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
@@ -74,10 +73,6 @@ func verdictIcon(v string) string {
 		return "⚪"
 	}
 	return "❌"
-}
-
-func duration(ms int64) string {
-	return (time.Duration(ms) * time.Millisecond).Round(10 * time.Millisecond).String()
 }
 
 func orDash(s string) string {

@@ -16,8 +16,13 @@ var Formats = []string{"text", "json", "sarif", "github"}
 
 // RuleInfo describes a rule for formats that carry rule metadata (SARIF).
 type RuleInfo struct {
-	ID      string
+	ID string
+	// Summary is the one-line description, the alert's title.
 	Summary string
+	// Description is the full description; "" repeats Summary.
+	Description string
+	// HelpURI is where the rule is documented; "" is its docs/rules.md entry.
+	HelpURI string
 }
 
 // Document is what a printer prints: the sorted diagnostics of one run.

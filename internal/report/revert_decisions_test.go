@@ -20,7 +20,7 @@ func TestRevertDecisionsShowEveryHunk(t *testing.T) {
 			{Path: "tests/test_greet.py", Lines: "-9,0 +10,4", Verdict: "escalate", Decided: "hunk"},
 		},
 		Incomplete: "the run budget (max_runs 4) ran out: 1 of 3 files and hunks were not reverted on their own"}
-	md := storySection(gate.Story{File: "stories/STORY-001.md", ID: "STORY-001", Revert: rv}, nil)
+	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", ID: "STORY-001", Revert: rv}, nil)
 	for _, want := range []string{
 		"| `tests/test_greet.py` | whole file | ✅ permitted | file |",
 		"| `tests/test_greet.py` | `-2,1 +2,1` | ✅ permitted | hunk |",
@@ -35,7 +35,7 @@ func TestRevertDecisionsShowEveryHunk(t *testing.T) {
 	for i := range maxRevertDecisions + 5 {
 		rv.Decisions = append(rv.Decisions, gate.RevertDecision{Path: "tests/a.py", Lines: fmt.Sprintf("-%d,1 +%d,1", i+1, i+1), Verdict: "permitted", Decided: "hunk"})
 	}
-	md = storySection(gate.Story{File: "stories/STORY-001.md", Revert: rv}, nil)
+	md = commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", Revert: rv}, nil)
 	if strings.Count(md, "| `tests/a.py` |") != maxRevertDecisions || !strings.Contains(md, "… and 5 more") {
 		t.Errorf("the table is not bounded:\n%s", md)
 	}

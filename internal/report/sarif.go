@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/version"
 )
 
 // The SARIF 2.1.0 subset code scanning reads.
@@ -17,8 +18,11 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool sarifTool `json:"tool"`
+	// AutomationDetails names the analysis: code scanning keeps one set of
+	// alerts per category, so each storygate command gets its own.
+	AutomationDetails sarifAutomation `json:"automationDetails"`
+	Results           []sarifResult   `json:"results"`
 	// ColumnKind says how columns count: storygate counts characters (code
 	// points), while SARIF's default is UTF-16 code units.
 	ColumnKind string `json:"columnKind"`
@@ -29,16 +33,15 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name            string      `json:"name"`
+	Version         string      `json:"version,omitempty"`
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
-type sarifRule struct {
-	ID               string       `json:"id"`
-	ShortDescription sarifMessage `json:"shortDescription"`
-	HelpURI          string       `json:"helpUri"`
+type sarifAutomation struct {
+	ID string `json:"id"`
 }
 
 type sarifMessage struct {
@@ -71,19 +74,19 @@ type sarifRegion struct {
 	StartColumn int `json:"startColumn"`
 }
 
-const docsURI = "https://github.com/storygate/storygate/blob/main/docs/rules.md"
-
 func printSARIF(w io.Writer, doc Document) error {
+	ver := doc.Version
+	if ver == "" {
+		ver = version.String()
+	}
 	ids := usedRules(doc.Diagnostics)
 	index := map[string]int{}
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: "storygate", Version: doc.Version, InformationURI: "https://github.com/storygate/storygate", Rules: []sarifRule{}}}, Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
+	driver := sarifDriver{Name: "storygate", Version: ver, SemanticVersion: semantic(ver), InformationURI: projectURI, Rules: []sarifRule{}}
+	run := sarifRun{Tool: sarifTool{Driver: driver}, AutomationDetails: sarifAutomation{ID: automationID(doc.Tool)},
+		Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
 	for i, id := range ids {
 		index[id] = i
-		summary := doc.Rules[id].Summary
-		if summary == "" {
-			summary = id
-		}
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: id, ShortDescription: sarifMessage{summary}, HelpURI: docsURI})
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, ruleOf(id, doc.Rules[id], ver))
 	}
 	for _, d := range doc.Diagnostics {
 		run.Results = append(run.Results, sarifResult{

@@ -106,6 +106,10 @@ func TestVerificationDisagreeingWithTheStoryFails(t *testing.T) {
 	if g.Conclusion != gate.Failure || !strings.Contains(g.Title, "1 of 2") || res.Conclusion != gate.Failure {
 		t.Errorf("verify gate: %+v", g)
 	}
+	// The failed rerun keeps its output for the comment; the passing one does not.
+	if v := res.Stories[0].Verification; len(v) != 2 || v[0].OutputTail != "" || !strings.Contains(v[1].OutputTail, "p95_slow") {
+		t.Errorf("output tails: %+v", v)
+	}
 }
 
 func TestVerificationCommandsSeeNoToken(t *testing.T) {

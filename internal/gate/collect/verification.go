@@ -2,6 +2,7 @@ package collect
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
@@ -70,7 +71,22 @@ func checkOf(res verify.Result) gate.Check {
 	if res.ClaimedEvidence != nil {
 		c.Claimed = gate.CleanShort(res.ClaimedEvidence.Result)
 	}
+	if !res.Passed() {
+		c.OutputTail = gate.CleanTail(outputOf(res))
+	}
 	return c
+}
+
+// outputOf joins a rerun's two output tails; the runner keeps them apart,
+// so stderr follows stdout under a marker line rather than interleaved.
+func outputOf(res verify.Result) string {
+	switch {
+	case res.StderrTail == "":
+		return res.StdoutTail
+	case res.StdoutTail == "":
+		return res.StderrTail
+	}
+	return strings.TrimRight(res.StdoutTail, "\n") + "\n--- stderr ---\n" + res.StderrTail
 }
 
 func verifyTitle(results []verify.Result, ds []diag.Diagnostic) string {

@@ -1,0 +1,72 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
+
+// nextStep says what moves the story on: at a human gate, the commands to
+// type (each exactly as chatops reads it, naming the story) and who may
+// type them; elsewhere, which role acts next. Commands never start a line,
+// so the comment itself can never be read as one.
+func nextStep(s gate.Story, who string) string {
+	state := lifecycle.State(s.State)
+	if !lifecycle.IsState(state) {
+		return ""
+	}
+	if state == lifecycle.Done {
+		return "\n**Next:** nothing — the story is done.\n"
+	}
+	cmds := chatops.LegalCommands(state)
+	if len(cmds) == 0 {
+		return fmt.Sprintf("\n**Next:** the %s acts; no human decision is pending.\n", lifecycle.ActiveRoleFor(state))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n**Next:** ✋ a human decision. Comment `%s`", typed(cmds[0], s.ID))
+	if len(cmds) > 1 {
+		rest := make([]string, 0, len(cmds)-1)
+		for _, c := range cmds[1:] {
+			rest = append(rest, "`"+typed(c, s.ID)+"`")
+		}
+		fmt.Fprintf(&b, " (or %s)", strings.Join(rest, ", "))
+	}
+	b.WriteString(", optionally followed by a rationale.\n")
+	fmt.Fprintf(&b, "Who may type it: %s.\n", who)
+	return b.String()
+}
+
+// typed is the command as a reviewer types it for the story with id. The
+// ID is added only when chatops reads the result back as the same command
+// for that story, so a story ID that chatops would not accept (or would
+// read differently) leaves the command without one rather than wrong.
+func typed(cmd, id string) string {
+	withID := cmd + " " + id
+	parsed := chatops.Parse(withID)
+	if id == "" || len(parsed) != 1 || parsed[0].StoryID != id || parsed[0].Text() != withID {
+		return cmd
+	}
+	return withID
+}
+
+// whoMayDecide renders the approvers policy: the permission or teams it
+// asks for (in chatops' words, which its refusals use too) and the agent
+// accounts it names. Logins and teams are code, so they mention no one.
+func whoMayDecide(a *config.Approvers) string {
+	if a == nil {
+		return "whoever `approvers` in the base branch's `.github/storygate.yml` allows (by default write permission or higher, never the PR author, a bot or an agent account)"
+	}
+	who := escapeText(chatops.Authorizer{Approvers: *a}.Who())
+	if len(a.Deny) > 0 {
+		denied := make([]string, 0, len(a.Deny))
+		for _, d := range a.Deny {
+			denied = append(denied, "`"+codeText(d)+"`")
+		}
+		who += " (agent accounts: " + strings.Join(denied, ", ") + ")"
+	}
+	return who
+}

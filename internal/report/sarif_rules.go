@@ -1,0 +1,115 @@
+package report
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// projectURI is storygate's home; the rule documentation is under it.
+const projectURI = "https://github.com/storygate/storygate"
+
+// sarifRule is a reportingDescriptor with everything code scanning shows
+// for an alert: a title, a description, help, and a link to the rule's
+// entry in docs/rules.md.
+type sarifRule struct {
+	ID               string           `json:"id"`
+	ShortDescription sarifMessage     `json:"shortDescription"`
+	FullDescription  sarifMessage     `json:"fullDescription"`
+	Help             sarifMultiformat `json:"help"`
+	HelpURI          string           `json:"helpUri"`
+}
+
+// sarifMultiformat is a multiformatMessageString: plain text, and Markdown
+// for viewers that render it.
+type sarifMultiformat struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown"`
+}
+
+// ruleOf describes rule id from what the command knows of it; a rule it
+// knows nothing of still gets every field, from its ID.
+func ruleOf(id string, info RuleInfo, ver string) sarifRule {
+	summary := strings.TrimSuffix(strings.TrimSpace(info.Summary), ".")
+	if summary == "" {
+		summary = "storygate rule " + id
+	}
+	short := capitalize(summary)
+	full := strings.TrimSpace(info.Description)
+	if full == "" {
+		full = short + "."
+	}
+	uri := info.HelpURI
+	if uri == "" {
+		uri = RuleDocsURI(id, ver)
+	}
+	text := full + "\n\nRule " + id + ". What it checks, an example and how to change its severity or turn it off (rules: in .github/storygate.yml): " + uri
+	markdown := escapeText(full) + "\n\nRule `" + codeText(id) + "`: see [its entry in the rule catalog](" + linkTarget(uri) +
+		") for what it checks, an example, and how to change its severity or turn it off (`rules:` in `.github/storygate.yml`)."
+	return sarifRule{ID: id, ShortDescription: sarifMessage{short}, FullDescription: sarifMessage{full},
+		Help: sarifMultiformat{Text: text, Markdown: markdown}, HelpURI: uri}
+}
+
+// releaseTag is a release version, whose documentation is kept under its tag.
+var releaseTag = regexp.MustCompile(`^v(\d+\.\d+\.\d+)$`)
+
+// RuleDocsURI links rule id's entry in docs/rules.md: at the release's tag
+// for a release build (the rule as that version checks it), else on main.
+func RuleDocsURI(id, ver string) string {
+	ref := "main"
+	if releaseTag.MatchString(ver) {
+		ref = ver
+	}
+	return projectURI + "/blob/" + ref + "/docs/rules.md#" + GitHubAnchor("`"+id+"`")
+}
+
+// GitHubAnchor is the fragment GitHub gives a Markdown heading: its text
+// (without code backticks) in lower case, with everything but letters,
+// digits, spaces, hyphens and underscores dropped and spaces turned into
+// hyphens. Repeated headings get -1, -2, … suffixes, which rule headings,
+// being unique, never need.
+func GitHubAnchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// semantic is the version without its "v" when it is a release, for
+// semanticVersion; "" otherwise (a dev build has none).
+func semantic(ver string) string {
+	if m := releaseTag.FindStringSubmatch(ver); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// automationID is the run's automationDetails.id, "storygate/<command>/":
+// code scanning reads the part before the last slash as the analysis
+// category, so validate, gate and verify uploads keep separate alerts.
+func automationID(tool string) string {
+	if tool == "" {
+		return "storygate/"
+	}
+	return "storygate/" + strings.Map(func(r rune) rune {
+		if r == '/' || unicode.IsSpace(r) {
+			return '-'
+		}
+		return r
+	}, tool) + "/"
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}

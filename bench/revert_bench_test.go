@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -10,14 +11,16 @@ import (
 
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // BenchmarkRevertMaterialize times, in the same run and interleaved, the
-// revert check's workspace preparation (revert.NewWorkspace materializes the
-// head tree with go-git, then Restore sets each changed governed path back
-// to base) against the git CLI doing the same (git worktree add + git
-// checkout BASE -- paths). The suite is not run. It reports both in ms/op
-// and their ratio (target: ratio <= 1.0).
+// revert check's workspace preparation (the base versions snapshotted with
+// their hashes checked, revert.NewWorkspace cloning the repository with
+// history at head, then Restore setting each changed governed path back to
+// base) against the git CLI doing the same by hand (git clone --shared +
+// git checkout HEAD + git checkout BASE -- paths). The suite is not run. It
+// reports both in ms/op and their ratio (target: ratio <= 1.0).
 func BenchmarkRevertMaterialize(b *testing.B) {
 	repo := buildRepo(b, 10000)
 	var ours, theirs time.Duration
@@ -43,12 +46,20 @@ func prepareGoGit(b *testing.B, repo genRepo) time.Duration {
 		b.Fatal(err)
 	}
 	head, base := commitOf(b, r, "main"), commitOf(b, r, "main~1")
-	w, err := revert.NewWorkspace(r, base, head)
+	snap, err := r.Snapshot(base.Hash, repo.Restored)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w, err := revert.NewWorkspace(context.Background(), r, head)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, p := range repo.Restored {
-		if err := w.Restore(p); err != nil {
+		blob, err := snap.Blob(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Restore(blob); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -71,11 +82,12 @@ func commitOf(b *testing.B, r *gitrepo.Repo, rev string) *object.Commit {
 func prepareGitCLI(b *testing.B, repo genRepo) time.Duration {
 	dir := filepath.Join(b.TempDir(), "w")
 	start := time.Now()
-	gitCmd(b, repo.Dir, nil, "worktree", "add", "-q", "--detach", dir, "main")
-	gitCmd(b, dir, nil, append([]string{"checkout", "main~1", "--"}, repo.Restored...)...)
+	gitCmd(b, repo.Dir, nil, "clone", "-q", "--shared", "--no-checkout", repo.Dir, dir)
+	gitCmd(b, dir, nil, "checkout", "-q", "--detach", "origin/main")
+	gitCmd(b, dir, nil, append([]string{"checkout", "origin/main~1", "--"}, repo.Restored...)...)
 	took := time.Since(start)
 	b.StopTimer()
-	gitCmd(b, repo.Dir, nil, "worktree", "remove", "--force", dir)
+	sandbox.RemoveTree(dir)
 	settle()
 	b.StartTimer()
 	return took

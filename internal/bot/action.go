@@ -74,8 +74,6 @@ type actionRun struct {
 	// effect (the base revision's is); see loadConfig.
 	cfgNote string
 	plan    plan
-	// planned is set when the caller made the plan (runGateWith).
-	planned bool
 }
 
 // Action runs storygate action: the gate for a pull request, merge queue,
@@ -83,14 +81,6 @@ type actionRun struct {
 // re-verification, chosen by the event.
 func (b *Bot) Action(ctx context.Context, opts ActionOptions) (Outcome, error) {
 	return (&actionRun{Bot: b, f: opts.withInputs(b.getenv)}).run(ctx)
-}
-
-// runGateWith runs the gate for a plan made elsewhere: the slash-command
-// handler re-runs it in the same job after committing a decision, because
-// pushes made with GITHUB_TOKEN trigger no workflow. The checkout under the
-// root must already hold p.head.
-func (b *Bot) runGateWith(ctx context.Context, f ActionOptions, p plan) (Outcome, error) {
-	return (&actionRun{Bot: b, f: f.withInputs(b.getenv), plan: p, planned: true}).run(ctx)
 }
 
 func (a *actionRun) run(ctx context.Context) (Outcome, error) {
@@ -151,11 +141,9 @@ func (a *actionRun) prepare() error {
 	if err := a.resolveRoot(); err != nil {
 		return a.usage(err)
 	}
-	if !a.planned {
-		var err error
-		if a.plan, err = a.planFor(a.f); err != nil {
-			return a.usage(err)
-		}
+	var err error
+	if a.plan, err = a.planFor(a.f); err != nil {
+		return a.usage(err)
 	}
 	return nil
 }

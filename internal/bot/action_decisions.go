@@ -5,40 +5,59 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/hitl"
 	"github.com/storygate/storygate/internal/rules"
 )
 
-// decisionCheck returns the hitl/decision-unverified check for a pull
-// request run, or nil when there is no pull request or no base to tell new
-// decisions from old ones.
+// decisionCheck returns the check of human decisions for a run with a
+// base, or nil when there is no base to tell new decisions from old ones.
+// Every gate path with a base verifies them: a pull request's own, a merge
+// queue's for the pull request it queues, and any other run fails closed.
 func (a *actionRun) decisionCheck() collect.DecisionsFunc {
-	if a.plan.pr == 0 || a.plan.base == "" {
+	if a.plan.base == "" {
 		return nil
 	}
 	return func(ctx context.Context, units []rules.Unit) ([]diag.Diagnostic, string, error) {
 		if !hasNewDecisions(units) {
 			return nil, "", nil // no API calls for the common case
 		}
+		number := a.decisionsPR()
+		if number == 0 {
+			return unverifiable(units, "this run gates no pull request whose comments and storygate's records could back it"), "", nil
+		}
 		gh, err := a.deps.GitHub.NewClient(a.plan.installationID)
 		if errors.Is(err, ErrNoCredentials) {
-			return unverifiable(units), "", nil
+			return unverifiable(units, "this run has no GitHub access to read the comment it names"), "", nil
 		}
 		if err != nil {
 			return nil, "", err
 		}
-		return a.verifyDecisions(ctx, gh, units)
+		return a.verifyDecisions(ctx, gh, number, units)
 	}
 }
 
-func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, units []rules.Unit) ([]diag.Diagnostic, string, error) {
-	pr, err := gh.PullRequest(ctx, a.plan.repo, a.plan.pr)
-	if err != nil {
-		return nil, "", fmt.Errorf("read pull request #%d: %w", a.plan.pr, err)
+// decisionsPR is the pull request whose decisions the run checks: the
+// gated one, or the one a merge queue group was made for.
+func (a *actionRun) decisionsPR() int {
+	if a.plan.pr != 0 {
+		return a.plan.pr
 	}
-	checker := hitl.Checker{GitHub: gh, Repo: a.plan.repo, PR: pr, Approvers: a.cfg.Approvers}
+	return a.plan.queuedPR
+}
+
+func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, number int, units []rules.Unit) ([]diag.Diagnostic, string, error) {
+	pr, err := gh.PullRequest(ctx, a.plan.repo, number)
+	if err != nil {
+		return nil, "", fmt.Errorf("read pull request #%d: %w", number, err)
+	}
+	checker := hitl.Checker{GitHub: gh, Repo: a.plan.repo, PR: pr, Approvers: a.cfg.Approvers,
+		History: chatops.GitHistory(a.root), Head: a.plan.head}
+	if a.plan.pr == 0 {
+		checker.Tip = pr.HeadSHA // the queue's commit is not the PR's history
+	}
 	findings, err := checker.Check(ctx, units)
 	if err != nil {
 		return nil, "", err
@@ -55,14 +74,14 @@ func hasNewDecisions(units []rules.Unit) bool {
 	return false
 }
 
-// unverifiable fails closed: without GitHub access no new decision can be
-// tied to a person's comment.
-func unverifiable(units []rules.Unit) []diag.Diagnostic {
+// unverifiable fails closed: without GitHub no new decision can be tied to
+// a person's comment and storygate's record of it.
+func unverifiable(units []rules.Unit, why string) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, u := range units {
 		for _, d := range u.NewDecisions() {
 			out = append(out, diag.New(hitl.RuleID, diag.SeverityError, u.Head.Path, d.Heading.Pos,
-				"\"### %s\" cannot be verified: this run has no GitHub access to read the comment it names", d.Heading.Text))
+				"\"### %s\" cannot be verified: %s", d.Heading.Text, why))
 		}
 	}
 	return out

@@ -18,6 +18,9 @@ type plan struct {
 	// attach to; pr the pull request to comment on (0: none).
 	base, head string
 	pr         int
+	// queuedPR is the pull request a merge queue group was made for; its
+	// decisions are verified, but nothing is posted on it.
+	queuedPR int
 	// fork is set for pull requests from forks, whose token is read-only.
 	fork           bool
 	installationID int64

@@ -3,10 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
-	"os/exec"
+	"strconv"
+	"strings"
 
 	"github.com/storygate/storygate/internal/chatops"
-	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 )
 
@@ -34,8 +35,10 @@ func (a *actionRun) withSetup(ctx context.Context, route func(context.Context) (
 }
 
 // issueComment handles one slash command and, when a decision was
-// committed, gates the pull request again on that commit: the push was made
-// with the workflow's token, which starts no workflow of its own.
+// committed, starts the gate on that commit as an unprivileged run: the
+// push was made with the workflow's token, which starts no workflow of its
+// own, and this job, which holds a write token, runs nothing from the pull
+// request.
 func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	ev, err := readEvent(a.f)
 	if err != nil {
@@ -45,7 +48,8 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %w", err))
 	}
-	deps := chatops.Deps{GitHub: client, Config: a.cfg, Stories: chatops.GitStories(a.root, a.cfg.Stories), Now: a.deps.Now, Rerun: a.rerunGate(ev)}
+	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.root),
+		History: chatops.GitHistory(a.root), Now: a.deps.Now, Rerun: a.dispatchGate(ev, client)}
 	out, err := chatops.Handle(ctx, deps, ev)
 	if err != nil {
 		return Passed, a.fail(err)
@@ -54,47 +58,34 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	return Passed, nil
 }
 
-// rerunGate checks out the decision's commit and runs the gate pipeline on
-// it, publishing check runs and the sticky comment as a pull_request run
-// would.
-func (a *actionRun) rerunGate(ev github.Event) func(context.Context, github.PullRequest, string) error {
+// basePolicy is the policy a slash command is judged by: the PR base's.
+func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*config.Config, error) {
+	return a.deps.Config.Policy(a.root, a.f.ConfigFile, pr.BaseSHA)
+}
+
+// defaultGateWorkflow is the workflow file the gate runs in unless the
+// gate-workflow input names another.
+const defaultGateWorkflow = "storygate.yml"
+
+// dispatchGate starts the gate workflow for the decision's commit with
+// workflow_dispatch, on the ref this job runs on (the default branch, whose
+// workflow file is trusted). That run holds a read-only token and reports
+// through the results document; the privileged publish on workflow_run
+// posts it, as for every pull request.
+func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Context, github.PullRequest, string) error {
 	return func(ctx context.Context, pr github.PullRequest, commit string) error {
-		if err := a.deps.Checkout.Checkout(ctx, a.root, commit); err != nil {
-			return err
+		workflow := firstNonEmpty(strings.TrimSpace(a.getenv("INPUT_GATE-WORKFLOW")), defaultGateWorkflow)
+		ref := a.getenv("GITHUB_REF")
+		if ref == "" {
+			return fmt.Errorf("start the gate for %s: GITHUB_REF is not set", shortSHA(commit))
 		}
-		a.plan = plan{event: gate.Event{Name: ev.Kind, Action: ev.Action, Repository: ev.Repo.FullName(), PullRequest: pr.Number,
-			HeadSHA: commit, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: a.runURL()},
-			repo: ev.Repo, base: pr.BaseSHA, head: commit, pr: pr.Number, installationID: ev.InstallationID}
-		if err := a.loadGateConfig(); err != nil {
-			return err
+		inputs := map[string]string{dispatchPullRequest: strconv.Itoa(pr.Number), dispatchHead: commit, dispatchBase: pr.BaseSHA}
+		if err := client.DispatchWorkflow(ctx, ev.Repo, workflow, ref, inputs); err != nil {
+			return fmt.Errorf("start the gate for %s: %w", shortSHA(commit), err)
 		}
-		res, err := a.collect(ctx)
-		if err != nil {
-			return err
-		}
-		path, err := a.writeResults(res)
-		if err != nil {
-			return err
-		}
-		if err := a.deliver(ctx, res, path); err != nil {
-			return fmt.Errorf("publishing the gate failed: %w", err)
-		}
+		fmt.Fprintf(a.e.stderr, "storygate action: started %s on %s for pull request #%d at %s\n", workflow, ref, pr.Number, shortSHA(commit))
 		return nil
 	}
 }
 
-// GitCheckout is the real Checkout: it fetches the commit the contents API
-// made and checks it out, with the credentials actions/checkout left in
-// the clone.
-type GitCheckout struct{}
-
-// Checkout fetches commit from origin and checks it out detached.
-func (GitCheckout) Checkout(ctx context.Context, root, commit string) error {
-	for _, args := range [][]string{{"fetch", "--no-tags", "origin", commit}, {"checkout", "--quiet", "--detach", commit}} {
-		cmd := exec.CommandContext(ctx, "git", append([]string{"-C", root}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return fmt.Errorf("git %s: %w: %s", args[0], err, out)
-		}
-	}
-	return nil
-}
+func shortSHA(sha string) string { return sha[:min(len(sha), 12)] }

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -34,26 +33,28 @@ func TestActionRoutesSlashCommands(t *testing.T) {
 	}
 }
 
-// TestActionSlashCommandCommitsAndGatesAgain: an authorized /approve-plan
-// commits the decision to the PR branch through the contents API, then the
-// gate runs again in the same job on that commit and publishes its checks.
-func TestActionSlashCommandCommitsAndGatesAgain(t *testing.T) {
+// TestActionSlashCommandCommitsAndStartsTheGate: an authorized
+// /approve-plan commits the decision to the PR branch through the contents
+// API, then starts the gate workflow for that commit with
+// workflow_dispatch, on the ref the commands job runs on. The write job
+// itself runs no gate: no check run, no checkout of the pull request.
+func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
 	h := newHarness(t)
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
 		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
 	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
 		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
 	}
+	// GitHub's push record of the head the reviewer saw, and the decision
+	// commit mirrored into the checkout, where approved content is read.
+	h.fake.Push(prRepo, "feature", h.head, githubtest.User{Login: "coding-agent"})
+	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
+		h.repo.Write(map[string]string{path: string(content)})
+		return h.repo.Commit(msg)
+	})
 	reviewer := githubtest.User{Login: "reviewer"}
 	h.fake.SetPermission(prRepo, reviewer.Login, "write")
-	var checkedOut string
-	h.checkout = func(_ context.Context, root, commit string) error {
-		content, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
-		h.repo.Write(map[string]string{"stories/STORY-002.md": string(content)})
-		h.repo.Commit("decision from the contents API")
-		checkedOut = commit
-		return nil
-	}
+	h.env["GITHUB_REF"] = "refs/heads/main"
 	body := "/approve-plan STORY-002 the plan maps errors to fields"
 	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
 	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
@@ -62,13 +63,18 @@ func TestActionSlashCommandCommitsAndGatesAgain(t *testing.T) {
 	}
 	story, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
 	if !strings.Contains(string(story), "state: ready") || !strings.Contains(string(story), "**Decision:** approve_plan") {
-		t.Fatalf("the decision was not committed:\n%s", story)
+		t.Fatalf("the decision was not committed:\n%s\n%s\n%+v", story, h.stderr.String(), h.fake.Comments(prRepo, prNumber))
 	}
-	runs := h.fake.CheckRuns()
-	if checkedOut == "" || len(runs) == 0 || runs[0].HeadSHA != checkedOut {
-		t.Fatalf("the gate did not run again on the decision's commit %q: %+v", checkedOut, runs)
+	dispatches := h.fake.Dispatches()
+	if len(dispatches) != 1 {
+		t.Fatalf("want one dispatch of the gate, got %+v", dispatches)
 	}
-	if comments := h.fake.Comments(prRepo, prNumber); !strings.Contains(comments[len(comments)-1].Body, "STORY-002") {
-		t.Errorf("no gate report after the decision: %+v", comments)
+	d := dispatches[0]
+	if d.Workflow != "storygate.yml" || d.Ref != "refs/heads/main" || d.Inputs["pull_request"] != "2" || d.Inputs["base_sha"] != h.base ||
+		len(d.Inputs["head_sha"]) != 40 || d.Inputs["head_sha"] == h.head {
+		t.Errorf("dispatch %+v: want storygate.yml on main for the decision's commit", d)
+	}
+	if runs := h.fake.CheckRuns(); len(runs) != 0 {
+		t.Errorf("the write job ran the gate itself: %+v", runs)
 	}
 }

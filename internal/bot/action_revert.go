@@ -28,7 +28,7 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 		return gate.Revert{}, nil, fmt.Errorf("head: %w", err)
 	}
 	res, err := revert.Check(ctx, revert.Options{Repo: repo, Base: base, Head: head, Changes: in.Changes,
-		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Env: in.Environ})
+		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot})
 	if err != nil {
 		return gate.Revert{}, nil, err
 	}

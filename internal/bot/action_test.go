@@ -37,8 +37,6 @@ type harness struct {
 	results, summary   string
 	outputs, eventFile string
 	stdout, stderr     bytes.Buffer
-	// checkout replaces the git checkout of the slash-command re-run.
-	checkout checkoutFunc
 }
 
 // fakeEnv is the environment the bot sees; nothing comes from the process,
@@ -64,10 +62,10 @@ func (workTreeConfig) Load(root, explicit, _ string) (*config.Config, string, er
 	return cfg, "", err
 }
 
-type checkoutFunc func(ctx context.Context, root, commit string) error
-
-func (f checkoutFunc) Checkout(ctx context.Context, root, commit string) error {
-	return f(ctx, root, commit)
+// Policy reads the work tree too: tests of the base policy use the command
+// line's loader.
+func (workTreeConfig) Policy(root, explicit, _ string) (*config.Config, error) {
+	return config.Load(root, explicit)
 }
 
 func demoFile(t *testing.T, name string) string {
@@ -96,7 +94,6 @@ func newHarness(t *testing.T) *harness {
 	h.env = fakeEnv{"GITHUB_API_URL": h.fake.URL, "GITHUB_TOKEN": h.fake.Token, "GITHUB_WORKSPACE": h.repo.Root,
 		"RUNNER_TEMP": h.tmp, "GITHUB_STEP_SUMMARY": h.summary, "GITHUB_OUTPUT": h.outputs,
 		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": prRepo, "GITHUB_RUN_ID": "99"}
-	h.checkout = func(context.Context, string, string) error { return errors.New("no checkout in this test") }
 	return h
 }
 
@@ -117,7 +114,7 @@ func (h *harness) bot() *Bot {
 	h.stdout.Reset()
 	h.stderr.Reset()
 	return New(Deps{Env: h.env, GitHub: Credentials{Env: h.env, Version: "test"}, Config: workTreeConfig{},
-		Revert: RevertCheck, Checkout: h.checkout, Now: time.Now, Stdout: &h.stdout, Stderr: &h.stderr, Version: "test"})
+		Revert: RevertCheck, Now: time.Now, Stdout: &h.stdout, Stderr: &h.stderr, Version: "test"})
 }
 
 // options are the flags of a run in the harness's repository for its
@@ -370,15 +367,31 @@ func TestActionRevertCheckDecidesGovernedEdits(t *testing.T) {
 	}
 }
 
-// TestRunGateWithAPlanFromElsewhere is the seam slash commands use to
-// re-run the gate in the same job after they commit a decision.
-func TestRunGateWithAPlanFromElsewhere(t *testing.T) {
+// TestActionWorkflowDispatchForAPullRequest is the run the slash-command
+// handler starts: the inputs name the pull request and its commits, and the
+// gate reports on them as a pull_request run would.
+func TestActionWorkflowDispatchForAPullRequest(t *testing.T) {
 	h := newHarness(t)
-	p := plan{event: gate.Event{Name: "issue_comment", PullRequest: prNumber, HeadSHA: h.head, BaseSHA: h.base},
-		repo: mustRepo(t, prRepo), base: h.base, head: h.head, pr: prNumber}
-	code := statusOf(h.bot().runGateWith(context.Background(), h.options(), p))
-	if code != failed || len(h.fake.CheckRuns()) != 3 || len(h.fake.Comments(prRepo, prNumber)) != 1 {
-		t.Errorf("got %s, %d runs, %d comments\n%s", code, len(h.fake.CheckRuns()), len(h.fake.Comments(prRepo, prNumber)), h.stderr.String())
+	h.event("workflow_dispatch", "workflow_dispatch", func(p map[string]any) {
+		p["inputs"] = map[string]any{"pull_request": "2", "head_sha": h.head, "base_sha": h.base}
+	})
+	h.env["GITHUB_SHA"] = h.base // the default branch the workflow was dispatched on
+	if code := h.action(); code != failed {
+		t.Fatalf("got %s\n%s", code, h.stderr.String())
+	}
+	res := h.document()
+	if res.Event.PullRequest != prNumber || res.Event.HeadSHA != h.head || res.Event.BaseSHA != h.base {
+		t.Errorf("document event %+v", res.Event)
+	}
+	dispatchRepo := "octo-org/octo-repo" // the recorded payload's repository
+	if runs := h.fake.CheckRuns(); len(runs) != 3 || runs[0].HeadSHA != h.head || len(h.fake.Comments(dispatchRepo, prNumber)) != 1 {
+		t.Errorf("check runs %+v, comments %d", runs, len(h.fake.Comments(dispatchRepo, prNumber)))
+	}
+	h.event("workflow_dispatch", "workflow_dispatch", func(p map[string]any) {
+		p["inputs"] = map[string]any{"pull_request": "2", "head_sha": "HEAD"}
+	})
+	if code := h.action(); code != usageFailure || !strings.Contains(h.stderr.String(), "head_sha") {
+		t.Errorf("inputs without full SHAs: got %s\n%s", code, h.stderr.String())
 	}
 }
 

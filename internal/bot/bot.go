@@ -9,6 +9,8 @@ import (
 	"errors"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/storygate/storygate/internal/chatops"
@@ -32,9 +34,6 @@ type Deps struct {
 	// Revert runs the revert check inside the gate; nil fails governed
 	// edits closed.
 	Revert collect.RevertFunc
-	// Checkout brings a commit into the work tree, for the gate re-run
-	// after a slash command.
-	Checkout Checkout
 	// Now is the clock for the log rows slash commands write; nil means
 	// time.Now.
 	Now func() time.Time
@@ -65,12 +64,41 @@ func (OSEnv) Getenv(key string) string { return os.Getenv(key) }
 // Environ returns every variable.
 func (OSEnv) Environ() []string { return os.Environ() }
 
+// EnvSnapshot is the environment as it was when taken: the bot reads its
+// token, inputs and command files from it after storygate has removed them
+// from its own process environment (sandbox.ProtectSelf), where a command
+// from the pull request could read them through /proc.
+type EnvSnapshot struct {
+	vars    map[string]string
+	environ []string
+}
+
+// TakeEnv snapshots the process environment.
+func TakeEnv() EnvSnapshot {
+	environ := os.Environ()
+	vars := make(map[string]string, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			vars[k] = v
+		}
+	}
+	return EnvSnapshot{vars: vars, environ: environ}
+}
+
+// Getenv reads one variable of the snapshot.
+func (e EnvSnapshot) Getenv(key string) string { return e.vars[key] }
+
+// Environ returns the snapshot's variables; the gate strips secrets from
+// them before any command starts.
+func (e EnvSnapshot) Environ() []string { return slices.Clone(e.environ) }
+
 // Client is everything the bot asks of GitHub.
 type Client interface {
 	publish.GitHub
 	chatops.Client
 	hitl.Client
 	github.Issues
+	github.Workflows
 	// PullRequest reads one pull request.
 	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
 }
@@ -93,12 +121,11 @@ type ConfigLoader interface {
 	// Load returns the configuration and a note for the user when the
 	// work tree's file is not the one in effect.
 	Load(root, explicit, base string) (*config.Config, string, error)
-}
-
-// Checkout brings a commit into a work tree.
-type Checkout interface {
-	// Checkout makes commit the work tree's content at root.
-	Checkout(ctx context.Context, root, commit string) error
+	// Policy returns the configuration that governs a run on a pull
+	// request's behalf that does not gate it (slash commands): always the
+	// base commit's, for an explicit file inside the checkout too, so a
+	// pull request cannot relax its own approvers.
+	Policy(root, explicit, base string) (*config.Config, error)
 }
 
 // Outcome is what a handled event concluded; errors are returned apart.

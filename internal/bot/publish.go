@@ -31,6 +31,9 @@ type PublishOptions struct {
 	// commit and the pull request.
 	Repo, HeadSHA string
 	PR            int
+	// Root is the trusted checkout (the default branch) holding the pull
+	// request's commits as git data; empty means the Actions workspace.
+	Root string
 }
 
 // Publish posts a results document written by an unprivileged run. It
@@ -49,8 +52,11 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(fmt.Errorf("publish: %w", err))
 	}
-	t, err := b.publishTarget(ctx, gh, res, ev, f)
+	t, pr, err := b.publishTarget(ctx, gh, res, ev, f)
 	if err != nil {
+		return b.publishFailure(err)
+	}
+	if res, err = b.recompute(ctx, res, t, pr, ev, f.Root); err != nil {
 		return b.publishFailure(err)
 	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
@@ -78,47 +84,6 @@ func (b *Bot) publishEvent() (github.Event, error) {
 	return github.ParseEvent(name, payload)
 }
 
-// publishTarget decides where the results go. The repository comes from
-// the workflow, never from the document; under workflow_run the commit and
-// run URL come from GitHub's event, the document must name that commit, and
-// the pull request it names must have it as its head.
-func (b *Bot) publishTarget(ctx context.Context, gh publishClient, res *gate.Results, ev github.Event, f PublishOptions) (publish.Target, error) {
-	repo, err := b.publishRepo(res, f)
-	if err != nil {
-		return publish.Target{}, err
-	}
-	t := publish.Target{Repo: repo, HeadSHA: firstNonEmpty(f.HeadSHA, res.Event.HeadSHA), PullRequest: res.Event.PullRequest}
-	if f.PR != 0 {
-		t.PullRequest = f.PR
-	}
-	t.DetailsURL = b.trustedRunURL(res.Event.RunURL, repo)
-	if ev.WorkflowRun == nil {
-		return t, requireHead(t)
-	}
-	return workflowRunTarget(ctx, gh, res, ev, t)
-}
-
-func workflowRunTarget(ctx context.Context, gh publishClient, res *gate.Results, ev github.Event, t publish.Target) (publish.Target, error) {
-	if res.Event.HeadSHA != ev.HeadSHA {
-		return t, fmt.Errorf("%w: the document is for commit %q, the workflow run for %q", errRefused, res.Event.HeadSHA, ev.HeadSHA)
-	}
-	t.HeadSHA, t.DetailsURL = ev.HeadSHA, ev.WorkflowRun.HTMLURL
-	if t.PullRequest == 0 {
-		return t, nil
-	}
-	if listed := ev.WorkflowRun.PullRequests; len(listed) > 0 && !containsInt(listed, t.PullRequest) {
-		return t, fmt.Errorf("%w: pull request #%d is not one of the workflow run's %v", errRefused, t.PullRequest, listed)
-	}
-	pr, err := gh.PullRequest(ctx, t.Repo, t.PullRequest)
-	if err != nil {
-		return t, fmt.Errorf("check pull request #%d: %w", t.PullRequest, err)
-	}
-	if pr.HeadSHA != ev.HeadSHA {
-		return t, fmt.Errorf("%w: pull request #%d is at %s, not at the workflow run's commit %s", errRefused, t.PullRequest, pr.HeadSHA, ev.HeadSHA)
-	}
-	return t, nil
-}
-
 func (b *Bot) publishRepo(res *gate.Results, f PublishOptions) (github.Repo, error) {
 	name := firstNonEmpty(f.Repo, b.getenv("GITHUB_REPOSITORY"))
 	repo, err := github.ParseRepo(name)
@@ -129,13 +94,6 @@ func (b *Bot) publishRepo(res *gate.Results, f PublishOptions) (github.Repo, err
 		return repo, fmt.Errorf("%w: the document is for %s, this workflow runs in %s", errRefused, res.Event.Repository, repo)
 	}
 	return repo, nil
-}
-
-func requireHead(t publish.Target) error {
-	if t.HeadSHA == "" {
-		return fmt.Errorf("%w: no commit to attach check runs to (--head-sha)", errRefused)
-	}
-	return nil
 }
 
 // trustedRunURL keeps the document's run link only when it points at this

@@ -1,6 +1,7 @@
 package chatops
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,16 +17,19 @@ import (
 // maxAttempts bounds the re-read and re-apply rounds after conflicts.
 const maxAttempts = 5
 
-// apply records the decision on the head branch. Each write names the blob
-// SHA it read; on a conflict the file is read again and the decision
-// re-applied to what is there now, so a concurrent push is never lost.
+// apply records the decision on the head branch, once what it approves
+// is established unchanged since the comment (see establish). Each write
+// names the blob SHA it read; on a conflict the file is read again and the
+// decision re-applied only when what it approves is byte-identical to what
+// was first read, so a concurrent push is never lost and never approved
+// unseen.
 func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event lifecycle.Event) (Outcome, error) {
-	f := target.file
+	f, s := target.file, target.story
+	a, why, err := h.establish(ctx, target, s, event, h.pr.HeadSHA)
+	if err != nil || why != "" {
+		return h.refuseOrFail(ctx, cmd, why, err)
+	}
 	for attempt := 1; ; attempt++ {
-		s := story.Parse(f.Path, f.Content)
-		if RecordedFrom(s, h.comment.ID) {
-			return Outcome{Result: Duplicate, Story: f.Path, Event: event}, nil
-		}
 		out, err := transition.Decide(s, h.decision(cmd, event))
 		if refusal := (*transition.Refusal)(nil); errors.As(err, &refusal) {
 			return h.refuse(ctx, cmd, refusalText(refusal))
@@ -35,7 +39,7 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event 
 		}
 		commit, err := h.deps.GitHub.PutFile(ctx, h.ev.Repo, h.update(f, out, target, event))
 		if err == nil {
-			return h.applied(ctx, f.Path, event, commit.CommitSHA)
+			return h.applied(ctx, a.receipt(target, event, h.comment.ID, commit.CommitSHA))
 		}
 		if !errors.Is(err, github.ErrConflict) || attempt == maxAttempts {
 			return Outcome{}, fmt.Errorf("commit %s to %s (attempt %d): %w", event, f.Path, attempt, err)
@@ -43,7 +47,26 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event 
 		if f, err = h.deps.GitHub.GetFile(ctx, h.ev.Repo, f.Path, h.pr.HeadRef); err != nil {
 			return Outcome{}, fmt.Errorf("re-read %s after a conflict: %w", target.file.Path, err)
 		}
+		if s = story.Parse(f.Path, f.Content); RecordedFrom(s, h.comment.ID) {
+			return h.alreadyRecorded(ctx, prStory{file: f, story: s}, cmd, event)
+		}
+		if why, err := h.sameApproval(s, a); err != nil || why != "" {
+			return h.refuseOrFail(ctx, cmd, why, err)
+		}
 	}
+}
+
+// sameApproval refuses a re-apply after a conflict unless what the decision
+// approves is byte-identical to what was first read.
+func (h *handler) sameApproval(s *story.Story, a approval) (string, error) {
+	again, err := ContentWith(h.deps.History, h.pr.HeadSHA, s, a.cover)
+	if err != nil {
+		return "", err
+	}
+	if !bytes.Equal(again, a.content) {
+		return fmt.Sprintf("someone pushed a change to %s (%s) while your decision was being recorded; review it and post the command again", s.Path, a.cover), nil
+	}
+	return "", nil
 }
 
 func (h *handler) decision(cmd Command, event lifecycle.Event) transition.Decision {
@@ -64,17 +87,25 @@ func (h *handler) now() time.Time {
 	return time.Now().UTC()
 }
 
-// applied reacts to the comment and re-runs the gate on the new commit.
-func (h *handler) applied(ctx context.Context, path string, event lifecycle.Event, commit string) (Outcome, error) {
-	out := Outcome{Result: Applied, Story: path, Event: event, Commit: commit}
+// applied leaves the receipt (the record only storygate's identity can
+// author), reacts to the comment and re-runs the gate on the new commit.
+func (h *handler) applied(ctx context.Context, r Receipt) (Outcome, error) {
+	if _, err := h.deps.GitHub.CreateComment(ctx, h.ev.Repo, h.ev.PRNumber, receiptReply(h.comment.Author.Login, r)); err != nil {
+		return Outcome{}, fmt.Errorf("record the decision on the pull request: %w", err)
+	}
+	return h.finish(ctx, Outcome{Result: Applied, Story: r.Path, Event: r.Event, Commit: r.Commit})
+}
+
+// finish reacts 👍 and re-runs the gate on out.Commit.
+func (h *handler) finish(ctx context.Context, out Outcome) (Outcome, error) {
 	if err := h.deps.GitHub.AddReaction(ctx, h.ev.Repo, h.comment.ID, github.ReactionPlusOne); err != nil {
 		return out, fmt.Errorf("react to the comment: %w", err)
 	}
 	if h.deps.Rerun == nil {
 		return out, nil
 	}
-	if err := h.deps.Rerun(ctx, h.pr, commit); err != nil {
-		return out, fmt.Errorf("re-run the gate on %s: %w", commit, err)
+	if err := h.deps.Rerun(ctx, h.pr, out.Commit); err != nil {
+		return out, fmt.Errorf("re-run the gate on %s: %w", out.Commit, err)
 	}
 	return out, nil
 }
@@ -100,11 +131,11 @@ func (h *handler) refuse(ctx context.Context, cmd Command, reason string) (Outco
 	return Outcome{Result: Refused, Reason: reason}, nil
 }
 
-// refuseOrFail refuses for reason, or fails closed when GitHub could not
-// say whether the commenter may decide.
+// refuseOrFail refuses for reason, or fails closed when GitHub (or the
+// checkout) could not answer.
 func (h *handler) refuseOrFail(ctx context.Context, cmd Command, reason string, err error) (Outcome, error) {
 	if err != nil {
-		return Outcome{}, fmt.Errorf("authorize @%s: %w", h.comment.Author.Login, err)
+		return Outcome{}, err
 	}
 	return h.refuse(ctx, cmd, reason)
 }

@@ -3,48 +3,49 @@ package chatops
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/storygate/storygate/internal/chatops/chatopstest"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/github/githubtest"
 )
 
-// The fixture: Codertocat/Hello-World (the recorded payloads' repository),
-// pull request 7 by an agent account, STORY-001 at plan_review on its head
-// branch.
+// The fixture: chatopstest's pull request, STORY-001 at plan_review on its
+// head branch, pushed by the agent before anyone comments.
 const (
-	repoName   = "Codertocat/Hello-World"
-	prNumber   = 7
-	headBranch = "agent/story-001"
+	repoName   = chatopstest.RepoName
+	prNumber   = chatopstest.Number
+	headBranch = chatopstest.Branch
 	storyPath  = "stories/STORY-001.md"
 )
 
 var (
-	agent    = githubtest.User{Login: "coding-agent"}
-	reviewer = githubtest.User{Login: "reviewer"}
+	agent    = chatopstest.Agent
+	reviewer = chatopstest.Reviewer
 	clock    = time.Date(2026, 5, 28, 12, 0, 0, 0, time.UTC)
 )
 
 type fixture struct {
-	t      *testing.T
-	fake   *githubtest.Server
-	client *github.Adapter
-	cfg    *config.Config
+	t    *testing.T
+	pr   *chatopstest.PR
+	fake *githubtest.Server
+	cfg  *config.Config
+	// policy, when set, is what Deps.Policy returns (the base's policy).
+	policy *config.Config
+	// paths are the PR's stories (default: STORY-001).
+	paths  []string
+	mu     sync.Mutex
 	reruns []string
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	fake := githubtest.New(t)
-	client := fake.Adapter()
-	fake.AddPullRequest(repoName, githubtest.PullRequest{Number: prNumber, Author: agent, HeadRef: headBranch,
-		HeadSHA: "1111111111111111111111111111111111111111", BaseRef: "main", BaseSHA: "2222222222222222222222222222222222222222"})
-	fake.SetPermission(repoName, reviewer.Login, "write")
-	fake.SetPermission(repoName, agent.Login, "admin")
-	fake.SetFile(repoName, headBranch, storyPath, readFixture(t, "STORY-001.plan_review.md"))
-	return &fixture{t: t, fake: fake, client: client, cfg: config.Default()}
+	pr := chatopstest.New(t, map[string]string{"README.md": "demo\n"},
+		map[string]string{storyPath: string(readFixture(t, "STORY-001.plan_review.md"))})
+	return &fixture{t: t, pr: pr, fake: pr.Fake, cfg: config.Default(), paths: []string{storyPath}}
 }
 
 func readFixture(t *testing.T, name string) []byte {
@@ -57,30 +58,30 @@ func readFixture(t *testing.T, name string) []byte {
 }
 
 func (f *fixture) deps() Deps {
-	return Deps{GitHub: f.client, Config: f.cfg, Now: func() time.Time { return clock },
-		Stories: func(context.Context, github.PullRequest) ([]string, error) { return []string{storyPath}, nil },
+	d := Deps{GitHub: f.fake.Adapter(), Config: f.cfg, Now: func() time.Time { return clock },
+		History: GitHistory(f.pr.Git.Root),
+		Stories: func(context.Context, github.PullRequest, []string) ([]string, error) { return f.paths, nil },
 		Rerun: func(_ context.Context, _ github.PullRequest, sha string) error {
+			f.mu.Lock()
+			defer f.mu.Unlock()
 			f.reruns = append(f.reruns, sha)
 			return nil
 		}}
+	if f.policy != nil {
+		d.Policy = func(context.Context, github.PullRequest) (*config.Config, error) { return f.policy, nil }
+	}
+	return d
 }
 
 // comment posts body as author on the PR and returns the created event.
 func (f *fixture) comment(author githubtest.User, body string) github.Event {
 	f.t.Helper()
-	id := f.fake.AddComment(repoName, prNumber, author, body)
-	return f.event("issue_comment.created", id, body, author)
+	return f.pr.Comment(author, body)
 }
 
 func (f *fixture) event(payload string, id int64, body string, author githubtest.User) github.Event {
 	f.t.Helper()
-	raw := githubtest.LoadWebhook(f.t, payload, "", "", githubtest.OnPullRequest(repoName, prNumber),
-		githubtest.WithComment(id, body, author))
-	ev, err := github.ParseEvent(github.EventIssueComment, raw)
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	return ev
+	return f.pr.Event(payload, id, body, author)
 }
 
 func (f *fixture) handle(ev github.Event) Outcome {
@@ -95,11 +96,7 @@ func (f *fixture) handle(ev github.Event) Outcome {
 // storyNow is the story on the head branch.
 func (f *fixture) storyNow() []byte {
 	f.t.Helper()
-	content, _, ok := f.fake.File(repoName, headBranch, storyPath)
-	if !ok {
-		f.t.Fatal("story is gone from the head branch")
-	}
-	return content
+	return f.pr.File(storyPath)
 }
 
 // replies are the comments storygate posted.
@@ -111,4 +108,9 @@ func (f *fixture) replies() []githubtest.Comment {
 		}
 	}
 	return out
+}
+
+// commits are the commits the contents API made on the head branch.
+func (f *fixture) commits() []githubtest.Commit {
+	return f.fake.Commits(repoName, headBranch)
 }

@@ -16,14 +16,22 @@ type Client interface {
 	github.Comments
 	github.Access
 	github.Contents
+	github.Ledger
 }
 
 // Deps are the handler's collaborators.
 type Deps struct {
 	GitHub Client
+	// Config is the policy when Policy is nil (tests).
 	Config *config.Config
+	// Policy loads the policy that governs a pull request: the base
+	// branch's configuration, never the PR's own (see cli loadConfig).
+	Policy func(ctx context.Context, pr github.PullRequest) (*config.Config, error)
 	// Stories lists the PR's story files (see GitStories).
 	Stories Finder
+	// History is the checkout's git history (GitHistory), where approved
+	// content is read at the commits GitHub's records name.
+	History History
 	// Now is the clock for log rows; nil means time.Now.
 	Now func() time.Time
 	// Rerun re-runs the gate on the commit that recorded a decision; nil
@@ -65,8 +73,7 @@ func Handle(ctx context.Context, d Deps, ev github.Event) (Outcome, error) {
 	if !ok || (ev.Action != "created" && ev.Action != "edited") {
 		return Outcome{Result: Ignored}, nil
 	}
-	h := &handler{deps: d, ev: ev, cmds: cmds, comment: *ev.Comment,
-		auth: Authorizer{Access: d.GitHub, Repo: ev.Repo, Approvers: d.Config.Approvers}}
+	h := &handler{deps: d, ev: ev, cmds: cmds, comment: *ev.Comment}
 	if err := h.load(ctx); err != nil {
 		return Outcome{}, fmt.Errorf("slash command in comment %d on %s#%d: %w", ev.Comment.ID, ev.Repo, ev.PRNumber, err)
 	}
@@ -92,13 +99,14 @@ func commandsIn(ev github.Event) ([]Command, bool) {
 
 // handler is one command being handled.
 type handler struct {
-	deps    Deps
-	ev      github.Event
-	cmds    []Command
-	comment github.Comment
-	auth    Authorizer
-	pr      github.PullRequest
-	stories []prStory
+	deps     Deps
+	ev       github.Event
+	cmds     []Command
+	comment  github.Comment
+	auth     Authorizer
+	recorder Recorder
+	pr       github.PullRequest
+	stories  []prStory
 }
 
 // load fetches the comment as GitHub has it now (not as the payload says),
@@ -112,15 +120,33 @@ func (h *handler) load(ctx context.Context) error {
 	if h.pr, err = h.deps.GitHub.PullRequest(ctx, h.ev.Repo, h.ev.PRNumber); err != nil {
 		return err
 	}
+	cfg, err := h.policy(ctx)
+	if err != nil {
+		return err
+	}
+	h.auth = Authorizer{Access: h.deps.GitHub, Repo: h.ev.Repo, Approvers: cfg.Approvers}
+	h.recorder = RecorderOf(cfg.Approvers)
 	if h.pr.IsFork() {
 		return nil
 	}
-	paths, err := h.deps.Stories(ctx, h.pr)
+	paths, err := h.deps.Stories(ctx, h.pr, cfg.Stories)
 	if err != nil {
 		return err
 	}
 	h.stories, err = loadStories(ctx, h.deps.GitHub, h.ev.Repo, h.pr.HeadRef, paths)
 	return err
+}
+
+// policy is the configuration that governs this pull request.
+func (h *handler) policy(ctx context.Context) (*config.Config, error) {
+	if h.deps.Policy == nil {
+		return h.deps.Config, nil
+	}
+	cfg, err := h.deps.Policy(ctx, h.pr)
+	if err != nil {
+		return nil, fmt.Errorf("policy of the base branch %s: %w", h.pr.BaseRef, err)
+	}
+	return cfg, nil
 }
 
 // decide runs the checks in order; the first that fails is the reply.
@@ -139,8 +165,11 @@ func (h *handler) decide(ctx context.Context) (Outcome, error) {
 		return h.refuse(ctx, cmd, fmt.Sprintf("the comment holds %d commands; post one command per comment", len(h.cmds)))
 	}
 	reason, err := h.auth.Check(ctx, h.comment.Author, h.pr.Author)
-	if err != nil || reason != "" {
-		return h.refuseOrFail(ctx, cmd, reason, err)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("authorize @%s: %w", h.comment.Author.Login, err)
+	}
+	if reason != "" {
+		return h.refuse(ctx, cmd, reason)
 	}
 	return h.decideFor(ctx, cmd)
 }
@@ -165,7 +194,7 @@ func (h *handler) decideFor(ctx context.Context, cmd Command) (Outcome, error) {
 	}
 	for _, s := range h.stories {
 		if RecordedFrom(s.story, h.comment.ID) {
-			return Outcome{Result: Duplicate, Story: s.file.Path, Event: event}, nil
+			return h.alreadyRecorded(ctx, s, cmd, event)
 		}
 	}
 	target, why := selectStory(h.stories, cmd)

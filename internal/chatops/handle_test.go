@@ -34,7 +34,7 @@ func TestAuthorizedApprovePlanMovesStoryToReady(t *testing.T) {
 	assertField(t, d, "At state", "plan_review")
 	want, _ := transition.ContentDigest(s, "Plan v1")
 	assertField(t, d, "Digest", want+" (contract + Plan v1)")
-	commits := f.fake.Commits(repoName, headBranch)
+	commits := f.commits()
 	if len(commits) != 1 || out.Commit != commits[0].SHA {
 		t.Errorf("commits %+v, outcome commit %s: want exactly the one reported", commits, out.Commit)
 	}
@@ -142,7 +142,7 @@ func TestRefusalsReplyWithReasonAndWhatIsAllowed(t *testing.T) {
 
 func assertRefusalReply(t *testing.T, f *fixture, reason string, before []byte) {
 	t.Helper()
-	if !bytes.Equal(f.storyNow(), before) || len(f.fake.Commits(repoName, headBranch)) != 0 {
+	if !bytes.Equal(f.storyNow(), before) || len(f.commits()) != 0 {
 		t.Error("a refused command changed the story")
 	}
 	replies := f.replies()
@@ -163,14 +163,14 @@ func assertRefusalReply(t *testing.T, f *fixture, reason string, before []byte) 
 func TestConcurrentPushIsKeptAndDecisionRecordedOnce(t *testing.T) {
 	f := newFixture(t)
 	f.fake.ConcurrentPushOnce(repoName, headBranch, storyPath, func(old []byte) []byte {
-		return bytes.Replace(old, []byte("## Constraints\n..."), []byte("## Constraints\nNo new dependencies."), 1)
+		return bytes.Replace(old, []byte("priority: high"), []byte("priority: low"), 1)
 	})
 	out := f.handle(f.comment(reviewer, "/approve-plan"))
 	if out.Result != Applied {
 		t.Fatalf("outcome %+v, want applied after the conflict", out)
 	}
 	now := f.storyNow()
-	if !bytes.Contains(now, []byte("No new dependencies.")) {
+	if !bytes.Contains(now, []byte("priority: low")) {
 		t.Error("the concurrent push was lost")
 	}
 	onlyDecision(t, story.Parse(storyPath, now))
@@ -180,17 +180,23 @@ func TestConcurrentPushIsKeptAndDecisionRecordedOnce(t *testing.T) {
 	assertValidates(t, now)
 }
 
+// TestReplayedEventRecordsNothing: a redelivered event commits and replies
+// nothing new, but still reacts and gates the decision's commit, so the
+// required checks report on it.
 func TestReplayedEventRecordsNothing(t *testing.T) {
 	f := newFixture(t)
 	ev := f.comment(reviewer, "/approve-plan")
-	f.handle(ev)
+	first := f.handle(ev)
 	after := f.storyNow()
 	again := f.handle(ev)
-	if again.Result != Duplicate {
-		t.Fatalf("replay outcome %+v, want duplicate", again)
+	if again.Result != Duplicate || again.Commit != first.Commit {
+		t.Fatalf("replay outcome %+v, want duplicate on %s", again, first.Commit)
 	}
-	if !bytes.Equal(f.storyNow(), after) || len(f.fake.Commits(repoName, headBranch)) != 1 || len(f.replies()) != 0 {
+	if !bytes.Equal(f.storyNow(), after) || len(f.commits()) != 1 || len(f.replies()) != 1 {
 		t.Error("a replayed event wrote, committed or replied again")
+	}
+	if !slices.Equal(f.reruns, []string{first.Commit, first.Commit}) {
+		t.Errorf("gate runs %v, want the decision commit gated again", f.reruns)
 	}
 }
 
@@ -214,7 +220,7 @@ func TestCommentsWithoutCommandsAreIgnored(t *testing.T) {
 			t.Errorf("%q: outcome %+v, want ignored", body, out)
 		}
 	}
-	if len(f.fake.Commits(repoName, headBranch)) != 0 || len(f.replies()) != 0 {
+	if len(f.commits()) != 0 || len(f.replies()) != 0 {
 		t.Error("an ignored comment wrote or replied")
 	}
 }

@@ -14,13 +14,14 @@ import (
 
 // Finder lists the story files a pull request carries (paths relative to
 // the repository root).
-type Finder func(ctx context.Context, pr github.PullRequest) ([]string, error)
+// globs are the policy's story globs.
+type Finder func(ctx context.Context, pr github.PullRequest, globs []string) ([]string, error)
 
 // GitStories finds the stories changed between the PR's base and head in
 // the local clone at root (the workflow checks out the PR head with full
 // history), keeping the paths that match the configured story globs.
-func GitStories(root string, globs []string) Finder {
-	return func(_ context.Context, pr github.PullRequest) ([]string, error) {
+func GitStories(root string) Finder {
+	return func(_ context.Context, pr github.PullRequest, globs []string) ([]string, error) {
 		repo, err := gitrepo.Open(root)
 		if err != nil {
 			return nil, fmt.Errorf("find the PR's stories: %w", err)

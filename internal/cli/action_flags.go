@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/bot"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/version"
 )
 
@@ -43,7 +44,12 @@ func runAction(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
 		return ExitUsage
 	}
-	outcome, err := newBot(e).Action(context.Background(), opts)
+	b, err := newBot(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
+		return ExitInternal
+	}
+	outcome, err := b.Action(context.Background(), opts)
 	return botExit(outcome, err)
 }
 
@@ -82,21 +88,26 @@ func (f actionFlags) options() (bot.ActionOptions, error) {
 		EventPath: f.eventPath, Results: f.results, SARIF: f.sarif, Markdown: f.markdown, ReportOnly: f.reportOnly}, nil
 }
 
-// newBot builds the bot with its real dependencies.
-func newBot(e env) *bot.Bot {
-	osEnv := bot.OSEnv{}
+// newBot builds the bot with its real dependencies. The bot reads a
+// snapshot of the environment, and storygate then drops the tokens from its
+// own (and becomes non-dumpable), so nothing the gate runs can read them
+// through /proc, sandbox or not.
+func newBot(e env) (*bot.Bot, error) {
+	osEnv := bot.TakeEnv()
+	if err := sandbox.ProtectSelf(nil); err != nil {
+		return nil, err
+	}
 	return bot.New(bot.Deps{
-		Env:      osEnv,
-		GitHub:   bot.Credentials{Env: osEnv, Version: version.String()},
-		Config:   configLoader{},
-		Revert:   bot.RevertCheck,
-		Checkout: bot.GitCheckout{},
-		Now:      time.Now,
-		Stdout:   e.stdout,
-		Stderr:   e.stderr,
-		Version:  version.String(),
-		Rules:    ruleInfo(),
-	})
+		Env:     osEnv,
+		GitHub:  bot.Credentials{Env: osEnv, Version: version.String()},
+		Config:  configLoader{},
+		Revert:  bot.RevertCheck,
+		Now:     time.Now,
+		Stdout:  e.stdout,
+		Stderr:  e.stderr,
+		Version: version.String(),
+		Rules:   ruleInfo(),
+	}), nil
 }
 
 // configLoader is loadConfig as the bot's ConfigLoader.
@@ -105,6 +116,11 @@ type configLoader struct{}
 // Load loads the configuration that governs a run (see loadConfig).
 func (configLoader) Load(root, explicit, base string) (*config.Config, string, error) {
 	return loadConfig(root, explicit, base)
+}
+
+// Policy loads the base commit's policy (see policyAt).
+func (configLoader) Policy(root, explicit, base string) (*config.Config, error) {
+	return policyAt(root, explicit, base)
 }
 
 // botExit maps what the bot concluded to the CLI's exit codes; the bot

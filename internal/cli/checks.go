@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/records"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 const checksSynopsis = "checks run --suite FILE [--schema NAME] [--format text|json|sarif|github] FILE..."
@@ -113,7 +113,7 @@ func checkOneFile(suite *records.Suite, schema *records.Schema, file string) []d
 	name := filepath.ToSlash(file)
 	data, err := readCapped(file)
 	if err != nil {
-		return []diag.Diagnostic{diag.New(records.RuleRead, diag.SeverityError, name, diag.Pos{}, "cannot read the record: %v", err)}
+		return []diag.Diagnostic{records.ReadFinding(name, err)}
 	}
 	return records.CheckData(suite, schema, name, data)
 }
@@ -161,19 +161,10 @@ func recordFilesUnder(dir string) ([]string, error) {
 	return out, err
 }
 
-// readCapped reads a regular file no larger than records.MaxRecordBytes.
+// readCapped reads a regular file no larger than records.MaxRecordBytes,
+// inside the repository that holds it.
 func readCapped(file string) ([]byte, error) {
-	info, err := os.Stat(file)
-	if err != nil {
-		return nil, fmt.Errorf("stat: %w", err)
-	}
-	if !info.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	if info.Size() > records.MaxRecordBytes {
-		return nil, fmt.Errorf("%d bytes is over the %d-byte limit", info.Size(), records.MaxRecordBytes)
-	}
-	return os.ReadFile(file)
+	return safefile.ReadFile(safefile.RepoRoot(filepath.Dir(file)), file, records.MaxRecordBytes)
 }
 
 func checkRules(suite *records.Suite) map[string]report.RuleInfo {

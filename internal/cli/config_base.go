@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -46,7 +45,7 @@ func loadConfig(root, explicit, base string) (cfg *config.Config, note string, e
 			return nil, "", err
 		}
 	}
-	local, err := os.ReadFile(filepath.Join(root, config.DefaultPath))
+	local, err := config.ReadFile(root, "")
 	inTree := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, "", &config.Error{File: filepath.Join(root, config.DefaultPath), Message: fmt.Sprintf("cannot read configuration: %v", err)}
@@ -64,15 +63,25 @@ func loadConfig(root, explicit, base string) (cfg *config.Config, note string, e
 // configPathIn is the configuration's path inside the repository: the
 // default path under root, relative to the work tree's top.
 func configPathIn(repo *gitrepo.Repo, root string) string {
-	top, errTop := filepath.EvalSymlinks(repo.Root())
-	dir, errDir := filepath.EvalSymlinks(root)
-	if errTop == nil && errDir == nil {
-		rel, err := filepath.Rel(top, dir)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return filepath.ToSlash(filepath.Join(rel, config.DefaultPath))
-		}
+	if rel, ok := relativeToTop(repo, root); ok {
+		return filepath.ToSlash(filepath.Join(rel, config.DefaultPath))
 	}
 	return config.DefaultPath
+}
+
+// relativeToTop is dir relative to the work tree's top, both with symlinks
+// resolved; ok is false when dir is outside it or cannot be resolved.
+func relativeToTop(repo *gitrepo.Repo, dir string) (string, bool) {
+	top, errTop := filepath.EvalSymlinks(repo.Root())
+	real, errDir := filepath.EvalSymlinks(dir)
+	if errTop != nil || errDir != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(top, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return rel, true
 }
 
 // shortRev shortens a full SHA for messages; other revisions stay as given.

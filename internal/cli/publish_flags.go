@@ -9,10 +9,11 @@ import (
 	"github.com/storygate/storygate/internal/bot"
 )
 
-const publishSynopsis = "publish --results FILE [--repo OWNER/NAME] [--head-sha SHA] [--pr N]"
+const publishSynopsis = "publish --results FILE [--root DIR] [--repo OWNER/NAME] [--head-sha SHA] [--pr N]"
 
 // runPublish posts a results document written by an unprivileged run; the
-// bot reads it as data and checks it against the triggering run.
+// bot reads it as data, checks it against the triggering run and
+// recomputes what needs no execution from the pull request's head.
 func runPublish(e env, args []string) int {
 	fs := newFlagSet(e, "publish", publishSynopsis)
 	var f bot.PublishOptions
@@ -20,6 +21,7 @@ func runPublish(e env, args []string) int {
 	fs.StringVar(&f.Repo, "repo", "", "repository (default GITHUB_REPOSITORY)")
 	fs.StringVar(&f.HeadSHA, "head-sha", "", "commit for the check runs (default: the workflow_run's head, else the document's)")
 	fs.IntVar(&f.PR, "pr", 0, "pull request to comment on (default: the document's)")
+	fs.StringVar(&f.Root, "root", "", "trusted checkout holding the pull request's commits as git data (default GITHUB_WORKSPACE)")
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
@@ -30,5 +32,10 @@ func runPublish(e env, args []string) int {
 		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")
 		return ExitUsage
 	}
-	return botExit(bot.Passed, newBot(e).Publish(context.Background(), f))
+	b, err := newBot(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
+		return ExitInternal
+	}
+	return botExit(bot.Passed, b.Publish(context.Background(), f))
 }

@@ -85,6 +85,9 @@ func revertWith(e env, f revertFlags) int {
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
+	if opt.Sandbox, _, err = isolate(e, "revert-check", root, cfg); err != nil {
+		return failure(e, "revert-check", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	res, err := revert.Check(ctx, opt)

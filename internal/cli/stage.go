@@ -11,6 +11,7 @@ import (
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
 )
 
@@ -117,7 +118,7 @@ func loadStageSet(e env, in stageInputs) (*stage.Set, int) {
 	if code := requireDir(e, "stage directory", in.dir); code >= 0 {
 		return nil, code
 	}
-	set, err := stage.LoadStages(os.DirFS(in.dir), filepath.ToSlash(in.dir))
+	set, err := stage.LoadStages(safefile.FS(safefile.RepoRoot(in.dir), in.dir, stage.MaxFileSize), filepath.ToSlash(in.dir))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
 		return nil, ExitInternal

@@ -15,8 +15,23 @@ import (
 func run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
+	defer restoreEnv(os.Environ())
 	code := Main(append([]string{"storygate"}, args...), strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// restoreEnv puts back the variables a command removed from the process
+// environment: storygate drops its tokens and inputs before running anything
+// (sandbox.ProtectSelf), once per real run, while a test runs many commands
+// in one process. Only removed or changed variables are set again, so a
+// parallel test never sees the environment emptied.
+func restoreEnv(before []string) {
+	for _, kv := range before {
+		k, v, _ := strings.Cut(kv, "=")
+		if now, ok := os.LookupEnv(k); !ok || now != v {
+			os.Setenv(k, v)
+		}
+	}
 }
 
 func demoStory(t *testing.T, name string) []byte {
@@ -106,7 +121,7 @@ func TestValidateConfigErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct{ yaml, want string }{
-		{"storiez: [x]\n", `unknown key "storiez" in the configuration (legal keys: approvers, records, revert, rules, stages, stories, verify)`},
+		{"storiez: [x]\n", `unknown key "storiez" in the configuration (legal keys: approvers, discovery, records, revert, rules, stages, stories, verify)`},
 		{"revert:\n  suites: x\n", `unknown key "suites" in revert (legal keys: governed, suite)`},
 		{"rules:\n  structure/section-order: loud\n", `severity "loud" is not one of off, error, warning, notice`},
 		{"rules:\n  structure/section-order: off\n  structure/nope: off\n", `storygate.yml:3:3: unknown rule ID(s) structure/nope under rules`},

@@ -61,7 +61,13 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if err != nil {
 		return failure(e, "verify", err)
 	}
-	doc := runStories(root, stories, shard, verifyOptions(root, f, cfg))
+	opt := verifyOptions(root, f, cfg)
+	if opt.Sandbox, opt.Commit, err = isolate(e, "verify", root, cfg); err != nil {
+		return failure(e, "verify", err)
+	}
+	doc := runStories(root, stories, shard, opt)
+	report := opt.Sandbox.Report()
+	doc.Sandbox = &report
 	ds := doc.Diagnostics
 	if shard == nil || shard.Index == 1 { // every shard loads every story: one reports them
 		ds = append(unreadable(stories), ds...)

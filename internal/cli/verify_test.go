@@ -115,16 +115,14 @@ func TestVerifyNoTokenReachesTheCommand(t *testing.T) {
 	}
 	dir := vRepo(t, map[string]string{
 		".github/storygate.yml": "verify:\n  secret_env: [DEPLOY_SECRET]\n",
-		"stories/STORY-001.md":  verifyStory("STORY-001", "evaluating", [][2]string{{"V1", "env > seen-env.txt"}}, nil),
+		"stories/STORY-001.md":  verifyStory("STORY-001", "evaluating", [][2]string{{"V1", "env"}}, nil),
 	})
-	if code, _, stderr := vMain("verify", "--root", dir); code != ExitOK {
+	out := filepath.Join(t.TempDir(), "results.json")
+	if code, _, stderr := vMain("verify", "--root", dir, "--out", out); code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	seen, err := os.ReadFile(filepath.Join(dir, "seen-env.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(seen), "tok-") || !strings.Contains(string(seen), "PATH=") {
+	seen := readResults(t, out).Results[0].StdoutTail
+	if strings.Contains(seen, "tok-") || !strings.Contains(seen, "PATH=") {
 		t.Errorf("the command's environment:\n%s", seen)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,7 +14,9 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/yamlerr"
+	"github.com/storygate/storygate/internal/yamlstrict"
 )
 
 // DefaultPath is where the configuration lives, relative to the repository root.
@@ -32,6 +33,7 @@ type Config struct {
 	Approvers Approvers         `yaml:"approvers"`
 	Stages    Stages            `yaml:"stages"`
 	Records   []RecordSuite     `yaml:"records"`
+	Discovery Discovery         `yaml:"discovery"`
 	// Path is the file the configuration was read from ("" for defaults).
 	Path string `yaml:"-"`
 	// rulePos is where each rule ID under rules: is written.
@@ -44,11 +46,22 @@ type Revert struct {
 	Suite    string   `yaml:"suite"`
 }
 
-// Verify configures verification reruns.
+// Verify configures verification reruns, and the sandbox every command
+// from the change (verification items, the revert suite) runs in.
 type Verify struct {
 	Jobs      int           `yaml:"jobs"`
 	Timeout   time.Duration `yaml:"timeout"`
 	SecretEnv []string      `yaml:"secret_env"`
+	// Sandbox is auto, required or off (docs/verify.md).
+	Sandbox string `yaml:"sandbox"`
+	// Network keeps the host network in the sandbox; off by default.
+	Network bool `yaml:"network"`
+	// MemoryLimitMiB caps each command's address space; 0 means no cap.
+	MemoryLimitMiB int64 `yaml:"memory_limit_mib"`
+	// ProcessLimit caps the sandbox's processes; 0 means no cap.
+	ProcessLimit int `yaml:"process_limit"`
+	// SandboxPaths are extra host paths the sandbox mounts read-only.
+	SandboxPaths []string `yaml:"sandbox_paths"`
 }
 
 // Approvers says who may pass a human gate.
@@ -56,6 +69,13 @@ type Approvers struct {
 	Permission string   `yaml:"permission"`
 	Teams      []string `yaml:"teams"`
 	Deny       []string `yaml:"deny"`
+	// Recorder is the login of storygate's identity, whose decision
+	// records alone count ("" means github-actions[bot], GITHUB_TOKEN's;
+	// for a GitHub App "<slug>[bot]").
+	Recorder string `yaml:"recorder"`
+	// RecorderAppID, when set, also requires the records to be posted via
+	// that GitHub App (performed_via_github_app.id).
+	RecorderAppID int64 `yaml:"recorder_app_id"`
 }
 
 // Stages locates AI-DLC stage definitions.
@@ -64,6 +84,22 @@ type Stages struct {
 	Agents string   `yaml:"agents"`
 	Scopes string   `yaml:"scopes"`
 }
+
+// Discovery says what becomes of a file discovery finds (a STORY-* name,
+// a named file) that is not an execution story: a pre-v1 legacy file or
+// the specification's own STORY-000 text (docs/stories.md).
+type Discovery struct {
+	// NonStory is notice (skipped, one structure/not-a-story notice), off
+	// (skipped silently) or validate (validated as an execution story).
+	NonStory string `yaml:"non_story"`
+}
+
+// Non-story modes of Discovery.NonStory.
+const (
+	NonStoryNotice   = "notice"
+	NonStoryOff      = "off"
+	NonStoryValidate = "validate"
+)
 
 // RecordSuite maps record files to a check suite.
 type RecordSuite struct {
@@ -75,11 +111,13 @@ type RecordSuite struct {
 // Default returns the configuration used when no file exists.
 func Default() *Config {
 	return &Config{
-		Stories:   []string{"**/STORY-*.md", "stories/**/*.md"},
-		Rules:     map[string]string{},
-		Revert:    Revert{Governed: []string{"tests/"}},
-		Verify:    Verify{Jobs: 4, Timeout: 10 * time.Minute},
+		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
+		Rules:   map[string]string{},
+		Revert:  Revert{Governed: []string{"tests/"}},
+		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
+			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
+		Discovery: Discovery{NonStory: NonStoryNotice},
 	}
 }
 
@@ -98,6 +136,10 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Message)
 }
 
+// MaxFileBytes is the largest configuration file read: a configuration is
+// a few hundred bytes, and a link to /dev/zero must not be read forever.
+const MaxFileBytes = 1 << 20
+
 // Load reads the configuration. With explicit == "" it reads DefaultPath
 // under root when present and falls back to defaults; an explicit path must exist.
 func Load(root, explicit string) (*Config, error) {
@@ -105,10 +147,7 @@ func Load(root, explicit string) (*Config, error) {
 	if path == "" {
 		path = filepath.Join(root, DefaultPath)
 	}
-	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
-		return nil, &Error{File: path, Message: "cannot read configuration: not a regular file"} // a FIFO would block
-	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(root, explicit)
 	if explicit == "" && errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil
 	}
@@ -122,16 +161,27 @@ func Load(root, explicit string) (*Config, error) {
 	return cfg, nil
 }
 
+// ReadFile reads the configuration file's bytes, refusing what every
+// loader refuses (internal/safefile): the default path must resolve inside
+// root; an explicit path, which the user named, may be anywhere; neither
+// may be a FIFO, a device or over MaxFileBytes.
+func ReadFile(root, explicit string) ([]byte, error) {
+	if explicit != "" {
+		return safefile.ReadPath(explicit, MaxFileBytes)
+	}
+	return safefile.ReadFile(root, filepath.Join(root, DefaultPath), MaxFileBytes)
+}
+
 // Parse decodes configuration bytes read from file.
 func Parse(file string, data []byte) (*Config, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	doc, err := yamlstrict.Decode(data)
+	var v *yamlstrict.Violation
+	switch {
+	case errors.As(err, &v):
+		return nil, &Error{File: file, Line: v.Line, Column: v.Column, Message: "configuration: " + v.Message}
+	case err != nil:
 		line, problem := yamlerr.Locate(data, err)
 		return nil, &Error{File: file, Line: line, Column: 1, Message: "not valid YAML: " + problem}
-	}
-	if line := yamlerr.SecondDocument(data); line > 0 {
-		return nil, &Error{File: file, Line: line, Column: 1,
-			Message: "the configuration must be one YAML document: the document marker here ends it, and what follows would be ignored"}
 	}
 	cfg := Default()
 	cfg.Path = file
@@ -162,6 +212,16 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if cfg.Verify.Jobs < 1 {
 		n := findKey(root, "verify", "jobs")
 		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "verify.jobs must be at least 1"}
+	}
+	if err := validateSandbox(file, root, cfg.Verify); err != nil {
+		return err
+	}
+	switch cfg.Discovery.NonStory {
+	case NonStoryNotice, NonStoryOff, NonStoryValidate:
+	default:
+		n := findKey(root, "discovery", "non_story")
+		return &Error{File: file, Line: n.Line, Column: n.Column,
+			Message: fmt.Sprintf("discovery.non_story %q is not one of notice, off, validate", cfg.Discovery.NonStory)}
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":

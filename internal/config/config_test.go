@@ -34,18 +34,35 @@ func TestParse(t *testing.T) {
 				return c.Stories[0] == "s/*.md" && c.Verify.Jobs == 2 && c.Verify.Timeout == 90*time.Second && c.Records[0].Suite == "step-packet"
 			}},
 		{"empty file keeps defaults", "", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
-		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, records, revert, rules, stages, stories, verify)`, nil},
-		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, secret_env, timeout)`, nil},
+		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, records, revert, rules, stages, stories, verify)`, nil},
+		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
+		{"sandbox defaults", "", "", func(c *Config) bool {
+			return c.Verify.Sandbox == "auto" && !c.Verify.Network && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
+		}},
+		{"sandbox keys", "verify:\n  sandbox: required\n  network: true\n  memory_limit_mib: 0\n  sandbox_paths: [/srv/cache]\n", "", func(c *Config) bool {
+			return c.Verify.Sandbox == "required" && c.Verify.Network && c.Verify.MemoryLimitMiB == 0 && c.Verify.SandboxPaths[0] == "/srv/cache"
+		}},
+		{"bad sandbox mode", "verify:\n  sandbox: maybe\n", `x.yml:2:3: verify.sandbox "maybe" is not one of auto, required, off`, nil},
+		{"negative memory limit", "verify:\n  memory_limit_mib: -1\n", "x.yml:2:3: verify.memory_limit_mib must not be negative", nil},
+		{"negative process limit", "verify:\n  process_limit: -5\n", "x.yml:2:3: verify.process_limit must not be negative", nil},
+		{"relative sandbox path", "verify:\n  sandbox_paths: [cache]\n", `x.yml:2:3: verify.sandbox_paths: "cache" is not an absolute path`, nil},
 		{"unknown key in list item", "records:\n  - glob: a\n    suit: b\n", `unknown key "suit" in records[]`, nil},
 		{"bad severity", "rules:\n  a/b: loud\n", `x.yml:2:3: rule "a/b": severity "loud"`, nil},
 		{"bad permission", "approvers:\n  permission: owner\n", `x.yml:2:3: approvers.permission "owner"`, nil},
+		{"bad non_story", "discovery:\n  non_story: hide\n", `x.yml:2:3: discovery.non_story "hide" is not one of notice, off, validate`, nil},
 		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
 		{"bad timeout", "stories: [a]\nverify:\n  timeout: soon\n", "x.yml:3:3: invalid configuration: cannot unmarshal !!str `soon` into time.Duration", nil},
 		{"repeated rule ID", "rules:\n  a/b: off\n  a/b: error\n", `x.yml:3:3: invalid configuration: mapping key "a/b" already defined at line 2`, nil},
 		{"repeated section", "verify:\n  jobs: 2\nverify:\n  jobs: 3\n", `x.yml:3:1: invalid configuration: mapping key "verify" already defined at line 1`, nil},
 		{"not yaml", "a: [\n", "x.yml:1:1: not valid YAML: did not find expected node content", nil},
 		{"not yaml on a later line", "stories: [a]\nverify:\n  jobs: 2\n bad\n", "x.yml:4:1: not valid YAML", nil},
-		{"second document", "stories: [a]\n...\nverify: {jobs: 0}\n", "x.yml:2:1: the configuration must be one YAML document", nil},
+		{"second document", "stories: [a]\n...\nverify: {jobs: 0}\n", "x.yml:2:1: configuration: the YAML document ends here, and yaml.v3 cannot", nil},
+		{"second document after ---", "stories: [a]\n---\nverify: {jobs: 0}\n", "x.yml:2:1: configuration: a second YAML document starts here", nil},
+		{"merge key", "defaults: &d {a/b: off}\nrules:\n  <<: *d\n", "x.yml:1:11: configuration: YAML anchor &d", nil},
+		{"merge key without an anchor", "rules:\n  <<: {a/b: off}\n", "x.yml:2:3: configuration: YAML merge key <<", nil},
+		{"tag", "verify:\n  jobs: !!str 2\n", "x.yml:2:9: configuration: explicit YAML tag !!str", nil},
+		{"lone CR line endings", "stories: [a]\rverify:\r  jobs: 0\r", "x.yml:3:3: verify.jobs must be at least 1", nil},
+		{"lone CR before a YAML error", "stories: [a]\rverify:\r  jobs: 2\r bad\r", "x.yml:4:1: not valid YAML", nil},
 		{"not a mapping", "- a\n", "the configuration must be a mapping", nil},
 	}
 	for _, c := range cases {

@@ -22,10 +22,11 @@ var schema = shape{
 	"stories":   nil,
 	"rules":     nil,
 	"revert":    {keys: shape{"governed": nil, "suite": nil}},
-	"verify":    {keys: shape{"jobs": nil, "timeout": nil, "secret_env": nil}},
-	"approvers": {keys: shape{"permission": nil, "teams": nil, "deny": nil}},
+	"verify":    {keys: verifyKeys},
+	"approvers": {keys: shape{"permission": nil, "teams": nil, "deny": nil, "recorder": nil, "recorder_app_id": nil}},
 	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil}},
 	"records":   {keys: shape{"glob": nil, "suite": nil, "schema": nil}, list: true},
+	"discovery": {keys: shape{"non_story": nil}},
 }
 
 // checkKeys reports the first unknown key, naming the legal ones.
@@ -91,3 +92,7 @@ func legal(s shape) string {
 	sort.Strings(keys)
 	return strings.Join(keys, ", ")
 }
+
+// verifyKeys are the keys of verify: the reruns and their sandbox.
+var verifyKeys = shape{"jobs": nil, "timeout": nil, "secret_env": nil, "sandbox": nil, "network": nil,
+	"memory_limit_mib": nil, "process_limit": nil, "sandbox_paths": nil}

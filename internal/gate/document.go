@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // MaxDocumentBytes bounds what Read accepts. A results document for
@@ -74,14 +76,14 @@ func Read(rd io.Reader) (*Results, error) {
 	return &r, nil
 }
 
-// ReadFile reads and validates the document at path.
+// ReadFile reads and validates the document at path, refusing a FIFO, a
+// device or a file over MaxDocumentBytes before reading (internal/safefile).
 func ReadFile(path string) (*Results, error) {
-	f, err := os.Open(path)
+	data, err := safefile.ReadPath(path, MaxDocumentBytes)
 	if err != nil {
 		return nil, fmt.Errorf("read results document: %w", err)
 	}
-	defer f.Close()
-	r, err := Read(f)
+	r, err := Read(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

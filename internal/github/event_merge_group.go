@@ -1,6 +1,10 @@
 package github
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+)
 
 type mergeGroupPayload struct {
 	MergeGroup struct {
@@ -22,4 +26,22 @@ func parseMergeGroup(payload []byte, ev *Event) error {
 	ev.HeadSHA, ev.HeadRef, ev.BaseSHA, ev.BaseRef = mg.HeadSHA, mg.HeadRef, mg.BaseSHA, mg.BaseRef
 	ev.HeadRepo = ev.Repo.FullName()
 	return nil
+}
+
+// queueRefRE reads the pull request from a merge queue branch,
+// gh-readonly-queue/<base>/pr-<number>-<sha>.
+var queueRefRE = regexp.MustCompile(`(?:^|/)gh-readonly-queue/.+/pr-([0-9]+)-[0-9a-f]{40}$`)
+
+// QueuedPR is the number of the pull request a merge group's head ref was
+// made for, 0 when the ref is not a merge queue branch.
+func QueuedPR(headRef string) int {
+	m := queueRefRE.FindStringSubmatch(headRef)
+	if m == nil {
+		return 0
+	}
+	n, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0
+	}
+	return n
 }

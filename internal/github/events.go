@@ -38,6 +38,8 @@ type Event struct {
 	CheckRun *CheckRunRef
 	// WorkflowRun is set for workflow_run events.
 	WorkflowRun *WorkflowRunRef
+	// Inputs are a workflow_dispatch run's inputs.
+	Inputs map[string]string
 }
 
 // CheckRunRef is the check run a check_run event is about.
@@ -90,11 +92,12 @@ func ParseEvent(kind string, payload []byte) (Event, error) {
 
 // parsers fill in what is particular to one kind of event.
 var parsers = map[string]func([]byte, *Event) error{
-	EventPullRequest:  parsePullRequest,
-	EventMergeGroup:   parseMergeGroup,
-	EventCheckRun:     parseCheckRun,
-	EventIssueComment: parseIssueComment,
-	EventWorkflowRun:  parseWorkflowRun,
+	EventPullRequest:      parsePullRequest,
+	EventMergeGroup:       parseMergeGroup,
+	EventCheckRun:         parseCheckRun,
+	EventIssueComment:     parseIssueComment,
+	EventWorkflowRun:      parseWorkflowRun,
+	EventWorkflowDispatch: parseWorkflowDispatch,
 }
 
 func commonFields(kind string, env envelope) (Event, error) {

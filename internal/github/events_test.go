@@ -86,3 +86,17 @@ func TestParseEventErrors(t *testing.T) {
 		t.Errorf("other kinds keep the common fields: %+v, %v", ev, err)
 	}
 }
+
+func TestParseWorkflowDispatchInputs(t *testing.T) {
+	payload := `{"repository":{"full_name":"octo/demo"},"inputs":{"pull_request":"7","head_sha":"abc","dry":true,"none":null}}`
+	ev, err := github.ParseEvent("workflow_dispatch", []byte(payload))
+	if err != nil || ev.Inputs["pull_request"] != "7" || ev.Inputs["head_sha"] != "abc" || ev.Inputs["dry"] != "true" {
+		t.Errorf("inputs %v, %v", ev.Inputs, err)
+	}
+	if _, ok := ev.Inputs["none"]; ok {
+		t.Errorf("a null input is no input: %v", ev.Inputs)
+	}
+	if _, err := github.ParseEvent("workflow_dispatch", []byte(`{"inputs":["x"]}`)); err == nil {
+		t.Error("inputs that are not an object must be an error")
+	}
+}

@@ -48,6 +48,16 @@ type Comment struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	HTMLURL   string
+	// App is the GitHub App the comment was posted through, as GitHub
+	// reports it (performed_via_github_app); zero for a person's comment.
+	// Only ListComments fills it in.
+	App App
+}
+
+// App names a GitHub App by its numeric id and slug.
+type App struct {
+	ID   int64
+	Slug string
 }
 
 // Edited reports whether the comment changed after it was posted. The REST

@@ -17,24 +17,41 @@ import (
 var ErrNoVersion = errors.New("no file version")
 
 // Place makes rel inside the directory root hold exactly its version at
-// commit c: content and mode for a file, the link itself for a symlink.
-// Whatever was at rel before (a file, a link, a directory) is removed first;
-// a symlink is removed as a link, never followed. A file or symlink where a
-// parent directory belongs is replaced by a directory, as git checkout does,
-// so no write passes through a link; and every write goes through os.Root,
-// which refuses to leave root in any case.
+// commit c, read with every object hash checked (see Snapshot).
 func (r *Repo) Place(c *object.Commit, root *os.Root, rel string) error {
-	f, err := fileAt(c, rel)
+	snap, err := r.Snapshot(c.Hash, []string{rel})
 	if err != nil {
 		return err
 	}
-	if err := prepareParent(root, rel); err != nil {
+	b, err := snap.Blob(rel)
+	if err != nil {
 		return err
 	}
-	if err := root.RemoveAll(rel); err != nil {
-		return fmt.Errorf("clear %s: %w", rel, err)
+	return PlaceBlob(root, b)
+}
+
+// PlaceBlob makes b.Path inside the directory root hold exactly b: content
+// and mode for a file, the link itself for a symlink, after checking that
+// the content still hashes to b.Hash. Whatever was at the path before (a
+// file, a link, a directory) is removed first; a symlink is removed as a
+// link, never followed. A file or symlink where a parent directory belongs
+// is replaced by a directory, as git checkout does, so no write passes
+// through a link; and every write goes through os.Root, which refuses to
+// leave root in any case.
+func PlaceBlob(root *os.Root, b Blob) error {
+	if err := checkRel(b.Path); err != nil {
+		return err
 	}
-	return writeVersion(root, rel, f)
+	if err := b.Verify(); err != nil {
+		return err
+	}
+	if err := prepareParent(root, b.Path); err != nil {
+		return err
+	}
+	if err := root.RemoveAll(b.Path); err != nil {
+		return fmt.Errorf("clear %s: %w", b.Path, err)
+	}
+	return writeVersion(root, b)
 }
 
 // Remove deletes rel inside root, as it is at a commit where rel does not
@@ -54,23 +71,6 @@ func (r *Repo) Remove(root *os.Root, rel string) error {
 		return fmt.Errorf("remove %s: %w", rel, err)
 	}
 	return nil
-}
-
-func fileAt(c *object.Commit, rel string) (*object.File, error) {
-	if err := checkRel(rel); err != nil {
-		return nil, err
-	}
-	f, err := c.File(rel)
-	if errors.Is(err, object.ErrFileNotFound) || errors.Is(err, object.ErrDirectoryNotFound) {
-		return nil, fmt.Errorf("%w: %s at %s", ErrNoVersion, rel, short(c))
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s at %s: %w", rel, short(c), err)
-	}
-	if f.Mode == filemode.Submodule || f.Mode == filemode.Dir {
-		return nil, fmt.Errorf("%w: %s at %s is a %s", ErrNoVersion, rel, short(c), f.Mode)
-	}
-	return f, nil
 }
 
 // checkRel accepts only clean, relative, slash-separated paths.
@@ -128,24 +128,20 @@ func firstNonDir(root *os.Root, dir string) (string, error) {
 	return "", nil
 }
 
-func writeVersion(root *os.Root, rel string, f *object.File) error {
-	content, err := f.Contents()
-	if err != nil {
-		return fmt.Errorf("read %s: %w", rel, err)
-	}
-	if f.Mode == filemode.Symlink {
-		if err := root.Symlink(content, rel); err != nil {
-			return fmt.Errorf("link %s: %w", rel, err)
+func writeVersion(root *os.Root, b Blob) error {
+	if b.Mode == filemode.Symlink {
+		if err := root.Symlink(string(b.Content), b.Path); err != nil {
+			return fmt.Errorf("link %s: %w", b.Path, err)
 		}
 		return nil
 	}
-	perm := fileMode(f.Mode)
-	if err := root.WriteFile(rel, []byte(content), perm); err != nil {
-		return fmt.Errorf("write %s: %w", rel, err)
+	perm := fileMode(b.Mode)
+	if err := root.WriteFile(b.Path, b.Content, perm); err != nil {
+		return fmt.Errorf("write %s: %w", b.Path, err)
 	}
 	// WriteFile's mode passes through the umask; a checkout's exec bit must not.
-	if err := root.Chmod(rel, perm); err != nil {
-		return fmt.Errorf("chmod %s: %w", rel, err)
+	if err := root.Chmod(b.Path, perm); err != nil {
+		return fmt.Errorf("chmod %s: %w", b.Path, err)
 	}
 	return nil
 }

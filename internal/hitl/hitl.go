@@ -1,10 +1,13 @@
-// Package hitl is the PR-level check hitl/decision-unverified: every Human
+// Package hitl is the PR-level check of human decisions. Every Human
 // Decision entry a pull request adds must be backed by the comment it names
 // as its Source — on this pull request, by an authorized person who is not
-// the author, unedited, saying the command the entry records — and its
-// Digest must still match the contract and the plan or evaluation it
-// approved. An agent writing a Decision entry itself therefore fails the
-// gate, and so does an approval whose content changed afterwards.
+// the author, unedited, saying the command the entry records — and by the
+// receipt storygate's own identity posted when it recorded it, which binds
+// story, event, state, the head the commenter saw and the digest of what
+// was approved; the digest is recomputed from git at that head, and again
+// at the gated head. An agent writing a Decision entry itself fails
+// hitl/decision-unverified; an approval whose content changed afterwards
+// fails hitl/decision-stale.
 package hitl
 
 import (
@@ -22,8 +25,12 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
-// RuleID is the catalog's ID for this check (listed in rules.Deferred).
-const RuleID = "hitl/decision-unverified"
+// The catalog's IDs for this check (listed in rules.Deferred): a decision
+// nothing unforgeable backs, and one whose approved content changed since.
+const (
+	RuleID      = "hitl/decision-unverified"
+	StaleRuleID = "hitl/decision-stale"
+)
 
 // Status is the verdict on one new decision.
 type Status string
@@ -54,6 +61,7 @@ type Finding struct {
 type Client interface {
 	github.Comments
 	github.Access
+	github.Ledger
 }
 
 // Checker checks the decisions of one pull request.
@@ -62,16 +70,24 @@ type Checker struct {
 	Repo      github.Repo
 	PR        github.PullRequest
 	Approvers config.Approvers
+	// History is the checkout's git history; Head the commit gated, whose
+	// stories the units hold.
+	History chatops.History
+	Head    string
+	// Tip is the commit whose history must hold each decision's recorded
+	// head: the PR's head for a merge queue run, "" for Head itself.
+	Tip string
 }
 
 // Check judges every Decision entry present at head but not at base. An
 // error means GitHub could not answer; the caller must not pass the gate.
 func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, error) {
 	used := map[int64]string{}
+	r := &records{c: c}
 	var out []Finding
 	for _, u := range units {
 		for _, d := range u.NewDecisions() {
-			f, err := c.judge(ctx, u.Head, d, used)
+			f, err := c.judge(ctx, r, u.Head, d, used)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %s %s: %w", RuleID, u.Head.Path, d.Heading.Text, err)
 			}
@@ -81,46 +97,46 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 	return out, nil
 }
 
-// judge runs the source checks, then the digest check.
-func (c Checker) judge(ctx context.Context, s *story.Story, d story.Decision, used map[int64]string) (Finding, error) {
+// judge runs the source checks, then the record and digest checks.
+func (c Checker) judge(ctx context.Context, r *records, s *story.Story, d story.Decision, used map[int64]string) (Finding, error) {
 	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: d.DecidedEvent(),
 		AtState: d.GateState(), Pos: d.Heading.Pos, Status: Unverified}
-	who, reason, err := c.source(ctx, f, d, used)
+	cm, who, reason, err := c.source(ctx, f, d, used)
 	if err != nil || reason != "" {
 		f.Reason = reason
 		return f, err
 	}
-	if reason := digestProblem(s, d); reason != "" {
-		f.Status, f.Reason = Stale, reason
-		return f, nil
+	if f.Status, f.Reason, err = r.check(ctx, f, s, cm); err != nil || f.Status != Verified {
+		return f, err
 	}
-	f.Status, f.Reason = Verified, who
+	f.Reason = who
 	return f, nil
 }
 
-// source checks the comment behind a decision. It returns who decided, or
-// the reason the comment does not back the entry.
-func (c Checker) source(ctx context.Context, f Finding, d story.Decision, used map[int64]string) (string, string, error) {
+// source checks the comment behind a decision. It returns the comment and
+// who decided, or the reason the comment does not back the entry.
+func (c Checker) source(ctx context.Context, f Finding, d story.Decision, used map[int64]string) (github.Comment, string, string, error) {
 	field, _ := d.Field("Source")
 	src, ok := chatops.ParseSource(field.Value)
 	if !ok {
-		return "", "it has no **Source:** naming the slash-command comment that decided it", nil
+		return github.Comment{}, "", "it has no **Source:** naming the slash-command comment that decided it", nil
 	}
 	if !strings.EqualFold(src.Repo, c.Repo.FullName()) || src.PR != c.PR.Number {
-		return "", fmt.Sprintf("its Source is a comment on %s#%d, not on this pull request", src.Repo, src.PR), nil
+		return github.Comment{}, "", fmt.Sprintf("its Source is a comment on %s#%d, not on this pull request", src.Repo, src.PR), nil
 	}
 	if other, dup := used[src.CommentID]; dup {
-		return "", fmt.Sprintf("its Source comment already backs %s", other), nil
+		return github.Comment{}, "", fmt.Sprintf("its Source comment already backs %s", other), nil
 	}
 	used[src.CommentID] = f.Story + " " + f.Decision
 	comment, err := c.GitHub.GetComment(ctx, c.Repo, src.CommentID)
 	if errors.Is(err, github.ErrNotFound) {
-		return "", fmt.Sprintf("its Source comment %d does not exist", src.CommentID), nil
+		return github.Comment{}, "", fmt.Sprintf("its Source comment %d does not exist", src.CommentID), nil
 	}
 	if err != nil {
-		return "", "", err
+		return github.Comment{}, "", "", err
 	}
-	return c.comment(ctx, f, comment, story.Clean(field.Value))
+	who, reason, err := c.comment(ctx, f, comment, story.Clean(field.Value))
+	return comment, who, reason, err
 }
 
 // comment checks the fetched comment: its place, edits, author, command.

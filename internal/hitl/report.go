@@ -5,44 +5,21 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
-	"github.com/storygate/storygate/internal/story"
-	"github.com/storygate/storygate/internal/transition"
 )
 
-// digestProblem says why a decision's Digest no longer matches the content
-// it approved, or "" when it does.
-func digestProblem(s *story.Story, d story.Decision) string {
-	field, _ := d.Field("Digest")
-	sum, entry, ok := transition.ParseDigest(field.Value)
-	if !ok {
-		return "it has no readable **Digest:** of the content it approved (sha256:<hex> (contract + <entry>))"
-	}
-	now, err := transition.ContentDigest(s, entry)
-	if err != nil {
-		return fmt.Sprintf("the approved %s is gone", entry)
-	}
-	if now != sum {
-		return fmt.Sprintf("the %s changed after the decision; the approval no longer covers it, so a new decision is needed", covered(entry))
-	}
-	return ""
-}
-
-func covered(entry string) string {
-	if entry == "" {
-		return "contract"
-	}
-	return "contract or " + entry
-}
-
-// Diagnostics turns unverified and stale decisions into findings at the
-// decision's heading.
+// Diagnostics turns unverified decisions into hitl/decision-unverified and
+// stale ones into hitl/decision-stale findings at the decision's heading.
 func Diagnostics(fs []Finding) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, f := range fs {
 		if f.Status == Verified {
 			continue
 		}
-		out = append(out, diag.New(RuleID, diag.SeverityError, f.Story, f.Pos,
+		rule := RuleID
+		if f.Status == Stale {
+			rule = StaleRuleID
+		}
+		out = append(out, diag.New(rule, diag.SeverityError, f.Story, f.Pos,
 			"%s (%s at %s) is %s: %s", f.Decision, f.Event, f.AtState, f.Status, f.Reason))
 	}
 	diag.Sort(out)

@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // check loads, checks and (with Slim) slims each story in one parallel pass,
@@ -25,7 +26,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	ls := make([]*loaded, len(set))
 	perFile := make([][]diag.Diagnostic, len(set))
 	errs := make([]error, len(set))
-	dirs := &dirCache{}
+	dirs := &safefile.Resolver{}
 	par.Each(len(set), func(i int) {
 		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, dirs, set[i], isTarget[set[i]])
 	})
@@ -50,13 +51,18 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 
 // checkOne loads one story with its base, runs the file rules when it is a
 // target, and slims it when asked.
-func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCache, path string, target bool) (*loaded, []diag.Diagnostic, error) {
+func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefile.Resolver, path string, target bool) (*loaded, []diag.Diagnostic, error) {
 	l, err := load(opts.Root, path, dirs, opts.Overlay)
 	if err != nil {
 		return nil, nil, err
 	}
 	if err := ctx.attachBase(l); err != nil {
 		return nil, nil, err
+	}
+	notice, keep, err := ctx.skipNonStory(l, opts.Config.Discovery.NonStory, target)
+	if err != nil || !keep {
+		l.unit, l.notStory = rules.Unit{}, true
+		return l, notice, err
 	}
 	var ds []diag.Diagnostic
 	switch {
@@ -66,10 +72,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *dirCac
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
 	}
 	if opts.Slim && l.unit.Head != nil {
-		full := l.unit.Head
-		if l.unit = slimUnit(l.unit); l.unit.Head != full {
-			l.release() // nothing points into the source any more
-		}
+		l.unit = slimUnit(l.unit, ctx.read != nil) // the source goes with the full story, to the garbage collector
 	}
 	return l, ds, nil
 }
@@ -84,7 +87,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 		Deleted: ctx.deleted.unclaimed(ls)}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
-		isStory[l.path] = true
+		isStory[l.path] = !l.notStory
 		if l.unit.Head != nil {
 			pass.Units = append(pass.Units, l.unit)
 		}
@@ -133,8 +136,13 @@ func activeRules(opts Options) ([]*rules.Rule, error) {
 }
 
 // slimUnit slims a story the change did not touch; a changed story keeps its
-// body, which the base set rules read.
-func slimUnit(u rules.Unit) rules.Unit {
+// body, which the base set rules read. With a base, a story without a base
+// version was created in the change: its new log rows are its whole log, and
+// whether it is generating (so what it grants) is read from them.
+func slimUnit(u rules.Unit, hasBase bool) rules.Unit {
+	if u.Base == nil && hasBase {
+		return u
+	}
 	if u.Base != nil && !bytes.Equal(u.Base.Src, u.Head.Src) {
 		return u
 	}

@@ -4,15 +4,14 @@ package lint
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -27,7 +26,8 @@ type Options struct {
 	Config *config.Config
 	// Slim drops a story's body once its file rules have run, keeping only
 	// what the set rules need, for every story the change did not touch
-	// (every story, without Base); Result.Units are then slim too. The CLI
+	// (every story, without Base); a story created in the change keeps its
+	// body like a changed one. Result.Units are then slim too. The CLI
 	// sets it: validating 10,000 stories must not hold them all in memory.
 	Slim bool
 	// Overlay replaces the content of story files, by path relative to
@@ -69,18 +69,19 @@ type loaded struct {
 	path  string
 	unit  rules.Unit
 	early *diag.Diagnostic
-	// buf is the pooled buffer behind unit.Head.Src.
-	buf *[]byte
 	// renamedFrom is the base path of a story the change moved here.
 	renamedFrom string
+	// notStory is true for a file discovery found that is not an
+	// execution story (skipNonStory): it is a changed file like any other.
+	notStory bool
 }
 
 // load reads one story, refusing symlinks that leave the repository and
 // files too large to be stories.
-func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded, error) {
+func load(root, rel string, dirs *safefile.Resolver, overlay map[string][]byte) (*loaded, error) {
 	l := &loaded{path: rel}
 	abs := filepath.Join(root, filepath.FromSlash(rel))
-	real, regular, err := dirs.resolveInside(root, abs)
+	real, regular, err := dirs.Resolve(root, abs)
 	if err != nil {
 		d := diag.New("input/outside-repository", diag.SeverityError, rel, diag.Pos{}, "%v", err)
 		l.early = &d
@@ -95,7 +96,7 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 	if src, ok := overlay[rel]; ok {
 		return l.fromOverlay(src), nil
 	}
-	src, buf, tooLarge, err := readSource(real)
+	src, tooLarge, err := readSource(real)
 	if err != nil {
 		return nil, fmt.Errorf("read story %s: %w", rel, err)
 	}
@@ -105,7 +106,6 @@ func load(root, rel string, dirs *dirCache, overlay map[string][]byte) (*loaded,
 		l.early = &d
 		return l, nil
 	}
-	l.buf = buf
 	l.unit.Head = story.Parse(rel, src)
 	return l, nil
 }
@@ -123,59 +123,12 @@ func (l *loaded) fromOverlay(src []byte) *loaded {
 	return l
 }
 
-// resolveInside follows symlinks and refuses a target outside root. The
-// file itself is checked with Lstat; its directory's resolution is cached,
-// since thousands of stories share a handful of directories.
-// regular is false for anything but a regular file (or a link to one),
-// which must not be opened: a FIFO would block the read.
-func (c *dirCache) resolveInside(root, abs string) (real string, regular bool, err error) {
-	info, err := os.Lstat(abs)
-	if err != nil {
-		return "", false, fmt.Errorf("cannot read %s: %w", abs, err)
-	}
-	dir, err := c.realDir(filepath.Dir(abs))
-	if err != nil {
-		return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
-	}
-	real, regular = filepath.Join(dir, filepath.Base(abs)), info.Mode().IsRegular()
-	if info.Mode()&os.ModeSymlink != 0 {
-		if real, err = filepath.EvalSymlinks(abs); err != nil {
-			return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
-		}
-		target, err := os.Stat(real)
-		regular = err == nil && target.Mode().IsRegular()
-	}
-	realRoot, err := c.realDir(root)
-	if err != nil {
-		realRoot = root
-	}
-	if _, err := Rel(realRoot, real); err != nil {
-		return "", false, fmt.Errorf("story path resolves to %s, outside the repository; storygate reads only files inside it", real)
-	}
-	return real, regular, nil
-}
-
 // ResolveStory is where reading the story file at abs leads: symlinks
 // followed, refused when that leaves root; regular is false for anything
 // but a regular file. The transition command edits through it what
 // validate reads through it.
 func ResolveStory(root, abs string) (real string, regular bool, err error) {
-	return (&dirCache{}).resolveInside(root, abs)
-}
-
-// dirCache remembers resolved directories for one run.
-type dirCache struct{ dirs sync.Map }
-
-func (c *dirCache) realDir(dir string) (string, error) {
-	if v, ok := c.dirs.Load(dir); ok {
-		return v.(string), nil
-	}
-	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
-		return "", err
-	}
-	c.dirs.Store(dir, real)
-	return real, nil
+	return (&safefile.Resolver{}).Resolve(root, abs)
 }
 
 // baseContext holds what the base rules need.
@@ -186,6 +139,9 @@ type baseContext struct {
 	read    func(path string) ([]byte, bool, error)
 	// deleted are the base's story files the change deleted (or moved).
 	deleted *deletedStories
+	// nonStory is discovery.non_story: whether a base file that is not an
+	// execution story is one.
+	nonStory string
 }
 
 func newBaseContext(opts Options) (*baseContext, error) {
@@ -208,7 +164,7 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &baseContext{repo: repo, base: opts.Base, changes: changes,
+	c := &baseContext{repo: repo, base: opts.Base, changes: changes, nonStory: opts.Config.Discovery.NonStory,
 		read: func(p string) ([]byte, bool, error) { return repo.ReadFile(base, p) }}
 	readHead := func(p string) ([]byte, bool, error) { return repo.ReadFile(head, p) }
 	if c.deleted, err = findDeletedStories(opts, changes, c.read, readHead); err != nil {
@@ -227,7 +183,7 @@ func (c *baseContext) baseAt(path string) (*story.Story, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	return story.Parse(path, src), nil
+	return executionStory(story.Parse(path, src), c.nonStory), nil
 }
 
 // attachBase reads the base version of a loaded story: the file at the same

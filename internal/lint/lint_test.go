@@ -57,7 +57,7 @@ const minimalHead = "---\nschema: enso.story/v1\nid: STORY-001\n"
 // TestBadInputs feeds hostile files and expects a named diagnostic, no panic, no hang.
 func TestBadInputs(t *testing.T) {
 	deepYAML := minimalHead + "title: " + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + "\n---\n"
-	deepMD := "---\nid: X\n---\n" + strings.Repeat(">", 10000) + " deep\n" + strings.Repeat("- ", 5000) + "x\n"
+	deepMD := "---\nschema: enso.story/v1\nid: X\n---\n" + strings.Repeat(">", 10000) + " deep\n" + strings.Repeat("- ", 5000) + "x\n"
 	bomb := minimalHead + "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n" +
 		"b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n" +
 		"e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\n" +
@@ -72,8 +72,8 @@ func TestBadInputs(t *testing.T) {
 		{"ten megabytes", []byte(minimalHead + strings.Repeat("x", 10<<20)), "structure/too-large"},
 		{"yaml deep nesting", []byte(deepYAML), "structure/frontmatter-syntax"},
 		{"markdown deep nesting", []byte(deepMD), "structure/required-field"},
-		{"alias bomb", []byte(bomb), "structure/field-type"},
-		{"empty file", nil, "structure/frontmatter-missing"},
+		{"alias bomb", []byte(bomb), "structure/frontmatter-syntax"},
+		{"empty file", nil, "structure/not-a-story"}, // neither frontmatter nor v1 sections
 		{"only dashes", []byte("---\n"), "structure/frontmatter-syntax"},
 	}
 	for _, c := range cases {

@@ -4,48 +4,32 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"sync"
 
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
 )
 
-// srcPool recycles file buffers. A story's parsed texts share its source
-// bytes, so a buffer goes back only once the story has been slimmed and
-// nothing points into it any more.
-var srcPool = sync.Pool{New: func() any { return new([]byte) }}
-
-// readSource reads a file into a pooled buffer, refusing files over
-// story.MaxFileSize. tooLarge is the size when it refused.
-func readSource(path string) (src []byte, buf *[]byte, tooLarge int64, err error) {
-	f, err := os.Open(path)
+// readSource reads a file into a buffer of its own, refusing files over
+// story.MaxFileSize; tooLarge is the size when it refused. safefile.Open
+// follows no final symlink and never blocks on a FIFO. The buffer is
+// never reused: a parsed story's texts are views of it (unsafe.String, in
+// package story), so it must stay unchanged for as long as any of them is
+// reachable, which only the garbage collector knows. (Buffers were once
+// pooled and returned after slimming; that made every string a rule kept
+// a possible view of another story's bytes, and saved nothing measurable.)
+func readSource(path string) (src []byte, tooLarge int64, err error) {
+	f, size, err := safefile.Open(path)
 	if err != nil {
-		return nil, nil, 0, err
+		return nil, 0, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, 0, err
+	if size > story.MaxFileSize {
+		return nil, size, nil
 	}
-	if info.Size() > story.MaxFileSize {
-		return nil, nil, info.Size(), nil
-	}
-	buf = srcPool.Get().(*[]byte)
-	if int64(cap(*buf)) < info.Size() {
-		*buf = make([]byte, info.Size())
-	}
-	n, err := io.ReadFull(f, (*buf)[:info.Size()])
+	buf := make([]byte, size)
+	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		srcPool.Put(buf)
-		return nil, nil, 0, fmt.Errorf("read %s: %w", path, err)
+		return nil, 0, fmt.Errorf("read %s: %w", path, err)
 	}
-	return (*buf)[:n], buf, 0, nil // a file that shrank meanwhile is read as it is now
-}
-
-// release returns a slimmed story's buffer to the pool.
-func (l *loaded) release() {
-	if l.buf != nil {
-		srcPool.Put(l.buf)
-		l.buf = nil
-	}
+	return buf[:n], 0, nil // a file that shrank meanwhile is read as it is now
 }

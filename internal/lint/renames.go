@@ -38,9 +38,12 @@ func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead f
 		if ch.Kind == gitrepo.Created || !candidate(ch.Path) {
 			continue
 		}
-		s, err := baseStory(ch.Path, read)
-		if err != nil || s == nil {
+		s, err := baseStory(ch.Path, read, opts.Config.Discovery.NonStory)
+		if err != nil {
 			return nil, err
+		}
+		if s == nil {
+			continue // not a story at base (a README, a legacy file)
 		}
 		if ch.Kind == gitrepo.Modified {
 			stays, err := keepsID(s, readHead)
@@ -67,9 +70,10 @@ func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead f
 }
 
 // baseStory reads and parses the base version of a story file; nil when
-// the file is not a story there. A base version too large to be a story is
-// kept unparsed (no frontmatter, no body).
-func baseStory(p string, read func(string) ([]byte, bool, error)) (*story.Story, error) {
+// the file is not a story there (nonStory is the discovery.non_story
+// mode). A base version too large to be a story is kept unparsed (no
+// frontmatter, no body).
+func baseStory(p string, read func(string) ([]byte, bool, error), nonStory string) (*story.Story, error) {
 	src, ok, err := read(p)
 	if err != nil || !ok || !(strings.HasPrefix(path.Base(p), "STORY-") || storyHeader(src)) {
 		return nil, err
@@ -77,7 +81,7 @@ func baseStory(p string, read func(string) ([]byte, bool, error)) (*story.Story,
 	if len(src) > story.MaxFileSize {
 		return &story.Story{Path: p}, nil
 	}
-	return story.Parse(p, src), nil
+	return executionStory(story.Parse(p, src), nonStory), nil
 }
 
 // keepsID reports whether the head version of a modified story file still

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // SuiteMapping maps record files to the suite (and optionally the schema)
@@ -154,9 +155,29 @@ func (l Library) load(m SuiteMapping) (*Suite, *Schema, error) {
 func checkRepoFile(repo fs.FS, file string, suite *Suite, schema *Schema) []diag.Diagnostic {
 	data, err := readLimited(repo, cleanName(file))
 	if err != nil {
-		return []diag.Diagnostic{diag.New(RuleRead, diag.SeverityError, file, diag.Pos{}, "cannot read the record: %v", err)}
+		return []diag.Diagnostic{ReadFinding(file, err)}
 	}
 	return CheckData(suite, schema, file, data)
+}
+
+// ReadFinding is the finding for a record file that could not be read,
+// with the story loader's rules for what the loaders refuse
+// (internal/safefile): a symlink leaving the repository is
+// input/outside-repository, a file over the limit records/too-large,
+// anything else records/read. A refused link's target is never read, so
+// nothing of it is quoted.
+func ReadFinding(file string, err error) diag.Diagnostic {
+	if !safefile.Refused(err) {
+		return diag.New(RuleRead, diag.SeverityError, file, diag.Pos{}, "cannot read the record: %v", err)
+	}
+	rule := RuleRead
+	switch {
+	case errors.Is(err, safefile.ErrOutside):
+		rule = safefile.RuleOutsideRepository
+	case errors.Is(err, safefile.ErrTooLarge):
+		rule = RuleTooLarge
+	}
+	return diag.New(rule, diag.SeverityError, file, diag.Pos{}, "%s", safefile.Explain(err, "record", MaxRecordBytes))
 }
 
 // CheckData parses one file's data and runs the suite (and the schema, if

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Options are the inputs of one revert check.
@@ -30,6 +31,13 @@ type Options struct {
 	Env []string
 	// Timeout bounds each suite run; zero means verify.DefaultTimeout.
 	Timeout time.Duration
+	// Sandbox isolates every suite run; nil runs them unisolated.
+	Sandbox *sandbox.Sandbox
+	// Snapshot holds the base versions to restore, read with their hashes
+	// checked before any command from the change ran (the gate takes it
+	// before the verification reruns). Nil: Check takes it itself, before
+	// the first suite run.
+	Snapshot *gitrepo.Snapshot
 }
 
 // Check runs the revert check. Its error is for storygate's own failures
@@ -50,6 +58,14 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		res.Verdict, res.Reason = CouldNotRun, reason
 		return res, nil
 	}
+	if opt.Snapshot == nil {
+		if opt.Snapshot, err = opt.Repo.Snapshot(opt.Base.Hash, res.Paths); err != nil {
+			res.Verdict, res.Reason = CouldNotRun, fmt.Sprintf("the base versions cannot be read with their hashes checked, so nothing genuine can be restored: %v", err)
+			return res, nil
+		}
+	}
+	report := opt.Sandbox.Report()
+	res.Sandbox = &report
 	if opt.PerFile {
 		return res, checkPerFile(ctx, opt, res)
 	}

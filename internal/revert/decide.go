@@ -16,13 +16,18 @@ func checkTogether(ctx context.Context, opt Options, res *Result) error {
 		return err
 	}
 	defer w.Close()
+	var blobs []gitrepo.Blob
 	for _, p := range res.Paths {
-		if err := w.Restore(p); err != nil {
-			return err
+		b, err := opt.Snapshot.Blob(p)
+		if err != nil {
+			return fmt.Errorf("revert check: %w", err) // cannotStart refused paths without a base version
 		}
+		blobs = append(blobs, b)
 	}
-	run, verdict, reason := runSuite(ctx, opt, w.Dir)
-	res.Ran = true
+	run, verdict, reason, err := runRestored(ctx, opt, w, blobs)
+	if err != nil {
+		return err
+	}
 	res.setRun(run)
 	res.Verdict, res.Reason = verdict, reason
 	return nil
@@ -35,14 +40,20 @@ func checkPerFile(ctx context.Context, opt Options, res *Result) error {
 		return err
 	}
 	defer w.Close()
+	heads, err := opt.Repo.Snapshot(opt.Head.Hash, res.Paths)
+	if err != nil {
+		return fmt.Errorf("revert check: head versions: %w", err)
+	}
 	for _, p := range res.Paths {
 		fv, err := checkOne(ctx, opt, w, p)
 		if err != nil {
 			return err
 		}
+		if err := w.Reapply(heads, p); err != nil {
+			return err
+		}
 		fv.Kind = res.kinds[p]
 		res.Files = append(res.Files, fv)
-		res.Ran = res.Ran || fv.Run != nil
 	}
 	res.summarize()
 	return nil
@@ -50,27 +61,29 @@ func checkPerFile(ctx context.Context, opt Options, res *Result) error {
 
 func checkOne(ctx context.Context, opt Options, w *Workspace, path string) (FileVerdict, error) {
 	fv := FileVerdict{Path: path}
-	if err := w.Restore(path); errors.Is(err, gitrepo.ErrNoVersion) {
+	b, err := opt.Snapshot.Blob(path)
+	if errors.Is(err, gitrepo.ErrNoVersion) {
 		fv.Verdict, fv.Reason = CouldNotRun, fmt.Sprintf("%s has no version at base %s to revert to", path, shortHash(opt.Base))
 		return fv, nil
 	} else if err != nil {
 		return fv, err
 	}
-	run, verdict, reason := runSuite(ctx, opt, w.Dir)
+	run, verdict, reason, err := runRestored(ctx, opt, w, []gitrepo.Blob{b})
 	fv.Run, fv.Verdict, fv.Reason = &run, verdict, reason
-	return fv, w.Reapply(path)
+	return fv, err
 }
 
-// prepare builds the workspace and runs the suite on the unreverted head
-// tree first. A suite that does not pass there cannot tell a forced repair
-// from a broken change: reverting anything would "fail" it, so the check
-// would permit every edit. That is could_not_run, not a decision.
+// prepare clones the repository at head and runs the suite on the
+// unreverted tree first. A suite that does not pass there cannot tell a
+// forced repair from a broken change: reverting anything would "fail" it,
+// so the check would permit every edit. That is could_not_run, not a
+// decision.
 func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, error) {
-	w, err := NewWorkspace(opt.Repo, opt.Base, opt.Head)
+	w, err := NewWorkspace(ctx, opt.Repo, opt.Head)
 	if err != nil {
 		return nil, false, err
 	}
-	run, verdict, reason := runSuite(ctx, opt, w.Dir)
+	run, verdict, reason := runSuite(ctx, opt, w)
 	res.Baseline, res.Ran = &run, true
 	if verdict == Escalate {
 		return w, true, nil
@@ -81,6 +94,22 @@ func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, e
 	return nil, false, nil
 }
 
+// runRestored restores blobs in w and runs the suite. A blob whose content
+// no longer matches its hash decides nothing: could_not_run.
+func runRestored(ctx context.Context, opt Options, w *Workspace, blobs []gitrepo.Blob) (SuiteRun, Verdict, string, error) {
+	for _, b := range blobs {
+		err := w.Restore(b)
+		if errors.Is(err, gitrepo.ErrTampered) {
+			return SuiteRun{ExitCode: -1}, CouldNotRun, err.Error(), nil
+		}
+		if err != nil {
+			return SuiteRun{}, "", "", err
+		}
+	}
+	run, verdict, reason := runSuite(ctx, opt, w)
+	return run, verdict, reason, nil
+}
+
 func baselineReason(run SuiteRun, reason string) string {
 	if reason != "" {
 		return "on the head tree, before anything was reverted: " + reason
@@ -88,12 +117,13 @@ func baselineReason(run SuiteRun, reason string) string {
 	return fmt.Sprintf("the suite fails on the head tree before anything is reverted (exit code %d), so a failure after reverting would prove nothing", run.ExitCode)
 }
 
-// runSuite runs the suite in dir and reads its outcome the story-017 way:
+// runSuite runs the suite in w and reads its outcome the story-017 way:
 // passing means the reverted edits were not needed (Escalate), failing
 // means they were (Permitted). A shell that cannot find or execute the
 // command (126, 127), does not start, or runs out of time decides nothing.
-func runSuite(ctx context.Context, opt Options, dir string) (SuiteRun, Verdict, string) {
-	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: dir, Env: opt.Env, Timeout: opt.Timeout, Combined: true})
+func runSuite(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict, string) {
+	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Dir, Env: opt.Env, Timeout: opt.Timeout, Combined: true,
+		Sandbox: opt.Sandbox, Mounts: w.Mounts()})
 	run := SuiteRun{ExitCode: x.ExitCode, DurationMS: x.Duration.Milliseconds(), OutputTail: x.Stdout, OutputDropped: x.StdoutDropped}
 	switch {
 	case x.StartErr != nil:

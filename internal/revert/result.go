@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Verdict is the revert check's decision.
@@ -68,6 +70,8 @@ type Result struct {
 	Baseline *SuiteRun     `json:"baseline,omitempty"`
 	PerFile  bool          `json:"per_file"`
 	Files    []FileVerdict `json:"files,omitempty"`
+	// Sandbox says how the suite runs were isolated, or why they were not.
+	Sandbox *sandbox.Report `json:"sandbox,omitempty"`
 	// Decided is false when nothing governed was collected: no tree was
 	// built, nothing ran, and no artifact is written.
 	Decided bool `json:"-"`

@@ -1,6 +1,7 @@
 package revert
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -8,51 +9,52 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
-// Workspace is the head tree materialized in a temporary directory, where
-// governed paths are set back to their base versions.
+// Workspace is a clone of the repository with history, checked out at
+// head, where governed paths are set back to their base versions.
 type Workspace struct {
-	// Dir is the materialized tree; the suite runs here.
-	Dir        string
-	repo       *gitrepo.Repo
-	base, head *object.Commit
-	root       *os.Root
+	// Dir is the work tree; the suite runs here.
+	Dir  string
+	repo *gitrepo.Repo
+	tree *sandbox.Tree
+	root *os.Root
 }
 
-// NewWorkspace materializes head into a new temporary directory.
-func NewWorkspace(repo *gitrepo.Repo, base, head *object.Commit) (*Workspace, error) {
-	dir, err := os.MkdirTemp("", "storygate-revert-*")
+// NewWorkspace clones repo's repository at head into a new temporary
+// directory (see sandbox.Clone: no remote, no credentials).
+func NewWorkspace(ctx context.Context, repo *gitrepo.Repo, head *object.Commit) (*Workspace, error) {
+	tree, err := sandbox.Clone(ctx, repo.Root(), head.Hash.String())
 	if err != nil {
 		return nil, fmt.Errorf("revert workspace: %w", err)
 	}
-	w := &Workspace{Dir: dir, repo: repo, base: base, head: head}
-	if err := repo.Materialize(head, dir); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("revert workspace: %w", err)
-	}
-	if w.root, err = os.OpenRoot(dir); err != nil {
+	w := &Workspace{Dir: tree.Dir, repo: repo, tree: tree}
+	if w.root, err = os.OpenRoot(tree.Dir); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("revert workspace: %w", err)
 	}
 	return w, nil
 }
 
-// Restore sets path back to its base version. A path with no file version
-// at base gets an error wrapping gitrepo.ErrNoVersion.
-func (w *Workspace) Restore(path string) error {
-	if err := w.repo.Place(w.base, w.root, path); err != nil {
-		return fmt.Errorf("restore %s to base: %w", path, err)
+// Restore sets b's path back to b, the base version from the snapshot,
+// after checking its hash (a mismatch wraps gitrepo.ErrTampered).
+func (w *Workspace) Restore(b gitrepo.Blob) error {
+	if err := gitrepo.PlaceBlob(w.root, b); err != nil {
+		return fmt.Errorf("restore %s to base: %w", b.Path, err)
 	}
 	return nil
 }
 
-// Reapply sets path back to its head version, or removes it when head has
-// none (the change deleted it), undoing Restore.
-func (w *Workspace) Reapply(path string) error {
-	err := w.repo.Place(w.head, w.root, path)
-	if errors.Is(err, gitrepo.ErrNoVersion) {
+// Reapply sets path back to its head version from heads, or removes it
+// when head has none (the change deleted it), undoing Restore.
+func (w *Workspace) Reapply(heads *gitrepo.Snapshot, path string) error {
+	b, err := heads.Blob(path)
+	switch {
+	case errors.Is(err, gitrepo.ErrNoVersion):
 		err = w.repo.Remove(w.root, path)
+	case err == nil:
+		err = gitrepo.PlaceBlob(w.root, b)
 	}
 	if err != nil {
 		return fmt.Errorf("put %s back to head: %w", path, err)
@@ -60,12 +62,13 @@ func (w *Workspace) Reapply(path string) error {
 	return nil
 }
 
-// Close removes the temporary tree. Removal problems are not errors of the
-// check: the directory is a temporary one.
+// Mounts is what the suite sees in the sandbox.
+func (w *Workspace) Mounts() sandbox.Mounts { return w.tree.Mounts() }
+
+// Close removes the clone.
 func (w *Workspace) Close() {
 	if w.root != nil {
 		w.root.Close()
 	}
-	makeWritable(w.Dir)
-	_ = os.RemoveAll(w.Dir)
+	w.tree.Close()
 }

@@ -91,7 +91,7 @@ func ruleSection(t *testing.T, r *rules.Rule) string {
 	fmt.Fprintf(&b, "\n### `%s`\n\n%s. Needs: %s. Spec: %s. Severity: %s.\n", r.ID, capitalize(r.Summary), r.Need, r.Spec, r.Severity)
 	switch {
 	case r.CheckFile == nil && r.CheckSet == nil && r.Need == rules.NeedFile:
-		b.WriteString("\nDecided while reading the file, before parsing; tested in `internal/lint` (the fixture would be a 4 MiB file or a symlink).\n")
+		b.WriteString("\nDecided while reading the file, before the rules run; tested in `internal/lint` (its fixtures are whole repositories, a 4 MiB file or a symlink).\n")
 	case r.CheckFile == nil && r.CheckSet == nil:
 		b.WriteString("\nDecided outside `storygate validate` (by the command that has the pull request or runs the commands); see its documentation.\n")
 	default:

@@ -8,7 +8,7 @@ import (
 )
 
 var contractChanged = &Rule{ID: "freeze/contract-changed", Need: NeedBase, Spec: "§6",
-	Summary: "at `ready` or later, Goal, Non-Goals, Constraints, `acceptance_criteria`, `verification` and `scope` are unchanged unless a human reopen is recorded, logged, and `current_contract_version` goes up by one",
+	Summary: "at `ready` or later, Goal, Non-Goals, Constraints, `acceptance_criteria`, `verification`, `scope` and `max_iterations` (read as contract: raising it voids the iteration limit) are unchanged unless a human reopen is recorded, logged, and `current_contract_version` goes up by one",
 	CheckFile: func(p *Pass) {
 		b, h := p.Base, p.Head
 		if b == nil || b.Front == nil || h.Front == nil || h.Body == nil {
@@ -30,6 +30,11 @@ var contractChanged = &Rule{ID: "freeze/contract-changed", Need: NeedBase, Spec:
 		}
 	}}
 
+// frozenKeys are the frontmatter fields frozen with the contract: §6's,
+// and max_iterations, which §6 does not list but which bounds the loop the
+// contract's acceptance is judged in (docs/stories.md).
+var frozenKeys = []string{"acceptance_criteria", "verification", "scope", "max_iterations"}
+
 type contractChange struct {
 	what string
 	pos  story.Pos
@@ -46,7 +51,7 @@ func contractChanges(b, h *story.Story) []contractChange {
 			out = append(out, contractChange{"## " + name, hs.Heading.Pos})
 		}
 	}
-	for _, key := range []string{"acceptance_criteria", "verification", "scope"} {
+	for _, key := range frozenKeys {
 		if !sameValue(b.Front, h.Front, key) {
 			out = append(out, contractChange{key, h.Front.KeyPos(key)})
 		}

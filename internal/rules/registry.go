@@ -5,8 +5,8 @@ package rules
 // their IDs are listed in Deferred so configuration may name them.
 func All() []*Rule {
 	return []*Rule{
-		notText, tooLarge, outsideRepository,
-		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection,
+		notText, tooLarge, outsideRepository, NotAStory,
+		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection, htmlBlock,
 		sectionOrder, schemaVersion, reservedID, titleMismatch,
 		illegalState, illegalRole, activeRoleMismatch, iterationNegative, maxIterations,
 		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, sectionMismatch, passWhenInvalid,
@@ -21,7 +21,8 @@ func All() []*Rule {
 // Deferred lists the catalog's rules decided outside this package (needs pr
 // or run), so that documentation and configuration know them.
 var Deferred = []*Rule{
-	{ID: "hitl/decision-unverified", Need: NeedPR, Spec: "§4, §11", Summary: "every new Human Decision entry is backed by an authorized person's slash command on the PR"},
+	{ID: "hitl/decision-unverified", Need: NeedPR, Spec: "§4, §11", Summary: "every new Human Decision entry is backed by an authorized person's slash command on the PR and by storygate's own record of it (story, event, state, the head the commenter saw, the digest of what was approved)"},
+	{ID: "hitl/decision-stale", Need: NeedPR, Spec: "§6, §11", Summary: "what a new decision approved (contract, the plan or evaluation, for accept_result and mark_done the files of scope.write) is unchanged from the recorded head to the gated head"},
 	{ID: "verify/failed", Need: NeedRun, Spec: "§2", Summary: "a rerun verification command does not meet its pass_when"},
 	{ID: "verify/evidence-mismatch", Need: NeedRun, Spec: "§9", Summary: "the story's recorded result disagrees with the rerun"},
 	{ID: "verify/timeout", Need: NeedRun, Spec: "—", Summary: "a verification command ran past its time limit"},

@@ -1,6 +1,7 @@
 package stage
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // Set is a loaded stage set plus the rosters it is resolved against.
@@ -27,7 +29,8 @@ type Set struct {
 // skippedDirs are never searched for stage files.
 var skippedDirs = map[string]bool{".git": true, "node_modules": true}
 
-// LoadStages finds and parses the stage files of fsys. A stage file is a
+// LoadStages finds and parses the stage files of fsys, which should be a
+// safefile.FS: the files it refuses are findings, not errors. A stage file is a
 // *.md file whose directory is named after a phase (<phase>/<slug>.md), or
 // any other *.md file whose frontmatter has both slug and phase keys.
 // prefix is prepended to paths in diagnostics (the directory as the user
@@ -58,6 +61,10 @@ func (s *Set) addCandidate(fsys fs.FS, prefix, p string) error {
 		return nil
 	}
 	data, err := fs.ReadFile(fsys, p)
+	if safefile.Refused(err) {
+		s.ParseDiagnostics = append(s.ParseDiagnostics, refusal(displayPath(prefix, p), err))
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("read %s: %w", p, err)
 	}
@@ -68,6 +75,18 @@ func (s *Set) addCandidate(fsys fs.FS, prefix, p string) error {
 	s.Files = append(s.Files, f)
 	s.ParseDiagnostics = append(s.ParseDiagnostics, ds...)
 	return nil
+}
+
+// refusal is the finding for a file the loader would not read: the story
+// loader's input/outside-repository for a link leaving the repository,
+// stage/file-encoding for a file that is not a regular one or too large.
+// The link's target is never read, so nothing of it is quoted.
+func refusal(file string, err error) diag.Diagnostic {
+	rule := ruleFileEncoding
+	if errors.Is(err, safefile.ErrOutside) {
+		rule = safefile.RuleOutsideRepository
+	}
+	return diag.New(rule, diag.SeverityError, file, diag.Pos{}, "%s", safefile.Explain(err, "stage file", MaxFileSize))
 }
 
 // looksLikeStage keeps a file outside a phase directory only when its

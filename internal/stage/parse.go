@@ -2,6 +2,7 @@ package stage
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -10,7 +11,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/linebreak"
 	"github.com/storygate/storygate/internal/yamlerr"
+	"github.com/storygate/storygate/internal/yamlstrict"
 )
 
 // MaxFileSize bounds what the parser reads; stage files are a few kilobytes,
@@ -138,21 +141,17 @@ func firstInvalidUTF8(data []byte) int {
 	return len(data)
 }
 
-// offsetPos turns a byte offset into a 1-based line and byte column.
+// offsetPos turns a byte offset into a 1-based line (counted as yaml.v3
+// counts lines) and byte column.
 func offsetPos(data []byte, off int) diag.Pos {
-	line := 1 + bytes.Count(data[:off], []byte("\n"))
-	col := off - bytes.LastIndexByte(data[:off], '\n')
-	return diag.Pos{Line: line, Column: col}
+	starts := linebreak.Starts(data[:off], nil)
+	return diag.Pos{Line: len(starts), Column: off - starts[len(starts)-1] + 1}
 }
 
-// splitLines splits on \n and drops a trailing \r, so CRLF files parse alike.
-func splitLines(data []byte) []string {
-	raw := strings.Split(string(data), "\n")
-	for i, l := range raw {
-		raw[i] = strings.TrimSuffix(l, "\r")
-	}
-	return raw
-}
+// splitLines splits into lines as yaml.v3 and CommonMark do ("\r\n", a
+// lone "\r" and "\n" each end one), so the lines rules point at are the
+// lines yaml.v3 numbers.
+func splitLines(data []byte) []string { return linebreak.Split(string(data)) }
 
 // findFrontmatter returns the index of the closing --- line.
 func findFrontmatter(lines []string) (int, *parseProblem) {
@@ -167,10 +166,17 @@ func findFrontmatter(lines []string) (int, *parseProblem) {
 	return 0, &parseProblem{ruleFrontmatterMissing, diag.Pos{Line: 1, Column: 1}, "the frontmatter block opened on line 1 is never closed with ---"}
 }
 
-// parseFrontmatter parses the YAML text into its top-level mapping node.
+// parseFrontmatter parses the YAML text into its top-level mapping node,
+// held to storygate's strict subset (no anchors, aliases, merge keys, tags
+// or second document: yamlstrict), which also rules out alias-expansion
+// bombs.
 func parseFrontmatter(text string) (*yaml.Node, *parseProblem) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+	doc, err := yamlstrict.Decode([]byte(text))
+	var v *yamlstrict.Violation
+	switch {
+	case errors.As(err, &v):
+		return nil, &parseProblem{ruleFrontmatterSyntax, diag.Pos{Line: v.Line, Column: v.Column}, "stage frontmatter: " + v.Message}
+	case err != nil:
 		return nil, yamlProblem(text, err)
 	}
 	if len(doc.Content) == 0 {
@@ -179,9 +185,6 @@ func parseFrontmatter(text string) (*yaml.Node, *parseProblem) {
 	root := doc.Content[0]
 	if root.Kind != yaml.MappingNode {
 		return nil, &parseProblem{ruleFrontmatterSyntax, diag.Pos{Line: root.Line, Column: root.Column}, "the frontmatter must be a YAML mapping, got " + kindName(root)}
-	}
-	if a := findAlias(root); a != nil {
-		return nil, &parseProblem{ruleFrontmatterSyntax, diag.Pos{Line: a.Line, Column: a.Column}, "YAML aliases are not allowed in stage frontmatter; write the value out"}
 	}
 	return root, nil
 }
@@ -192,23 +195,6 @@ func parseFrontmatter(text string) (*yaml.Node, *parseProblem) {
 func yamlProblem(text string, err error) *parseProblem {
 	line, msg := yamlerr.Locate([]byte(text), err)
 	return &parseProblem{ruleFrontmatterSyntax, diag.Pos{Line: line, Column: 1}, "invalid YAML in frontmatter: " + msg}
-}
-
-// findAlias walks the tree without recursion and returns the first alias or
-// merge key; refusing aliases outright rules out alias-expansion bombs.
-func findAlias(root *yaml.Node) *yaml.Node {
-	stack := []*yaml.Node{root}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if n.Kind == yaml.AliasNode || (n.Kind == yaml.ScalarNode && n.Tag == "!!merge") {
-			return n
-		}
-		for i := len(n.Content) - 1; i >= 0; i-- { // reversed: pop in document order
-			stack = append(stack, n.Content[i])
-		}
-	}
-	return nil
 }
 
 // kindName names a node's YAML type for messages.

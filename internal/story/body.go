@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"strings"
 	"unsafe"
 )
@@ -56,14 +57,59 @@ type Body struct {
 	Sections []*Section
 	// EndLine is the last line of the file.
 	EndLine int
+	// HTMLHeadings are the lines inside top-level raw HTML blocks (HTML
+	// comments aside) that would be headings without the block around
+	// them: where CommonMark versions could disagree on what is a heading.
+	HTMLHeadings []Line
 }
 
-// parseBody parses src[start:] into blocks and sections.
+// parseBody parses src[start:] into blocks and sections. A body with a
+// line that could open an HTML block goes to goldmark: CommonMark's seven
+// kinds of HTML block, where each starts and ends, and what they hide are
+// goldmark's to decide, not a hand-written approximation's. Every other
+// body goes through the scanner, which is checked against goldmark.
 func parseBody(src []byte, start int, li *lineIndex) *Body {
+	if mayOpenHTMLBlock(src[start:]) {
+		return goldmarkBody(src, start, li)
+	}
 	b := &Body{EndLine: li.count()}
 	b.Blocks = scanBlocks(bytesAsString(src[start:]), start, li)
 	b.index()
 	return b
+}
+
+// mayOpenHTMLBlock reports whether a line of body could open an HTML
+// block: whether a "<" on it follows nothing but indentation and the
+// markers of block quotes and list items (every one of CommonMark's HTML
+// block start conditions begins with "<", and only those containers can
+// come before it). It errs towards yes; a yes costs only speed.
+func mayOpenHTMLBlock(body []byte) bool {
+	for off := 0; ; off++ {
+		i := bytes.IndexByte(body[off:], '<')
+		if i < 0 {
+			return false
+		}
+		off += i
+		if onlyContainerMarkers(body[lineStartBefore(body, off):off]) {
+			return true
+		}
+	}
+}
+
+// lineStartBefore returns the offset where the line holding offset off starts.
+func lineStartBefore(body []byte, off int) int {
+	return bytes.LastIndexAny(body[:off], "\r\n") + 1
+}
+
+// onlyContainerMarkers reports whether prefix is made of white space and
+// the characters of block quote and list item markers.
+func onlyContainerMarkers(prefix []byte) bool {
+	for _, c := range prefix {
+		if !strings.ContainsRune(" \t>-*+.)0123456789", rune(c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // listItem splits off a task-list checkbox.
@@ -79,7 +125,9 @@ func listItem(s string, pos Pos) ListItem {
 // bytesAsString views b as a string without copying it. Every block, line
 // and cell text is a substring of the body, so this saves a copy of every
 // story. It is safe because a Story never modifies Src after Parse and
-// callers must not either (see Story.Src).
+// callers must not either (see Story.Src): no caller reuses the buffer (the
+// loader reads each file into a buffer of its own, not a pool), so a string
+// a rule keeps stays valid for as long as it is reachable.
 func bytesAsString(b []byte) string {
 	if len(b) == 0 {
 		return ""

@@ -2,6 +2,7 @@ package story
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/storygate/storygate/internal/yamlerr"
 	"github.com/storygate/storygate/internal/yamlfast"
+	"github.com/storygate/storygate/internal/yamlstrict"
 )
 
 // Frontmatter is the decoded YAML block at the top of a story. Every field
@@ -128,24 +130,40 @@ var fastYAML = os.Getenv("STORYGATE_YAML_FASTPATH") != "off"
 
 // decodeYAML decodes the frontmatter text: through the fast path when it is
 // inside the plain subset stories are written in, else through yaml.v3,
-// whose error becomes a positioned problem. Both give the same tree.
+// whose error becomes a positioned problem. Both give the same tree, and
+// both trees are held to the strict subset (yamlstrict): anchors,
+// aliases, merge keys, tags, a second document and YAML-1.1-only line
+// breaks are refused where the parser found them.
 func (s *Story) decodeYAML(src []byte) (*yaml.Node, bool) {
+	doc, ok := (*yaml.Node)(nil), false
 	if fastYAML {
-		if doc, ok := yamlfast.Decode(src); ok {
-			return doc, true
-		}
+		doc, ok = yamlfast.Decode(src)
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(src, &doc); err != nil {
+	var err error
+	if ok {
+		err = strictError(yamlstrict.Check(doc, src)) // the fast subset has none of these; checked all the same
+	} else {
+		doc, err = yamlstrict.Decode(src)
+	}
+	var v *yamlstrict.Violation
+	switch {
+	case errors.As(err, &v):
+		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: v.Line + 1, Column: v.Column},
+			Message: "frontmatter: " + v.Message})
+		return nil, false
+	case err != nil:
 		s.Problems = append(s.Problems, yamlProblem(src, err, 1))
 		return nil, false
 	}
-	if line := yamlerr.SecondDocument(src); line > 0 {
-		s.Problems = append(s.Problems, Problem{Rule: "structure/frontmatter-syntax", Pos: Pos{Line: line + 1, Column: 1},
-			Message: fmt.Sprintf("frontmatter must be one YAML document: the document marker at line %d ends it, and what follows would be ignored", line+1)})
-		return nil, false
+	return doc, true
+}
+
+// strictError turns a nil *Violation into a nil error.
+func strictError(v *yamlstrict.Violation) error {
+	if v == nil {
+		return nil
 	}
-	return &doc, true
+	return v
 }
 
 // yamlProblem converts a yaml.v3 error on the frontmatter text src into a

@@ -1,9 +1,10 @@
 package story
 
 import (
-	"bytes"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/storygate/storygate/internal/linebreak"
 )
 
 // lineIndex maps byte offsets to positions.
@@ -12,17 +13,11 @@ type lineIndex struct {
 	starts []int
 }
 
+// newLineIndex indexes the lines of src as yaml.v3 and CommonMark count
+// them: "\r\n", a lone "\r" and "\n" each end a line.
 func newLineIndex(src []byte) *lineIndex {
-	starts := make([]int, 1, len(src)/32+1) // about a line per 32 bytes; grows if not
-	for off := 0; ; {
-		i := bytes.IndexByte(src[off:], '\n') // vectorised, unlike a byte loop
-		if i < 0 {
-			break
-		}
-		off += i + 1
-		starts = append(starts, off)
-	}
-	return &lineIndex{src: src, starts: starts}
+	starts := make([]int, 0, len(src)/32+1) // about a line per 32 bytes; grows if not
+	return &lineIndex{src: src, starts: linebreak.Starts(src, starts)}
 }
 
 // pos returns the 1-based line and column (in characters) of offset.
@@ -51,27 +46,24 @@ func (li *lineIndex) start(n int) int {
 
 // text returns line n without its line ending.
 func (li *lineIndex) text(n int) []byte {
-	if n < 1 || n > len(li.starts) {
+	start, end, ok := li.bounds(n)
+	if !ok {
 		return nil
 	}
-	end := len(li.src)
-	if n < len(li.starts) {
-		end = li.starts[n] - 1
-	}
-	return bytes.TrimSuffix(li.src[li.starts[n-1]:end], []byte("\r"))
+	return li.src[start:end]
 }
 
 func (li *lineIndex) count() int { return len(li.starts) }
 
-// bounds returns the byte range of line n without its newline; ok is false
-// past the last line (a file ending in a newline has no line after it).
+// bounds returns the byte range of line n without its line ending; ok is
+// false past the last line (a file ending in a newline has no line after it).
 func (li *lineIndex) bounds(n int) (start, end int, ok bool) {
 	if n < 1 || n > len(li.starts) || li.starts[n-1] >= len(li.src) {
 		return 0, 0, false
 	}
 	start, end = li.starts[n-1], len(li.src)
 	if n < len(li.starts) {
-		end = li.starts[n] - 1
+		end = li.starts[n] - linebreak.EndingLen(bytesAsString(li.src[:li.starts[n]]))
 	}
 	return start, end, true
 }

@@ -114,38 +114,5 @@ func listMarkerLen(t string, inParagraph bool) int {
 // continue a paragraph lazily.
 func startsBlock(t string) bool {
 	return atxLevel(t) > 0 || fenceMarker(t) != "" || isThematicBreak(t) || listMarkerLen(t, true) > 0 ||
-		strings.HasPrefix(t, ">") || strings.HasPrefix(t, "<!--") || isBlockTag(t)
-}
-
-// isHTMLStart recognises the HTML block starts stories meet (CommonMark
-// types 1, 6 and 7 simplified): a tag at the start of the line.
-func isHTMLStart(t string) bool {
-	if len(t) < 2 || t[0] != '<' {
-		return false
-	}
-	c := t[1]
-	if c == '/' && len(t) > 2 {
-		c = t[2]
-	}
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
-}
-
-// blockTags are the HTML tags that open a block even inside a paragraph
-// (CommonMark type 6, the ones stories might use).
-var blockTags = []string{"div", "details", "summary", "table", "p", "pre", "section", "ul", "ol", "li", "h1", "h2", "h3", "hr", "br", "blockquote", "dl", "figure", "center", "nav"}
-
-func isBlockTag(t string) bool {
-	if !strings.HasPrefix(t, "<") {
-		return false
-	}
-	name := strings.TrimPrefix(t[1:], "/")
-	for _, tag := range blockTags {
-		if len(name) >= len(tag) && strings.EqualFold(name[:len(tag)], tag) {
-			rest := name[len(tag):]
-			if rest == "" || strings.ContainsRune(" \t>/", rune(rest[0])) {
-				return true
-			}
-		}
-	}
-	return false
+		strings.HasPrefix(t, ">")
 }

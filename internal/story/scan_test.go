@@ -98,6 +98,11 @@ var storyLines = []string{
 	"| Time | Actor | Event |", "|---|---|---|", "| t | human | approve_plan |",
 	"- item", "- [ ] AC1 criterion", "1. step", "2. step", "  indented continuation", "    code or continuation",
 	"```", "~~~", "```go", "---", "===", "> quote", "<!-- note", "-->", "<div>", "***",
+	// HTML blocks of every CommonMark kind, and lines that only look like one
+	"## Human Decisions", "<b>bold</b> text", "<pre>", "</pre>", "<script>", "<?php", "?>", "<!DOCTYPE html>", "<![CDATA[", "]]>",
+	"<details>", "</div>", "<a href=\"x\">", "<notatag", "- <div>", "> <pre>", "<!-->", "<https://example.com>",
+	// lone CRs, a line break for CommonMark and yaml.v3
+	"text\r## Goal", "\r", "- item\r- next", "para\r===",
 }
 
 // FuzzScannerAgreesWithGoldmark checks the scanner against goldmark on
@@ -106,6 +111,9 @@ func FuzzScannerAgreesWithGoldmark(f *testing.F) {
 	f.Add([]byte{1, 0, 2, 9, 0, 20, 2, 20, 3, 11, 12, 13})
 	f.Add([]byte{4, 7, 8, 5, 14, 18, 15, 0, 16, 17, 19})
 	f.Add([]byte{9, 24, 0, 9, 25, 26, 2, 27, 28, 2})
+	f.Add([]byte{1, 0, 31, 30, 8, 0, 32, 0, 30, 33})   // an inline tag line, then the heading; a <pre> block across a blank line
+	f.Add([]byte{35, 0, 30, 36, 28, 30, 0, 37, 0, 30}) // <?php … ?> and <!DOCTYPE
+	f.Add([]byte{47, 0, 48, 49, 50, 0, 45, 30})        // lone CRs
 	f.Fuzz(func(t *testing.T, picks []byte) {
 		lines := make([]string, len(picks))
 		for i, p := range picks {

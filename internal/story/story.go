@@ -57,7 +57,7 @@ type Story struct {
 // recorded as Problems so that every rule can still run on what was readable.
 func Parse(path string, src []byte) *Story {
 	s := &Story{Path: path, Src: src, lines: newLineIndex(src)}
-	if p, ok := checkText(src); !ok {
+	if p, ok := checkText(src, s.lines); !ok {
 		s.Problems = append(s.Problems, p)
 		return s
 	}
@@ -68,13 +68,12 @@ func Parse(path string, src []byte) *Story {
 }
 
 // checkText refuses content that is not UTF-8 text.
-func checkText(src []byte) (Problem, bool) {
+func checkText(src []byte, li *lineIndex) (Problem, bool) {
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		return Problem{Rule: "structure/not-text", Message: "file contains a NUL byte: a story must be UTF-8 text, not binary"}, false
 	}
 	if !utf8.Valid(src) {
-		line := 1 + bytes.Count(src[:firstInvalidUTF8(src)], []byte("\n"))
-		return Problem{Rule: "structure/not-text", Pos: Pos{Line: line, Column: 1}, Message: "file is not valid UTF-8"}, false
+		return Problem{Rule: "structure/not-text", Pos: Pos{Line: li.pos(firstInvalidUTF8(src)).Line, Column: 1}, Message: "file is not valid UTF-8"}, false
 	}
 	return Problem{}, true
 }

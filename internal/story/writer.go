@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/storygate/storygate/internal/linebreak"
 )
 
 // Editor collects in-place edits to a story and applies them so that every
@@ -33,13 +35,16 @@ func (s *Story) Edit() *Editor {
 	return &Editor{s: s, scalars: map[string]string{}, eol: lineEnding(s.Src)}
 }
 
-// lineEnding returns the line ending of src's first line: "\r\n" when it
-// ends so, else "\n".
+// lineEnding returns the line ending of src's first line ("\r\n", a lone
+// "\r" or "\n"); "\n" when it has none.
 func lineEnding(src []byte) string {
-	if i := bytes.IndexByte(src, '\n'); i > 0 && src[i-1] == '\r' {
+	switch i := bytes.IndexAny(src, "\r\n"); {
+	case i < 0 || src[i] == '\n':
+		return "\n"
+	case i+1 < len(src) && src[i+1] == '\n':
 		return "\r\n"
 	}
-	return "\n"
+	return "\r"
 }
 
 // withEOL gives every line break of text the file's line ending.
@@ -155,7 +160,7 @@ func (e *Editor) offsetOf(p Pos) int {
 // white space and, inside a flow mapping, at a flow indicator.
 func tokenLength(src []byte, style yaml.Style, flow bool) (n int, ok bool) {
 	line := src
-	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+	if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
 		line = line[:i]
 	}
 	switch {
@@ -331,7 +336,7 @@ func (e *Editor) insertAfterLine(n int, text string) {
 	at := e.s.lines.start(n + 1)
 	if n >= e.s.LineCount() {
 		at = len(e.s.Src)
-		if at > 0 && e.s.Src[at-1] != '\n' {
+		if at > 0 && linebreak.EndingLen(bytesAsString(e.s.Src[at-1:])) == 0 {
 			text = e.eol + text
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // DocumentVersion is the version of the verify results document; it changes
@@ -25,6 +26,8 @@ type Document struct {
 	Results     []Result          `json:"results"`
 	Diagnostics []diag.Diagnostic `json:"diagnostics"`
 	Summary     diag.Counts       `json:"summary"`
+	// Sandbox says how the commands were isolated, or why they were not.
+	Sandbox *sandbox.Report `json:"sandbox,omitempty"`
 }
 
 // NewDocument builds the results document and its diagnostics.

@@ -1,48 +1,21 @@
 package verify
 
-import "strings"
+import (
+	"strings"
 
-// secretNames are variables never passed to a command from the change under
-// review: GitHub tokens and whatever the Actions runner injects.
-var secretNames = []string{"GITHUB_TOKEN", "GH_TOKEN", "GH_ENTERPRISE_TOKEN", "GITHUB_ENTERPRISE_TOKEN"}
-
-// secretPrefixes are families of variables stripped by prefix: the runner's
-// own credentials (ACTIONS_RUNTIME_TOKEN, ACTIONS_ID_TOKEN_REQUEST_TOKEN...)
-// and the action's inputs, which may carry a token or an app private key.
-var secretPrefixes = []string{"ACTIONS_", "INPUT_"}
+	"github.com/storygate/storygate/internal/sandbox"
+)
 
 // CleanEnv returns environ ("NAME=value" entries) without the secret
-// variables and without any name in extra. Names compare case-sensitively,
-// as the kernel does, except that the built-in names also match in any case
-// so that a lower-cased github_token is not a way around the rule.
+// variables (sandbox.IsSecret) and without any name in extra.
 func CleanEnv(environ, extra []string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
-		if isSecret(name, extra) {
+		if sandbox.IsSecret(name, extra) {
 			continue
 		}
 		out = append(out, kv)
 	}
 	return out
-}
-
-func isSecret(name string, extra []string) bool {
-	upper := strings.ToUpper(name)
-	for _, s := range secretNames {
-		if upper == s {
-			return true
-		}
-	}
-	for _, p := range secretPrefixes {
-		if strings.HasPrefix(upper, p) {
-			return true
-		}
-	}
-	for _, s := range extra {
-		if name == s {
-			return true
-		}
-	}
-	return false
 }

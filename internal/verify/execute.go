@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Options configures a batch of reruns.
@@ -19,6 +21,13 @@ type Options struct {
 	Env []string
 	// TailBytes is how much of each stream to keep; zero means DefaultTailBytes.
 	TailBytes int
+	// Sandbox isolates every command; nil (or one that cannot start in
+	// auto mode) runs them in Dir as they are.
+	Sandbox *sandbox.Sandbox
+	// Commit is the commit under review (a full object name): in the
+	// sandbox the commands run in one fresh clone of Dir's repository at
+	// Commit, removed afterwards.
+	Commit string
 }
 
 // Execute reruns items, up to opt.Jobs at a time, and judges each with its
@@ -26,6 +35,18 @@ type Options struct {
 // runs finished in.
 func Execute(ctx context.Context, items []Item, opt Options) []Result {
 	results := make([]Result, len(items))
+	tree, err := cloneFor(ctx, items, opt)
+	if err != nil {
+		for i, it := range items {
+			results[i] = newResult(it)
+			results[i].Verdict, results[i].Error, results[i].ExitCode = VerdictError, err.Error(), -1
+		}
+		return results
+	}
+	if tree != nil {
+		defer tree.Close()
+		opt.Dir = tree.Dir
+	}
 	jobs := max(opt.Jobs, 1)
 	sem := make(chan struct{}, jobs)
 	var wg sync.WaitGroup
@@ -34,7 +55,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i] = runItem(ctx, it, opt)
+			results[i] = runItem(ctx, it, opt, tree)
 		}()
 	}
 	wg.Wait()
@@ -43,7 +64,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 
 // runItem runs one item and judges it. A pass_when that does not compile is
 // judged before anything runs: no outcome could pass it.
-func runItem(ctx context.Context, it Item, opt Options) Result {
+func runItem(ctx context.Context, it Item, opt Options, tree *sandbox.Tree) Result {
 	r := newResult(it)
 	r.TimeLimitMS = effectiveTimeout(opt.Timeout).Milliseconds()
 	pred, err := Compile(it.PassWhen)
@@ -51,10 +72,23 @@ func runItem(ctx context.Context, it Item, opt Options) Result {
 		r.Verdict, r.Error = VerdictError, fmt.Sprintf("pass_when does not compile: %v", err)
 		return r
 	}
-	x := Run(ctx, Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes})
+	spec := Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes, Sandbox: opt.Sandbox}
+	if tree != nil {
+		spec.Mounts = tree.Mounts()
+	}
+	x := Run(ctx, spec)
 	record(&r, x)
 	r.Verdict, r.Error = judge(pred, x)
 	return r
+}
+
+// cloneFor makes the clone the sandboxed commands run in; nil when there
+// is nothing to run or no sandbox isolates.
+func cloneFor(ctx context.Context, items []Item, opt Options) (*sandbox.Tree, error) {
+	if len(items) == 0 || !opt.Sandbox.Isolated() {
+		return nil, nil
+	}
+	return sandbox.Clone(ctx, opt.Dir, opt.Commit)
 }
 
 func newResult(it Item) Result {
@@ -66,6 +100,7 @@ func record(r *Result, x Execution) {
 	r.ExitCode, r.DurationMS = x.ExitCode, x.Duration.Milliseconds()
 	r.StdoutTail, r.StderrTail = x.Stdout, x.Stderr
 	r.StdoutDropped, r.StderrDropped = x.StdoutDropped, x.StderrDropped
+	r.Sandboxed = x.Sandboxed
 }
 
 func judge(pred *Predicate, x Execution) (Verdict, string) {

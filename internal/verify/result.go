@@ -37,6 +37,9 @@ type Result struct {
 	StderrDropped int64 `json:"stderr_dropped_bytes"`
 	// Error explains VerdictError.
 	Error string `json:"error,omitempty"`
+	// Sandboxed is true when the command ran in the sandbox; the
+	// document's sandbox field says why not when it is false.
+	Sandboxed bool `json:"sandboxed"`
 }
 
 // Passed reports whether the rerun met its pass_when.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os/exec"
 	"time"
+
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // DefaultTimeout is the per-command time limit when none is configured.
@@ -30,6 +32,11 @@ type Spec struct {
 	// Combined sends stderr into the stdout tail, interleaved as a terminal
 	// shows them; Execution.Stderr is then empty.
 	Combined bool
+	// Sandbox isolates the command; nil runs it unisolated.
+	Sandbox *sandbox.Sandbox
+	// Mounts are what the command sees in the sandbox: Dir's tree and the
+	// objects its .git borrows.
+	Mounts sandbox.Mounts
 }
 
 // Execution is what happened when a command ran.
@@ -44,6 +51,8 @@ type Execution struct {
 	TimedOut bool
 	// StartErr is set when the shell could not be started at all.
 	StartErr error
+	// Sandboxed is true when the command ran in the sandbox.
+	Sandboxed bool
 }
 
 // Outcome converts the execution into what a pass_when predicate sees.
@@ -51,24 +60,30 @@ func (x Execution) Outcome() Outcome {
 	return Outcome{ExitCode: int64(x.ExitCode), DurationMS: x.Duration.Milliseconds(), Stdout: x.Stdout, Stderr: x.Stderr}
 }
 
-// Run runs spec.Command with `sh -c` in its own process group. When the time
-// limit passes (or ctx ends) the whole group is killed, so a test runner's
-// children die with it; whatever the group leaves behind after the shell
-// exits is killed too, so no stray process outlives the check.
+// Run runs spec.Command with `sh -c` in its own process group, in the
+// sandbox when spec.Sandbox isolates. When the time limit passes (or ctx
+// ends) the whole group is killed, so a test runner's children die with
+// it; whatever the group leaves behind after the shell exits is killed
+// too, so no stray process outlives the check. In the sandbox the group
+// is bwrap's: its death takes the PID namespace, and with it every
+// process of the command, down with it, setsid or not.
 func Run(ctx context.Context, spec Spec) Execution {
 	ctx, cancel := context.WithTimeout(ctx, effectiveTimeout(spec.Timeout))
 	defer cancel()
+	launch, err := spec.Sandbox.Command(spec.Command, spec.Dir, spec.Env, spec.Mounts)
+	if err != nil {
+		return Execution{ExitCode: -1, StartErr: err}
+	}
 	stdout, stderr := newTailBuffer(spec.TailBytes), newTailBuffer(spec.TailBytes)
-	cmd := exec.CommandContext(ctx, "sh", "-c", spec.Command)
-	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, spec.Env, stdout, stderr
+	cmd := exec.CommandContext(ctx, launch.Path, launch.Args...)
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, launch.Env, stdout, stderr
 	if spec.Combined {
 		cmd.Stderr = stdout
 	}
 	ownProcessGroup(cmd)
 	cmd.WaitDelay = pipeGrace
 	start := time.Now()
-	err := cmd.Start()
-	if err != nil {
+	if err := cmd.Start(); err != nil {
 		return Execution{ExitCode: -1, StartErr: fmt.Errorf("start sh -c %q in %s: %w", spec.Command, spec.Dir, err)}
 	}
 	err = cmd.Wait()
@@ -76,7 +91,7 @@ func Run(ctx context.Context, spec Spec) Execution {
 	// cannot have been reused yet: killing it reaches only leftovers.
 	killGroup(cmd)
 	x := Execution{Duration: time.Since(start), Stdout: stdout.String(), Stderr: stderr.String(),
-		StdoutDropped: stdout.Dropped(), StderrDropped: stderr.Dropped()}
+		StdoutDropped: stdout.Dropped(), StderrDropped: stderr.Dropped(), Sandboxed: spec.Sandbox.Isolated()}
 	x.TimedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
 	x.ExitCode = exitCode(cmd, err)
 	return x

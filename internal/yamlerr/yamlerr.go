@@ -6,12 +6,13 @@ package yamlerr
 import (
 	"bytes"
 	"errors"
-	"io"
 	"regexp"
 	"sort"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/storygate/storygate/internal/linebreak"
 )
 
 // yaml.v3 words an error as "yaml: line N: problem", but N is not always
@@ -91,7 +92,7 @@ const maxProbe = 256 << 10
 // unclosed [ on the last line) is put on the last line that is not blank.
 func Locate(src []byte, err error) (line int, problem string) {
 	e := splitYAMLError(err)
-	last := 1 + bytes.Count(bytes.TrimRight(src, " \t\r\n"), []byte("\n"))
+	last := linebreak.Count(bytes.TrimRight(src, " \t\r\n"))
 	return min(errorLine(src, e), last), e.msg
 }
 
@@ -138,57 +139,11 @@ func firstFailingLine(padded []byte, from int, same func(yamlError) bool) int {
 }
 
 // lineEnds returns the offset just past each line of src (line n ends at
-// ends[n-1]); a last line without a newline ends at len(src).
+// ends[n-1]); a last line without a line ending ends at len(src).
 func lineEnds(src []byte) []int {
-	var ends []int
-	for off := 0; off < len(src); {
-		i := bytes.IndexByte(src[off:], '\n')
-		if i < 0 {
-			ends = append(ends, len(src))
-			break
-		}
-		off += i + 1
-		ends = append(ends, off)
+	ends := linebreak.Starts(src, nil)[1:]
+	if len(ends) == 0 || ends[len(ends)-1] < len(src) {
+		ends = append(ends, len(src))
 	}
 	return ends
-}
-
-// SecondDocument returns the line of src (1-based) of the document marker
-// ("..." or "---" at the start of a line) after which src holds a second
-// YAML document, or 0. yaml.v3's Unmarshal decodes only the first document
-// and drops the rest without a word.
-func SecondDocument(src []byte) int {
-	line := markerLine(src)
-	if line == 0 {
-		return 0
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	var n yaml.Node
-	if dec.Decode(&n) != nil || errors.Is(dec.Decode(&n), io.EOF) {
-		return 0
-	}
-	return line
-}
-
-// markerLine returns the first line after the first one that starts with
-// a document marker ("---" or "..." alone or followed by white space), or 0.
-func markerLine(src []byte) int {
-	for n, off := 1, 0; off < len(src); n++ {
-		end := bytes.IndexByte(src[off:], '\n')
-		if end < 0 {
-			end = len(src) - off
-		}
-		if n > 1 && isMarker(src[off:off+end]) {
-			return n
-		}
-		off += end + 1
-	}
-	return 0
-}
-
-func isMarker(l []byte) bool {
-	if !bytes.HasPrefix(l, []byte("---")) && !bytes.HasPrefix(l, []byte("...")) {
-		return false
-	}
-	return len(l) == 3 || l[3] == ' ' || l[3] == '\t' || l[3] == '\r'
 }

@@ -67,19 +67,6 @@ func TestLocate(t *testing.T) {
 	}
 }
 
-// TestSecondDocument checks that text after the first document is found,
-// and that a document end with nothing after it is not.
-func TestSecondDocument(t *testing.T) {
-	for src, want := range map[string]int{
-		"a: 1\n...\nb: 2\n": 2, "a: 1\n--- # more\nb: 2\n": 2, "a: 1\n...\n": 0, "a: 1\n...\n# note\n": 0,
-		"a: 1\nb: ...\n": 0, "--- # x\na: 1\n": 0, "a: 1\n...\nb: [\n": 2,
-	} {
-		if got := SecondDocument([]byte(src)); got != want {
-			t.Errorf("SecondDocument(%q) = %d, want %d", src, got, want)
-		}
-	}
-}
-
 // TestParserProblemsAreYAMLv3s holds parserProblems to the problems
 // yaml.v3's parser can report: a new one would otherwise be read as a
 // scanner error, numbered from 1, and put one line too high.
@@ -132,5 +119,23 @@ func TestHugeInputIsNotSearched(t *testing.T) {
 	err := yaml.Unmarshal(src, new(yaml.Node))
 	if line, _ := Locate(src, err); err == nil || line != 2 {
 		t.Fatalf("line %d for %v; want the mapping's first line, 2", line, err)
+	}
+}
+
+// TestLocateCountsLoneCR checks that the line Locate gives is yaml.v3's
+// even when lines end in a lone CR or mix endings.
+func TestLocateCountsLoneCR(t *testing.T) {
+	for src, want := range map[string]int{
+		"a: 1\rb: [3\rc: 2\r":        2,
+		"a: 1\r\nb: 2\rjunk\nc: 3\n": 3,
+		"a: 1\rb: 2\r- stray\r":      3,
+	} {
+		err := yaml.Unmarshal([]byte(src), new(yaml.Node))
+		if err == nil {
+			t.Fatalf("%q: yaml.v3 accepts the text", src)
+		}
+		if line, _ := Locate([]byte(src), err); line != want {
+			t.Errorf("Locate(%q) = line %d, want %d (%v)", src, line, want, err)
+		}
 	}
 }

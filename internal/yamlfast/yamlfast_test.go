@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"gopkg.in/yaml.v3"
 
 	"github.com/storygate/storygate/bench/storygen"
 	"github.com/storygate/storygate/internal/yamlfast"
+	"github.com/storygate/storygate/internal/yamlstrict"
 )
 
 // agree fails the test when Decode accepts src but its tree differs from
@@ -22,11 +22,15 @@ func agree(t *testing.T, src string) bool {
 	if !ok {
 		return false
 	}
-	var want yaml.Node
-	if err := yaml.Unmarshal([]byte(src), &want); err != nil {
-		t.Fatalf("fast path accepted what yaml.v3 rejects (%v):\n%s", err, src)
+	// The reference is yaml.v3 under the strict-input policy: the fast path
+	// must refuse everything yamlstrict refuses (anchors, aliases, merge
+	// keys, tags, a second document, YAML 1.1 line breaks), so both paths
+	// refuse it the same way.
+	want, err := yamlstrict.Decode([]byte(src))
+	if err != nil {
+		t.Fatalf("fast path accepted what yaml.v3 or the strict policy rejects (%v):\n%s", err, src)
 	}
-	if diff := cmp.Diff(&want, got); diff != "" {
+	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("tree differs from yaml.v3 (-yaml.v3 +fast):\n%s\ninput:\n%s", diff, src)
 	}
 	return true
@@ -168,6 +172,12 @@ func FuzzDecodeAgreesWithYAMLv3(f *testing.F) {
 		f.Add(string(storygen.Frontmatter(file.Data)))
 	}
 	f.Add("a:\n- b\n- c: [d, e]\n  f: 'g'\nh:\n")
+	for _, strict := range []string{
+		"a: &x 1\nb: *x\n", "scope:\n  <<: {write: [x]}\n", "<<: {a: b}\n", "a: !!str 1\n", "a: ! 1\n", "a: [!t x]\n",
+		"a: 1\n---\nb: 2\n", "a: 1\n...\n", "a: 1\rb: 2\r", "a: 1\r\nb: 2\n", "a: x\u0085b: 2\n", "a: x\u2028y\n",
+	} {
+		f.Add(strict)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		agree(t, src)
 	})
@@ -194,12 +204,13 @@ func TestDecodeAgreesOnGeneratedDocuments(t *testing.T) {
 }
 
 var (
-	genKeys   = []string{"a", "b", "id", "true", "null", "y", "k-1", "_x", "1a", "TRUE", "~", "-k", "a b"}
+	genKeys   = []string{"a", "b", "id", "true", "null", "y", "k-1", "_x", "1a", "TRUE", "~", "-k", "a b", "<<", "&a k", "!t k", "*a", "---", "..."}
 	genSeps   = []string{": ", ":", " : ", ":  ", ":x "}
 	genValues = []string{"", "x", "x y", "1", "0", "2026-01-02", "2026-01-02T03:04:05Z", "'q'", "\"d\"", "[a, b]", "[]",
 		"01", "1.5", "-1", "123456789012345678901", "2026-13-01", "2026-1-2 3:4:5", "'q''r'", "\"a\\n\"", "\"open", "[ ]", "[a,]", "[a, [b]]", "[a: b]", "[ 'a' ]", "~", "~/x", ".x", ".5", ".inf", "./run",
 		"true", "True", "tRue", "yes", "a:b", "a: b", "a:", "http://x", "(x)", "$X", "x'y", "x\"y", "-", "- x",
-		"- a: b", "|", ">", "&a x", "*a", "!t x", "{a: b}", "?", "%", "@", "`", "x  ", "  ", "<<", "0x1F", "1_000", "1e3"}
+		"- a: b", "|", ">", "&a x", "*a", "!t x", "{a: b}", "?", "%", "@", "`", "x  ", "  ", "<<", "0x1F", "1_000", "1e3",
+		"!!str x", "! x", "&a [x]", "x\ry", "x\u0085y", "[&a x]", "[*a]", "[!t x]"}
 )
 
 // generated returns one random document: a well-formed block mapping of

@@ -16,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -47,6 +48,11 @@ type Options struct {
 	// are backed by authorized slash commands (hitl/decision-unverified);
 	// nil when the run has no pull request to check them against.
 	Decisions DecisionsFunc
+	// NoExecution leaves out the gates that run code from the change
+	// (verify, revert-check), reporting them as skipped: publish recomputes
+	// the others from the pull request's head read as data, in a job that
+	// holds a write token.
+	NoExecution bool
 }
 
 // DecisionsFunc verifies new Human Decision entries, returning findings and
@@ -62,6 +68,11 @@ type run struct {
 	lint    *lint.Result
 	stories map[string]*gate.Story
 	res     *gate.Results
+	// sandbox isolates every command from the change; head is the commit
+	// they run on; ranPRCode is set once one did (isolation.go).
+	sandbox   *sandbox.Sandbox
+	head      string
+	ranPRCode bool
 }
 
 // Run runs the selected gates and returns the finished results document.
@@ -86,11 +97,14 @@ func Run(ctx context.Context, opts Options) (*gate.Results, error) {
 
 // steps lists the gates in report order.
 func (r *run) steps() []func() error {
-	return []func() error{r.storiesGate, r.verifyGate, r.revertGate, r.stagesGate, r.recordsGate}
+	return []func() error{r.storiesGate, r.isolation, r.verifyGate, r.revertGate, r.noteIsolation, r.stagesGate, r.recordsGate}
 }
 
 // selected reports whether gate n runs, and whether it is reported at all.
 func (r *run) selected(n gate.Name) (runs, reported bool) {
+	if r.opts.NoExecution && (n == gate.Verify || n == gate.RevertCheck) {
+		return false, isDefault(n)
+	}
 	if r.opts.Gates == nil {
 		return true, isDefault(n)
 	}

@@ -2,7 +2,6 @@ package collect
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/storygate/storygate/checks"
 	"github.com/storygate/storygate/internal/config"
@@ -10,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/records"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // recordsGate runs the configured record-check suites over the record
@@ -20,7 +20,7 @@ func (r *run) recordsGate() error {
 	if !runs || len(r.opts.Config.Records) == 0 || (len(files) == 0 && r.opts.Gates == nil) {
 		return nil
 	}
-	lib := records.Library{Repo: os.DirFS(r.opts.Root), Builtin: checks.FS}
+	lib := records.Library{Repo: safefile.FS(r.opts.Root, r.opts.Root, records.MaxRecordBytes), Builtin: checks.FS}
 	res, err := records.RunMappings(lib, mappings(r.opts.Config.Records), files)
 	if err != nil {
 		return fmt.Errorf("gate: records: %w", err)

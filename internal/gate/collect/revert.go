@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // The revert verdicts, as the revert check writes them.
@@ -33,6 +34,10 @@ type RevertInput struct {
 	Environ []string
 	// Changes are the files changed between base and head.
 	Changes []gitrepo.Change
+	// Sandbox isolates the suite runs; Snapshot holds the base versions,
+	// read before any command from the change ran (collect/isolation.go).
+	Sandbox  *sandbox.Sandbox
+	Snapshot *gitrepo.Snapshot
 }
 
 // RevertFunc runs the revert check and returns its verdict and findings.

@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
 )
 
@@ -73,7 +74,7 @@ func (r *run) changedUnder(dir string) bool {
 // loadStages loads one stage directory of the tree at root with the
 // configured agent and scope rosters.
 func (r *run) loadStages(root, dir string) (*stage.Set, error) {
-	set, err := stage.LoadStages(os.DirFS(filepath.Join(root, filepath.FromSlash(dir))), dir)
+	set, err := stage.LoadStages(safefile.FS(root, filepath.Join(root, filepath.FromSlash(dir)), stage.MaxFileSize), dir)
 	if err != nil {
 		return nil, err
 	}

@@ -23,7 +23,8 @@ func (r *run) verifyGate() error {
 	items, paths := r.verificationItems()
 	cfg := r.opts.Config.Verify
 	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.opts.Root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
-		Env: r.cleanEnviron()})
+		Env: r.cleanEnviron(), Sandbox: r.sandbox, Commit: r.head})
+	r.ranPRCode = r.ranPRCode || len(items) > 0
 	doc := verify.NewDocument(paths, results, nil)
 	for _, res := range doc.Results {
 		if s := r.stories[res.Story]; s != nil {

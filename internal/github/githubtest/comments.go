@@ -17,6 +17,9 @@ type Comment struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Reactions []string
+	// App is the id of the app the comment was performed via (0: none);
+	// comments the fake's API writes are GitHub Actions'.
+	App int64
 }
 
 // AddComment seeds a comment by author and returns its ID.
@@ -24,6 +27,16 @@ func (s *Server) AddComment(repo string, issue int, author User, body string) in
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
 	return s.st.addComment(repo, issue, author, body).ID
+}
+
+// AddAppComment seeds a comment posted by author through the app appID,
+// e.g. a workflow's GITHUB_TOKEN (ActionsAppID) or another app.
+func (s *Server) AddAppComment(repo string, issue int, author User, appID int64, body string) int64 {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	c := s.st.addComment(repo, issue, author, body)
+	c.App = appID
+	return c.ID
 }
 
 // EditComment changes a comment's body as its author would, moving its
@@ -74,8 +87,19 @@ func (c *Comment) json() map[string]any {
 		"created_at": stamp(c.CreatedAt), "updated_at": stamp(c.UpdatedAt),
 		"html_url":           fmt.Sprintf("https://github.com/%s/pull/%d#issuecomment-%d", c.Repo, c.Issue, c.ID),
 		"issue_url":          fmt.Sprintf("https://api.github.com/repos/%s/issues/%d", c.Repo, c.Issue),
-		"author_association": "NONE",
+		"author_association": "NONE", "performed_via_github_app": appJSON(c.App),
 	}
+}
+
+func appJSON(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	slug := "app-" + strconv.FormatInt(id, 10)
+	if id == ActionsAppID {
+		slug = "github-actions"
+	}
+	return map[string]any{"id": id, "slug": slug, "node_id": "MDM6QXBw", "name": slug}
 }
 
 func (s *Server) listComments(w http.ResponseWriter, r *request) {
@@ -98,7 +122,9 @@ func (s *Server) createComment(w http.ResponseWriter, r *request) {
 	issue, _ := strconv.Atoi(r.params["issue_number"])
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	writeJSON(w, http.StatusCreated, s.st.addComment(r.repo(), issue, Bot, body.Body).json())
+	c := s.st.addComment(r.repo(), issue, Bot, body.Body)
+	c.App = ActionsAppID
+	writeJSON(w, http.StatusCreated, c.json())
 }
 
 func (s *Server) getComment(w http.ResponseWriter, r *request) {

@@ -61,6 +61,16 @@ func (s *Server) ConcurrentPushOnce(repo, branch, p string, mutate func(old []by
 	s.st.concurrentPushes[repo+"\x00"+fileKey(branch, p)] = mutate
 }
 
+// MirrorCommits hands every commit the contents API makes to mirror (the
+// branch, path, message and new content); the SHA it returns becomes the
+// commit's, e.g. that of the same commit made in a test repository, so the
+// fake and a checkout agree on history.
+func (s *Server) MirrorCommits(mirror func(branch, path, message string, content []byte) string) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	s.st.mirror = mirror
+}
+
 func (st *state) setFile(repo, branch, p string, content []byte) string {
 	if st.files[repo] == nil {
 		st.files[repo] = map[string]*file{}
@@ -158,8 +168,12 @@ func (s *Server) commitFile(w http.ResponseWriter, repo, p string, body putConte
 	created := s.st.files[repo][fileKey(body.Branch, p)] == nil
 	sha := s.st.setFile(repo, body.Branch, p, content)
 	c := Commit{SHA: fakeSHA(repo, s.st.id()), Path: p, Message: body.Message, BlobSHA: sha}
+	if s.st.mirror != nil {
+		c.SHA = s.st.mirror(body.Branch, p, body.Message, content)
+	}
 	key := repo + "\x00" + body.Branch
 	s.st.commits[key] = append(s.st.commits[key], c)
+	s.st.push(repo, body.Branch, c.SHA, Bot)
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated

@@ -66,6 +66,7 @@ type Server struct {
 	mu     sync.Mutex
 	calls  []Call
 	faults []fault
+	lost   []string
 	st     *state
 }
 
@@ -141,6 +142,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.dispatch(rec, &request{Request: r, body: body, params: v.params, route: v.route.Path})
+	if s.loseResponse(r.Method, v.route.Path) {
+		rec = httptest.NewRecorder()
+		fault{status: http.StatusBadGateway, headers: map[string]string{"Retry-After": "0"}, message: "Bad Gateway"}.write(rec)
+	}
 }
 
 // validate strips the path prefix, then checks the request against the

@@ -2,6 +2,7 @@ package githubtest
 
 import (
 	"net/http"
+	"strings"
 )
 
 // fault is a canned failure answer for the next request.
@@ -41,4 +42,27 @@ func (s *Server) nextFault() (fault, bool) {
 	f := s.faults[0]
 	s.faults = s.faults[1:]
 	return f, true
+}
+
+// LoseNextResponse makes the next request to the operation method route
+// (e.g. "PUT", "/repos/{owner}/{repo}/contents/{path}") take effect and
+// then answer 502 with Retry-After: 0, as when a proxy drops GitHub's
+// answer: the client cannot tell it was applied.
+func (s *Server) LoseNextResponse(method, route string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lost = append(s.lost, method+" "+route)
+}
+
+// loseResponse reports whether this answer is to be lost, and forgets it.
+func (s *Server) loseResponse(method, route string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, key := range s.lost {
+		if key == method+" "+strings.Replace(route, "{path*}", "{path}", 1) {
+			s.lost = append(s.lost[:i], s.lost[i+1:]...)
+			return true
+		}
+	}
+	return false
 }

@@ -26,6 +26,8 @@ var routes = map[string]handler{
 	"GET /repos/{owner}/{repo}/branches/{branch}/protection":                          (*Server).getProtection,
 	"PUT /repos/{owner}/{repo}/branches/{branch}/protection":                          (*Server).putProtection,
 	"PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": (*Server).patchRequiredChecks,
+	"POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches":           (*Server).createDispatch,
+	"GET /repos/{owner}/{repo}/activity":                                              (*Server).listActivity,
 }
 
 // dispatch answers an allowed request; an operation GitHub has but the fake

@@ -32,6 +32,10 @@ func loginID(login string) int64 {
 // Bot is the account the fake attributes writes to, as GITHUB_TOKEN would.
 var Bot = User{Login: "github-actions[bot]", Type: "Bot"}
 
+// ActionsAppID is GitHub Actions' app id: GITHUB_TOKEN's comments are
+// performed via it.
+const ActionsAppID = 15368
+
 // state is everything the fake remembers. One mutex guards it all: tests
 // are small and correctness matters more than contention.
 type state struct {
@@ -50,6 +54,9 @@ type state struct {
 	concurrentPushes   map[string]func([]byte) []byte
 	issues             map[string][]*Issue
 	protection         map[string]map[string]any
+	dispatches         []Dispatch
+	pushes             []*Push
+	mirror             func(branch, path, message string, content []byte) string
 }
 
 func newState() *state {

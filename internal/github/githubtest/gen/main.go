@@ -43,6 +43,8 @@ var operations = []operation{
 	{"get", "/repos/{owner}/{repo}/branches/{branch}/protection"},
 	{"put", "/repos/{owner}/{repo}/branches/{branch}/protection"},
 	{"patch", "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"},
+	{"post", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"},
+	{"get", "/repos/{owner}/{repo}/activity"},
 }
 
 func main() {

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -8,21 +9,31 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// blockParser parses block structure only: storygate reads no inline markup,
-// and skipping it keeps validation of thousands of stories fast.
-var blockParser = parser.NewParser(
-	parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-	parser.WithInlineParsers(),
-)
+// newBlockParser returns a goldmark parser for block structure only:
+// storygate reads no inline markup.
+func newBlockParser() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(),
+	)
+}
 
-// goldmarkBlocks parses src[start:] with goldmark, the reference the scanner is checked against.
+// goldmarkBody parses src[start:] with goldmark, the CommonMark parser that
+// is the authority on a story body: parseBody hands it every body with a
+// line that could open an HTML block, and the scanner is checked against
+// it everywhere else. goldmark ends lines only at "\n", CommonMark also at
+// a lone "\r" (as yaml.v3 and storygate's line index do): goldmark reads a
+// copy with each lone CR turned into a "\n", which keeps every offset.
 func goldmarkBody(src []byte, start int, li *lineIndex) *Body {
 	b := &Body{EndLine: li.count()}
-	bodySrc := src[start:]
-	doc := blockParser.Parse(text.NewReader(bodySrc))
+	bodySrc := loneCRToLF(src[start:])
+	doc := newBlockParser().Parse(text.NewReader(bodySrc))
 	cv := converter{src: bodySrc, text: string(bodySrc), base: start, li: li}
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
 		b.Blocks = append(b.Blocks, cv.blocks(n)...)
+		if h, ok := n.(*ast.HTMLBlock); ok && h.HTMLBlockType != ast.HTMLBlockType2 {
+			b.HTMLHeadings = append(b.HTMLHeadings, cv.headingLines(h)...)
+		}
 	}
 	b.index()
 	return b
@@ -57,9 +68,12 @@ func (cv converter) blocks(n ast.Node) []Block {
 
 func (cv converter) heading(n *ast.Heading) Block {
 	blk := Block{Kind: BlockHeading, Level: uint8(n.Level)}
-	if n.Lines().Len() == 0 {
+	switch {
+	case n.Lines().Len() == 0 && n.Pos() >= 0:
+		blk.Pos = Pos{Line: cv.pos(n.Pos()).Line, Column: 1} // an empty heading (`##` alone) has no text to place it
+	case n.Lines().Len() == 0:
 		blk.Pos = cv.headingPos(n)
-	} else {
+	default:
 		seg := n.Lines().At(0)
 		parts := make([]string, n.Lines().Len())
 		for i := range parts {
@@ -138,4 +152,43 @@ func (cv converter) paragraph(n ast.Node) []Block {
 		lines = append(lines, Line{Text: strings.TrimRight(cv.value(seg), "\r\n \t"), Pos: cv.pos(seg.Start)})
 	}
 	return splitParagraph(lines)
+}
+
+// loneCRToLF returns src, or a copy of it in which every "\r" not followed
+// by "\n" is a "\n".
+func loneCRToLF(src []byte) []byte {
+	if bytes.IndexByte(src, '\r') < 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for i, c := range out {
+		if c == '\r' && (i+1 == len(out) || out[i+1] != '\n') {
+			out[i] = '\n'
+		}
+	}
+	return out
+}
+
+// headingLines returns the lines of an HTML block, after its first, that
+// would be ATX headings or setext underlines outside it. Where the block
+// starts and ends is where CommonMark versions differ (goldmark implements
+// 0.31.2, GitHub's cmark-gfm 0.29: lowercase declarations, the type 6 tag
+// list), so such a line might be a heading on GitHub.
+func (cv converter) headingLines(n *ast.HTMLBlock) []Line {
+	segs := make([]text.Segment, 0, n.Lines().Len()+1)
+	for i := 0; i < n.Lines().Len(); i++ {
+		segs = append(segs, n.Lines().At(i))
+	}
+	if n.HasClosure() {
+		segs = append(segs, n.ClosureLine)
+	}
+	var out []Line
+	for i := 1; i < len(segs); i++ {
+		t, indent := trimIndent(strings.TrimRight(cv.value(segs[i]), "\r\n"))
+		prev := strings.TrimSpace(cv.value(segs[i-1]))
+		if indent <= 3 && (atxLevel(t) > 0 || (setextLevel(t) > 0 && prev != "")) {
+			out = append(out, Line{Text: strings.TrimRight(t, " \t"), Pos: cv.pos(segs[i].Start)})
+		}
+	}
+	return out
 }

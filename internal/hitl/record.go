@@ -1,0 +1,120 @@
+package hitl
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/story"
+)
+
+// records holds what GitHub recorded for one pull request, read once per
+// check: storygate's receipts and the pushes to the head branch.
+type records struct {
+	c        Checker
+	receipts map[int64][]chatops.Receipt
+	pushes   []github.Push
+	loaded   bool
+}
+
+func (r *records) load(ctx context.Context) error {
+	if r.loaded {
+		return nil
+	}
+	var err error
+	if r.receipts, err = chatops.Receipts(ctx, r.c.GitHub, r.c.Repo, r.c.PR.Number, chatops.RecorderOf(r.c.Approvers)); err != nil {
+		return err
+	}
+	if r.pushes, err = r.c.GitHub.Pushes(ctx, r.c.Repo, r.c.PR.HeadRef); err != nil {
+		return fmt.Errorf("read the pushes to %s: %w", r.c.PR.HeadRef, err)
+	}
+	r.loaded = true
+	return nil
+}
+
+// check ties a decision whose source comment cm checked out to storygate's
+// receipt for it, then recomputes the approved content from git at the
+// recorded head and at the gated head.
+func (r *records) check(ctx context.Context, f Finding, s *story.Story, cm github.Comment) (Status, string, error) {
+	if err := r.load(ctx); err != nil {
+		return Unverified, "", err
+	}
+	rc, why := r.receiptFor(f, cm)
+	if why != "" {
+		return Unverified, why, nil
+	}
+	if seen, ok := github.HeadAt(r.pushes, cm.CreatedAt); !ok || seen != rc.Head {
+		return Unverified, fmt.Sprintf("storygate's record names %s as the head the commenter saw, but by GitHub's push records it was %s", github.ShortSHA(rc.Head), orNone(github.ShortSHA(seen))), nil
+	}
+	cover, why, err := r.recordedCover(f, rc)
+	if err != nil || why != "" {
+		return Unverified, why, err
+	}
+	return r.current(f, s, rc, cover)
+}
+
+// receiptFor finds the receipt for cm that records this entry's story,
+// event and state.
+func (r *records) receiptFor(f Finding, cm github.Comment) (chatops.Receipt, string) {
+	list := r.receipts[cm.ID]
+	if len(list) == 0 {
+		return chatops.Receipt{}, fmt.Sprintf("storygate's identity %s left no record of a decision from comment %d: storygate did not record this entry (an entry written by hand or under the bot's git name never counts)", chatops.RecorderOf(r.c.Approvers), cm.ID)
+	}
+	for _, rc := range list {
+		if strings.EqualFold(rc.Story, f.StoryID) && rc.Event == f.Event && rc.At == f.AtState {
+			return rc, ""
+		}
+	}
+	rc := list[0]
+	return chatops.Receipt{}, fmt.Sprintf("storygate recorded comment %d as %s at %s for %s, not as this entry's %s at %s for %s", cm.ID, rc.Event, rc.At, rc.Story, f.Event, f.AtState, f.StoryID)
+}
+
+// recordedCover recomputes what the decision approved at the recorded head
+// and checks it against the record.
+func (r *records) recordedCover(f Finding, rc chatops.Receipt) (chatops.Cover, string, error) {
+	then, err := chatops.StoryAt(r.c.History, rc.Head, f.Story)
+	if errors.Is(err, chatops.ErrNotInHistory) {
+		return chatops.Cover{}, fmt.Sprintf("%s at the recorded head %s is not in this checkout", f.Story, github.ShortSHA(rc.Head)), nil
+	}
+	if err != nil {
+		return chatops.Cover{}, "", err
+	}
+	cover := chatops.CoverFor(then, f.Event, f.AtState)
+	content, err := chatops.ContentWith(r.c.History, rc.Head, then, cover)
+	if err != nil {
+		return cover, "", err
+	}
+	if cover.String() != rc.Covers || chatops.Digest(content) != rc.Digest {
+		return cover, fmt.Sprintf("storygate's record says it approved %s with digest %s, which is not what %s held at %s", rc.Covers, rc.Digest, f.Story, github.ShortSHA(rc.Head)), nil
+	}
+	tip := r.c.Tip
+	if tip == "" {
+		tip = r.c.Head
+	}
+	if ok, err := r.c.History.IsAncestor(rc.Head, tip); err != nil || !ok {
+		return cover, fmt.Sprintf("the recorded head %s is not in this pull request's history", github.ShortSHA(rc.Head)), nil
+	}
+	return cover, "", nil
+}
+
+// current compares the approved content at the gated head with the record.
+func (r *records) current(f Finding, s *story.Story, rc chatops.Receipt, cover chatops.Cover) (Status, string, error) {
+	content, err := chatops.ContentWith(r.c.History, r.c.Head, s, cover)
+	if err != nil {
+		return Stale, fmt.Sprintf("what it approved (%s) cannot be read at %s: %v", cover, github.ShortSHA(r.c.Head), err), nil
+	}
+	if chatops.Digest(content) != rc.Digest {
+		return Stale, fmt.Sprintf("%s changed after the decision was taken at %s; the approval no longer covers it: revert the change, or have a human decide again (`%s` at %s)", cover, github.ShortSHA(rc.Head), chatops.CommandFor(f.Event), f.AtState), nil
+	}
+	return Verified, "", nil
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
+}

@@ -1,0 +1,97 @@
+package lint_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/testrepo"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden .out files")
+
+// TestDiscoveryGolden validates each repository under testdata/discovery
+// (a tree, or base/ and head/ trees committed in turn and validated with
+// --base) and compares the text output with <case>.out: legacy files and
+// the specification's own text are one notice each, while a v1-shaped
+// file without frontmatter, an execution story with the reserved id and
+// a story that lost its frontmatter in the change stay errors.
+func TestDiscoveryGolden(t *testing.T) {
+	t.Parallel()
+	dirs, err := filepath.Glob(filepath.Join("testdata", "discovery", "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range dirs {
+		if filepath.Ext(dir) == ".out" {
+			continue
+		}
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			got := validateTree(t, dir, config.Default())
+			golden(t, dir+".out", got)
+		})
+	}
+}
+
+// TestDiscoveryNonStoryModes: off drops the notice, validate checks a
+// legacy file as an execution story, with the findings that brings.
+func TestDiscoveryNonStoryModes(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("testdata", "discovery", "legacy-beside-v1")
+	for _, mode := range []string{config.NonStoryOff, config.NonStoryValidate} {
+		cfg := config.Default()
+		cfg.Discovery.NonStory = mode
+		golden(t, filepath.Join("testdata", "discovery-modes", mode+".out"), validateTree(t, dir, cfg))
+	}
+}
+
+func validateTree(t *testing.T, dir string, cfg *config.Config) string {
+	t.Helper()
+	opts := lint.Options{Config: cfg, Slim: true}
+	if _, err := os.Stat(filepath.Join(dir, "base")); err == nil {
+		repo := testrepo.New(t)
+		repo.CopyTree(filepath.Join(dir, "base"))
+		opts.Base = repo.Commit("base")
+		repo.CopyTree(filepath.Join(dir, "head"))
+		repo.Commit("head")
+		opts.Root = repo.Root
+	} else if opts.Root, err = filepath.Abs(dir); err != nil {
+		t.Fatal(err)
+	}
+	res, err := lint.Run(opts)
+	if err != nil {
+		t.Fatalf("validate %s: %v", dir, err)
+	}
+	var buf bytes.Buffer
+	if err := report.Print(&buf, "text", report.Document{Diagnostics: res.Diagnostics, FilesChecked: res.Files}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("missing golden file: %v (run go test ./internal/lint -update)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("output differs from %s (-want +got):\n%s", path, diff)
+	}
+}

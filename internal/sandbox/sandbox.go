@@ -1,0 +1,170 @@
+// Package sandbox runs one shell command from the change under review
+// (a verification item, the revert suite) isolated with bubblewrap: new
+// user, PID, mount, network, IPC and UTS namespaces, no capabilities, only
+// the system directories and the command's own tree mounted, a private
+// /tmp, address-space and process limits, and everything killed with the
+// namespace when the command ends or its time runs out. docs/verify.md
+// lists what it does and does not stop.
+package sandbox
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/storygate/storygate/internal/config"
+)
+
+// Mode is verify.sandbox: whether commands must, may or must not run
+// isolated.
+type Mode string
+
+// The modes. Auto isolates where a sandbox can start and otherwise runs the
+// command as before, saying so in the report; Required refuses to run a
+// command that cannot be isolated; Off never isolates.
+const (
+	Auto     Mode = "auto"
+	Required Mode = "required"
+	Off      Mode = "off"
+)
+
+// Modes lists the legal values of verify.sandbox.
+var Modes = []Mode{Auto, Required, Off}
+
+// Policy is how commands are isolated, from the configuration.
+type Policy struct {
+	Mode Mode
+	// Network keeps the host's network; by default the sandbox has only a
+	// loopback interface of its own.
+	Network bool
+	// MemoryBytes is the address-space limit of every process; zero means
+	// none.
+	MemoryBytes int64
+	// Processes is the process limit; zero means none.
+	Processes int
+	// ReadOnly are extra host paths the command may read (toolchains,
+	// caches outside /usr and /opt).
+	ReadOnly []string
+}
+
+// PolicyOf reads the sandbox keys of the verify configuration.
+func PolicyOf(v config.Verify) Policy {
+	return Policy{Mode: Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
+		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths}
+}
+
+// Report says how the commands of a run were isolated; results documents
+// carry it and the printers show it.
+type Report struct {
+	Mode Mode `json:"mode"`
+	// Isolated is true when commands ran in the sandbox.
+	Isolated bool `json:"isolated"`
+	// Reason says why they did not (no bwrap, namespaces refused, off).
+	Reason      string `json:"reason,omitempty"`
+	Network     bool   `json:"network,omitempty"`
+	MemoryBytes int64  `json:"memory_limit_bytes,omitempty"`
+	Processes   int    `json:"process_limit,omitempty"`
+}
+
+// Summary is the report in one sentence, for notes and summaries.
+func (r Report) Summary() string {
+	switch {
+	case r.Isolated:
+		net := "no network"
+		if r.Network {
+			net = "the host network"
+		}
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s)", net,
+			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""))
+	case r.Mode == Required:
+		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
+	}
+	return "PR commands ran WITHOUT a sandbox: " + r.Reason
+}
+
+func limit(n int64, unit string) string {
+	if n <= 0 {
+		return "not capped"
+	}
+	return fmt.Sprintf("at most %d%s", n, unit)
+}
+
+// Sandbox is the isolation one storygate run uses for every command. A nil
+// *Sandbox runs commands unisolated, as verify.sandbox: off does.
+type Sandbox struct {
+	policy Policy
+	bwrap  string
+	limit  string
+	// unavailable says why no sandbox can start; "" when one can.
+	unavailable string
+}
+
+// New checks once whether the sandbox can start on this machine (bwrap and
+// prlimit present, namespaces allowed) and returns the isolation to use.
+func New(ctx context.Context, p Policy) *Sandbox {
+	if p.Mode == "" {
+		p.Mode = Auto
+	}
+	s := &Sandbox{policy: p}
+	if p.Mode == Off {
+		s.unavailable = "verify.sandbox is off"
+		return s
+	}
+	s.unavailable = s.probe(ctx)
+	return s
+}
+
+// Without is s unable to isolate for reason (the root has no commit to
+// clone, say): commands run unisolated in auto mode and not at all in
+// required mode, as when no sandbox can start.
+func (s *Sandbox) Without(reason string) *Sandbox {
+	if s == nil || s.unavailable != "" {
+		return s
+	}
+	c := *s
+	c.unavailable = reason
+	return &c
+}
+
+// Isolated reports whether commands run in the sandbox.
+func (s *Sandbox) Isolated() bool { return s != nil && s.unavailable == "" }
+
+// Report describes the isolation for results documents.
+func (s *Sandbox) Report() Report {
+	if s == nil {
+		return Report{Mode: Off, Reason: "no sandbox was configured"}
+	}
+	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.unavailable}
+	if r.Isolated {
+		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.MemoryBytes, s.policy.Processes
+	}
+	return r
+}
+
+// Mounts are the host paths a command sees besides the system directories.
+type Mounts struct {
+	// Writable are mounted read-write at the same path: the command's tree.
+	Writable []string
+	// ReadOnly are mounted read-only at the same path: the object
+	// directories the tree's .git borrows from.
+	ReadOnly []string
+}
+
+// Launch is how to start one command.
+type Launch struct {
+	Path string
+	Args []string
+	Env  []string
+}
+
+// Command returns how to start `sh -c command` in dir with env. Without
+// isolation that is the shell itself; with verify.sandbox: required and no
+// sandbox it is an error, so the command never runs.
+func (s *Sandbox) Command(command, dir string, env []string, m Mounts) (Launch, error) {
+	if s.Isolated() {
+		return s.wrap(command, dir, env, m)
+	}
+	if s != nil && s.policy.Mode == Required {
+		return Launch{}, fmt.Errorf("verify.sandbox is required and no sandbox can start: %s", s.unavailable)
+	}
+	return Launch{Path: "sh", Args: []string{"-c", command}, Env: env}, nil
+}

@@ -1,0 +1,156 @@
+package sandbox
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Tree is a clone of the repository checked out at one commit, made by
+// storygate for a command from the change to run in. Its .git is a real
+// repository (git log, git diff and git status work) that borrows the
+// original's objects through objects/info/alternates, has no remote and
+// no configuration but git's defaults, so no credential of the checkout
+// (http.extraheader, credential helpers, remote URLs with tokens) is in it.
+// In the sandbox the borrowed object directories are mounted read-only.
+type Tree struct {
+	// Dir is the work tree.
+	Dir string
+	// objects are the borrowed object directories.
+	objects []string
+}
+
+// maxAlternateDepth bounds chains of alternates (git itself stops at 5).
+const maxAlternateDepth = 5
+
+// Clone makes a Tree of the repository whose work tree is root, at commit
+// (a full object name). It runs the git CLI: `git clone --shared
+// --no-checkout`, removes the remote, and checks the commit out detached
+// with hooks disabled.
+func Clone(ctx context.Context, root, commit string) (*Tree, error) {
+	dir, err := os.MkdirTemp("", "storygate-tree-*")
+	if err != nil {
+		return nil, fmt.Errorf("clone for the sandbox: %w", err)
+	}
+	t := &Tree{Dir: dir}
+	steps := [][]string{
+		{"clone", "--quiet", "--shared", "--no-checkout", "--", root, dir},
+		{"-C", dir, "remote", "remove", "origin"},
+		{"-C", dir, "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", commit},
+	}
+	for _, args := range steps {
+		if err := runGit(ctx, args); err != nil {
+			t.Close()
+			return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
+		}
+	}
+	if t.objects, err = alternates(filepath.Join(dir, ".git", "objects"), 0); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
+	}
+	return t, nil
+}
+
+// Mounts is what a command in the tree needs: the tree writable, the
+// borrowed objects read-only.
+func (t *Tree) Mounts() Mounts {
+	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...)}
+}
+
+// Objects are the object directories the tree borrows.
+func (t *Tree) Objects() []string { return append([]string{}, t.objects...) }
+
+// Close removes the clone. Removal problems are not errors: the directory
+// is a temporary one.
+func (t *Tree) Close() {
+	RemoveTree(t.Dir)
+}
+
+// RemoveTree removes a temporary tree a command ran in, first restoring
+// owner write permission on its directories, because a suite may leave
+// read-only directories behind (Go's module cache does) that RemoveAll
+// could not empty. Symlinks are not followed.
+func RemoveTree(dir string) {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if info, ierr := d.Info(); ierr == nil && info.Mode().Perm()&0o200 == 0 {
+				_ = os.Chmod(p, info.Mode().Perm()|0o700)
+			}
+		}
+		return nil
+	})
+	_ = os.RemoveAll(dir)
+}
+
+// runGit runs storygate's own git (before any command from the change runs
+// in the clone), without the variables that would point it elsewhere.
+func runGit(ctx context.Context, args []string) error {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Env = gitEnv(os.Environ())
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(out.String()))
+	}
+	return nil
+}
+
+// gitEnv drops the variables that choose a repository, index or object
+// directory, and turns prompts off.
+func gitEnv(environ []string) []string {
+	out := make([]string, 0, len(environ)+1)
+	for _, kv := range environ {
+		switch name, _, _ := strings.Cut(kv, "="); name {
+		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+			"GIT_COMMON_DIR", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "GIT_TERMINAL_PROMPT=0")
+}
+
+// alternates lists the object directories objects borrows from, following
+// their own alternates.
+func alternates(objects string, depth int) ([]string, error) {
+	data, err := os.ReadFile(filepath.Join(objects, "info", "alternates"))
+	if os.IsNotExist(err) || depth >= maxAlternateDepth {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read alternates: %w", err)
+	}
+	var out []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !filepath.IsAbs(line) {
+			line = filepath.Join(objects, line)
+		}
+		out = append(out, filepath.Clean(line))
+		more, err := alternates(line, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
+	return out, nil
+}
+
+// Dirty reports whether the work tree at root has changes a clone of HEAD
+// would not hold (modified, staged or untracked files).
+func Dirty(ctx context.Context, root string) bool {
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain")
+	cmd.Env = gitEnv(os.Environ())
+	out, err := cmd.Output()
+	return err == nil && len(bytes.TrimSpace(out)) > 0
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -186,7 +186,11 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	path := a.f.Results
 	if path == "" {
-		path = a.defaultResultsPath()
+		dir, err := rundir.For(a.getenv("RUNNER_TEMP"), "storygate-results")
+		if err != nil {
+			return "", err
+		}
+		path = filepath.Join(dir, "results.json")
 	}
 	if err := res.WriteFile(path); err != nil {
 		return "", err
@@ -200,16 +204,6 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
 	return path, nil
-}
-
-// defaultResultsPath is under RUNNER_TEMP in Actions, else the temp dir,
-// never inside the checkout.
-func (a *actionRun) defaultResultsPath() string {
-	dir := a.getenv("RUNNER_TEMP")
-	if dir == "" {
-		dir = os.TempDir()
-	}
-	return filepath.Join(dir, "storygate-results", "results.json")
 }
 
 // parseGates reads a comma-separated gate list; empty means the default.

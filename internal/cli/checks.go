@@ -20,11 +20,11 @@ const checksSynopsis = "checks run --suite FILE [--schema NAME] [--format text|j
 // runChecks is "storygate checks run": a declarative suite (and optionally
 // a JSON Schema) over record files.
 func runChecks(e env, args []string) int {
-	if len(args) == 0 || args[0] != "run" {
+	switch {
+	case len(args) > 0 && isHelp(args[0]):
+		args = []string{"run", "--help"} // run is the only subcommand: its flags are the help
+	case len(args) == 0 || args[0] != "run":
 		fmt.Fprintf(e.stderr, "usage: storygate %s\n", checksSynopsis)
-		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
-			return ExitOK
-		}
 		return ExitUsage
 	}
 	fs := newFlagSet(e, "checks run", checksSynopsis)
@@ -35,8 +35,11 @@ func runChecks(e env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	if *suiteName == "" || len(files) == 0 || !report.ValidFormat(*format) {
-		fmt.Fprintln(e.stderr, "storygate checks run: --suite, a known --format and at least one record FILE are required")
+	if code := requireFlags(e, fs, "suite"); code >= 0 {
+		return code
+	}
+	if len(files) == 0 || !report.ValidFormat(*format) {
+		fmt.Fprintln(e.stderr, "storygate checks run: name at least one record FILE and a known --format (text, json, sarif, github)")
 		fs.Usage()
 		return ExitUsage
 	}

@@ -63,11 +63,11 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ExitUsage
 	}
 	name := args[1]
-	switch name {
-	case "help", "-h", "--help":
-		usage(stdout)
+	switch {
+	case isHelp(name):
+		usage(stderr)
 		return ExitOK
-	case "--version":
+	case name == "--version":
 		return runVersion(e, nil)
 	}
 	cmd, ok := commands[name]
@@ -93,9 +93,25 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nexit codes: 0 no errors, 1 findings at error severity, 2 usage or configuration error, 3 storygate failed")
 }
 
-func runVersion(e env, _ []string) int {
+func runVersion(e env, args []string) int {
+	fs := newFlagSet(e, "version", "version")
+	rest, code := parseFlags(fs, args)
+	if code >= 0 {
+		return code
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(e.stderr, "storygate version: takes no arguments, got %q\n", rest)
+		fs.Usage()
+		return ExitUsage
+	}
 	fmt.Fprintf(e.stdout, "storygate %s\n", version.String())
 	return ExitOK
+}
+
+// isHelp reports whether arg asks for help; help always goes to stderr,
+// as the flag package prints it, and exits 0.
+func isHelp(arg string) bool {
+	return arg == "help" || arg == "-h" || arg == "--help" || arg == "-help"
 }
 
 // newFlagSet builds a flag set that reports errors to e.stderr instead of

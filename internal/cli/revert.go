@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -16,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -42,7 +44,7 @@ func runRevertCheck(e env, args []string) int {
 	fs.StringVar(&f.granularity, "granularity", "", "what one suite run decides: set, file or hunk (default revert.granularity, set)")
 	fs.BoolVar(&f.perFile, "per-file", false, "the same as --granularity file")
 	fs.IntVar(&f.maxRuns, "max-runs", 0, "suite runs per check, the baseline included (default revert.max_runs, 20)")
-	fs.StringVar(&f.out, "out", revert.DefaultArtifact, "where to write the result artifact (only when something was decided)")
+	fs.StringVar(&f.out, "out", "", "where to write the result artifact, only when something was decided (default $RUNNER_TEMP/storygate-revert-check/"+revert.DefaultArtifact+", else a new directory under the temp dir)")
 	fs.StringVar(&f.format, "format", "text", "output format: text, json, sarif or github")
 	fs.DurationVar(&f.timeout, "timeout", 0, "time limit per suite run (default verify.timeout, 10m)")
 	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
@@ -204,9 +206,8 @@ func pick(flag multiFlag, fallback []string) []string {
 
 func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) int {
 	if res.Decided {
-		if err := writeJSONFile(f.out, res.Write); err != nil {
-			fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
-			return ExitInternal
+		if code := writeRevertArtifact(e, f.out, res); code >= 0 {
+			return code
 		}
 	}
 	ds := cfg.ApplySeverities(revert.Findings(res))
@@ -216,6 +217,25 @@ func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) 
 		return ExitInternal
 	}
 	return findingsCode(ds)
+}
+
+// writeRevertArtifact writes the result to out, or where rundir puts it
+// when --out was not given, and says where on stderr.
+func writeRevertArtifact(e env, out string, res *revert.Result) int {
+	if out == "" {
+		dir, err := rundir.For(os.Getenv("RUNNER_TEMP"), "storygate-revert-check")
+		if err != nil {
+			fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
+			return ExitInternal
+		}
+		out = filepath.Join(dir, revert.DefaultArtifact)
+	}
+	if err := writeJSONFile(out, res.Write); err != nil {
+		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
+		return ExitInternal
+	}
+	fmt.Fprintf(e.stderr, "storygate revert-check: result written to %s\n", out)
+	return -1
 }
 
 func revertRuleInfo() map[string]report.RuleInfo {

@@ -35,8 +35,9 @@ func runStage(e env, args []string) int {
 		return runStageValidate(e, args[1:])
 	case "compile":
 		return runStageCompile(e, args[1:])
-	case "help", "-h", "--help":
-		fmt.Fprintln(e.stdout, stageUsage)
+	}
+	if isHelp(args[0]) {
+		fmt.Fprintln(e.stderr, stageUsage)
 		return ExitOK
 	}
 	fmt.Fprintf(e.stderr, "storygate stage: unknown subcommand %q\n%s\n", args[0], stageUsage)

@@ -27,12 +27,13 @@ func runStep(e env, args []string) int {
 			return runCheckPatch(e, args[1:])
 		case "break-even":
 			return runBreakEven(e, args[1:])
-		case "-h", "--help", "help":
-			fmt.Fprintf(e.stdout, "usage: storygate %s\n", stepSynopsis)
-			return ExitOK
 		}
 	}
-	fmt.Fprintf(e.stderr, "usage: storygate %s\n", stepSynopsis)
+	fmt.Fprintf(e.stderr, "usage: storygate %s\n  %s\n  %s\n\n'storygate step check-patch --help' and 'storygate step break-even --help' list their flags.\n",
+		stepSynopsis, checkPatchSynopsis, breakEvenSynopsis)
+	if len(args) > 0 && isHelp(args[0]) {
+		return ExitOK
+	}
 	return ExitUsage
 }
 
@@ -50,8 +51,11 @@ func runCheckPatch(e env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	if *kindFile == "" || *packetFile == "" || len(replies) == 0 || len(replies) > 2 || len(rest) > 0 {
-		fmt.Fprintln(e.stderr, "storygate step check-patch: --kind, --packet and one or two --reply files are required")
+	if code := requireFlags(e, fs, "kind", "packet", "reply"); code >= 0 {
+		return code
+	}
+	if len(replies) > 2 || len(rest) > 0 {
+		fmt.Fprintln(e.stderr, "storygate step check-patch: give one or two --reply files and no other arguments")
 		fs.Usage()
 		return ExitUsage
 	}

@@ -28,8 +28,11 @@ func runBreakEven(e env, args []string) int {
 	if code >= 0 {
 		return code
 	}
-	if len(prefixes) == 0 || *content < 0 || len(rest) > 0 || (*format != "text" && *format != "json") {
-		fmt.Fprintln(e.stderr, "storygate step break-even: --prefix and --content are required, --format is text or json")
+	if code := requireFlags(e, fs, "prefix", "content"); code >= 0 {
+		return code
+	}
+	if *content < 0 || len(rest) > 0 || (*format != "text" && *format != "json") {
+		fmt.Fprintln(e.stderr, "storygate step break-even: --content is a token count (0 or more), --format is text or json, and no other arguments")
 		fs.Usage()
 		return ExitUsage
 	}

@@ -36,6 +36,9 @@ func runTransition(e env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	if code := requireFlags(e, fs, "event", "actor"); code >= 0 {
+		return code
+	}
 	req, path, code := transitionRequest(e, f, paths)
 	if code >= 0 {
 		return code
@@ -44,8 +47,8 @@ func runTransition(e env, args []string) int {
 }
 
 func transitionRequest(e env, f transitionFlags, paths []string) (transition.Request, string, int) {
-	if f.event == "" || f.actor == "" || len(paths) != 1 {
-		fmt.Fprintf(e.stderr, "usage: storygate %s\n", transitionSynopsis)
+	if len(paths) != 1 {
+		fmt.Fprintf(e.stderr, "storygate transition: name exactly one STORY file, got %d\nusage: storygate %s\n", len(paths), transitionSynopsis)
 		return transition.Request{}, "", ExitUsage
 	}
 	if !utf8.ValidString(f.note) {

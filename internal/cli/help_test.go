@@ -1,0 +1,120 @@
+package cli
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// helpCases is every command and subcommand with the flags its --help must
+// list; TestHelpCoversEveryCommand keeps it complete.
+var helpCases = []struct {
+	args  []string
+	flags []string
+}{
+	{[]string{"validate"}, []string{"base", "config", "format", "root"}},
+	{[]string{"transition"}, []string{"event", "actor", "note", "at", "config", "root"}},
+	{[]string{"stage"}, []string{"agents", "scopes", "format", "check", "out"}},
+	{[]string{"stage", "validate"}, []string{"agents", "scopes", "format"}},
+	{[]string{"stage", "compile"}, []string{"agents", "scopes", "check", "out"}},
+	{[]string{"version"}, nil},
+	{[]string{"checks"}, []string{"suite", "schema", "format"}},
+	{[]string{"checks", "run"}, []string{"suite", "schema", "format"}},
+	{[]string{"step"}, []string{"kind", "packet", "reply", "checked-at", "prefix", "content", "slices", "format"}},
+	{[]string{"step", "check-patch"}, []string{"kind", "packet", "reply", "checked-at"}},
+	{[]string{"step", "break-even"}, []string{"prefix", "content", "slices", "format"}},
+	{[]string{"protect"}, []string{"branch", "repo", "dry-run", "app-id"}},
+	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown"}},
+	{[]string{"publish"}, []string{"results", "repo", "head-sha", "pr", "root"}},
+	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root"}},
+	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root"}},
+	{[]string{"merge-results"}, []string{"out", "format"}},
+}
+
+// TestHelp checks that every command's -h and --help print its usage and
+// flags on stderr, nothing on stdout, and exit 0: help is not an error, and
+// it never mixes with a report a script reads from stdout.
+func TestHelp(t *testing.T) {
+	t.Parallel()
+	for _, tc := range helpCases {
+		for _, help := range []string{"--help", "-h"} {
+			args := append(slices.Clone(tc.args), help)
+			code, out, errOut := runCLI(args...)
+			if code != ExitOK || out != "" {
+				t.Errorf("%v: exit %d, stdout %q; want 0 and nothing on stdout", args, code, out)
+			}
+			if !strings.Contains(errOut, "usage: storygate "+tc.args[0]) {
+				t.Errorf("%v: stderr has no usage line:\n%s", args, errOut)
+			}
+			for _, f := range tc.flags {
+				if !strings.Contains(errOut, "-"+f+" ") && !strings.Contains(errOut, "-"+f+"\n") && !strings.Contains(errOut, "-"+f+"]") {
+					t.Errorf("%v: stderr does not list -%s:\n%s", args, f, errOut)
+				}
+			}
+		}
+	}
+}
+
+// TestHelpCoversEveryCommand fails when a command is added without a help
+// case, and checks the top-level help lists every command.
+func TestHelpCoversEveryCommand(t *testing.T) {
+	t.Parallel()
+	covered := map[string]bool{}
+	for _, tc := range helpCases {
+		covered[tc.args[0]] = true
+	}
+	for _, help := range []string{"help", "--help", "-h"} {
+		code, out, errOut := runCLI(help)
+		if code != ExitOK || out != "" {
+			t.Errorf("%s: exit %d, stdout %q; want 0 and the usage on stderr", help, code, out)
+		}
+		for name := range commands {
+			if !strings.Contains(errOut, "\n  "+name+" ") {
+				t.Errorf("%s does not list %s:\n%s", help, name, errOut)
+			}
+		}
+	}
+	for name := range commands {
+		if !covered[name] {
+			t.Errorf("command %s has no case in helpCases", name)
+		}
+	}
+}
+
+// TestMissingRequiredFlag checks that a command missing a required flag
+// names it, with the usage, and exits 2.
+func TestMissingRequiredFlag(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"transition", "story.md"}, "missing required flags --event, --actor"},
+		{[]string{"transition", "--event", "start", "story.md"}, "missing required flag --actor"},
+		{[]string{"transition", "--event", "", "--actor", "agent", "story.md"}, "missing required flag --event"},
+		{[]string{"checks", "run", "record.json"}, "missing required flag --suite"},
+		{[]string{"step", "check-patch", "--kind", "kind.yml"}, "missing required flags --packet, --reply"},
+		{[]string{"step", "break-even", "--prefix", "10"}, "missing required flag --content"},
+		{[]string{"step", "break-even", "--content", "10"}, "missing required flag --prefix"},
+		{[]string{"revert-check"}, "--base is required"},
+		{[]string{"protect", "--dry-run"}, "--branch is required"},
+		{[]string{"publish"}, "--results (or the results input) is required"},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCLI(tc.args...)
+		if code != ExitUsage || out != "" || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out, errOut, tc.want)
+		}
+		if !strings.Contains(errOut, "usage: storygate "+tc.args[0]) && !strings.Contains(tc.want, "is required") {
+			t.Errorf("%v: no usage after the error:\n%s", tc.args, errOut)
+		}
+	}
+}
+
+func TestVersionTakesNoArguments(t *testing.T) {
+	t.Parallel()
+	code, out, errOut := runCLI("version", "extra")
+	if code != ExitUsage || out != "" || !strings.Contains(errOut, `takes no arguments, got ["extra"]`) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and the argument named", code, out, errOut)
+	}
+}

@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/storygate/storygate/internal/chatops/chatopstest"
+	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
 )
@@ -123,8 +125,11 @@ func TestActionEntryTheAgentWroteUnderTheBotsName(t *testing.T) {
 // and push it.
 func (h *harness) agentCommitsUnderTheBotsName(id int64) {
 	h.t.Helper()
-	comments := h.fake.Comments(prRepo, prNumber)
-	comment := comments[len(comments)-1]
+	i := slices.IndexFunc(h.fake.Comments(prRepo, prNumber), func(c githubtest.Comment) bool { return c.ID == id })
+	if i < 0 {
+		h.t.Fatalf("no comment %d", id)
+	}
+	comment := h.fake.Comments(prRepo, prNumber)[i]
 	out, err := transition.Decide(story.Parse(lifecycleStory, []byte(h.storyOnBranch())), transition.Decision{Event: "approve_plan",
 		By: commandReviewer.Login, Source: sourceOf(id), Date: comment.CreatedAt, At: time.Now().UTC()})
 	if err != nil {

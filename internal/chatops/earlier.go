@@ -4,28 +4,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-// advancingEvents are the decisions that take a story on toward done and
-// so rest on the decisions before them; the others (reject, revise,
-// reopen, block, escalate) take it back, which is how a stale decision is
-// decided again, and are never refused for one.
-var advancingEvents = []lifecycle.Event{"approve_plan", "accept_result", "mark_done", "unblock_to_done"}
-
-// staleEarlier refuses an advancing decision while an earlier decision
-// storygate recorded for the same story on this pull request no longer
-// covers the branch: what it approved (by its receipt) changed since. The
+// staleEarlier refuses an approving decision (Approves) while an earlier
+// approval storygate recorded for the same story on this pull request, and
+// no later decision superseded (SupersededBy), no longer covers the
+// branch: what it approved (by its receipt) changed since. The commands
+// that take a story back approve nothing and are never refused for it;
+// they are how a stale approval is decided again. The
 // gate fails such a pull request anyway (hitl/decision-stale), and
 // recording on top of it would take the story past the gate where a human
 // can decide again: a /mark-done over code pushed after /accept-result
 // would leave a done story whose acceptance nobody can renew.
 func (h *handler) staleEarlier(ctx context.Context, target prStory, event lifecycle.Event) (string, error) {
-	if !slices.Contains(advancingEvents, event) {
+	if !Approves(event) {
 		return "", nil
 	}
 	receipts, err := Receipts(ctx, h.deps.GitHub, h.ev.Repo, h.ev.PRNumber, h.recorder)
@@ -33,6 +29,9 @@ func (h *handler) staleEarlier(ctx context.Context, target prStory, event lifecy
 		return "", err
 	}
 	for _, d := range target.story.Decisions() {
+		if _, superseded := SupersededBy(target.story, d.Heading.Text); superseded || !Approves(d.DecidedEvent()) {
+			continue
+		}
 		for _, rc := range h.receiptsOf(receipts, target, d) {
 			why, err := h.noLongerCovers(target, d, rc, event)
 			if err != nil || why != "" {

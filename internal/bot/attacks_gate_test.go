@@ -1,12 +1,13 @@
 package bot
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/storygate/storygate/internal/chatops/chatopstest"
-	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
 )
@@ -124,8 +125,11 @@ func TestActionEntryTheAgentWroteUnderTheBotsName(t *testing.T) {
 // and push it.
 func (h *harness) agentCommitsUnderTheBotsName(id int64) {
 	h.t.Helper()
-	comments := h.fake.Comments(prRepo, prNumber)
-	comment := comments[len(comments)-1]
+	i := slices.IndexFunc(h.fake.Comments(prRepo, prNumber), func(c githubtest.Comment) bool { return c.ID == id })
+	if i < 0 {
+		h.t.Fatalf("no comment %d", id)
+	}
+	comment := h.fake.Comments(prRepo, prNumber)[i]
 	out, err := transition.Decide(story.Parse(lifecycleStory, []byte(h.storyOnBranch())), transition.Decision{Event: "approve_plan",
 		By: commandReviewer.Login, Source: sourceOf(id), Date: comment.CreatedAt, At: time.Now().UTC()})
 	if err != nil {
@@ -138,10 +142,12 @@ func (h *harness) agentCommitsUnderTheBotsName(id int64) {
 }
 
 // TestActionCodePushedAfterAcceptanceIsStale: /accept-result approves the
-// code in STORY-002's scope.write as evaluated. The generator pushes more
-// code, then the reviewer's /mark-done is recorded; the gate run it starts
-// finds the acceptance stale. The control marks done what was accepted
-// and is green.
+// code in STORY-002's scope.write as evaluated, and the generator pushes
+// more code. The gate finds the acceptance stale, and storygate refuses the
+// reviewer's /mark-done on top of it (a done story's acceptance could not
+// be renewed), saying what to do; /reopen, which takes the
+// story back, is recorded. The control marks done what was accepted and is
+// green.
 func TestActionCodePushedAfterAcceptanceIsStale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the story through its lifecycle")
@@ -149,19 +155,23 @@ func TestActionCodePushedAfterAcceptanceIsStale(t *testing.T) {
 	for name, pushed := range map[string]bool{"code pushed after acceptance": true, "nothing pushed": false} {
 		t.Run(name, func(t *testing.T) {
 			h := acceptedDemoStory(t)
-			if pushed {
-				h.agentPush("generator: one more thing", map[string]string{lifecycleCode: "export const showErrors = () => { fetch('/unreviewed') };\n"})
-			}
-			code := h.dispatchedGate(h.recordDecision("/mark-done", "done"))
-			findings := h.decisionFindings()
 			if !pushed {
-				assertGreen(t, code, findings)
+				code := h.dispatchedGate(h.recordDecision("/mark-done", "done"))
+				assertGreen(t, code, h.decisionFindings())
 				return
 			}
+			h.agentPush("generator: one more thing", map[string]string{lifecycleCode: "export const showErrors = () => { fetch('/unreviewed') };\n"})
+			code, findings := h.pullRequestGate()
 			onlyFinding(t, code, findings, lifecycleStory, "hitl/decision-stale", "contract + Evaluation 1 + scope.write changed after the decision")
-			if stories, _ := h.document().Gate(gate.Stories); !strings.Contains(stories.Detail, "Decision 2: `accept_result`") {
-				t.Errorf("the stale decision is not the acceptance:\n%s", stories.Detail)
+			recorded := len(h.fake.Commits(prRepo, "feature"))
+			if code := h.slashCommand(commandReviewer, "/mark-done"); code != passed || len(h.fake.Commits(prRepo, "feature")) != recorded {
+				t.Fatalf("/mark-done over unaccepted code: got %s, %d commits, want refused\n%s", code, len(h.fake.Commits(prRepo, "feature")), h.stderr.String())
 			}
+			if reply := h.lastReply(); !strings.Contains(reply, "Decision 2 of STORY-002 (`accept_result` at `evaluation_review`) no longer holds") ||
+				!strings.Contains(reply, "revert that change, or take STORY-002 back") {
+				t.Errorf("the refusal does not say which decision is stale and what to do:\n%s", reply)
+			}
+			h.recordDecision("/reopen the new code needs an evaluation", "generating")
 		})
 	}
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -106,9 +107,11 @@ func (h *harness) agentMove(event lifecycle.Event, actor lifecycle.Role, files m
 	h.t.Helper()
 	text := readText(h.t, filepath.Join(h.repo.Root, lifecycleStory))
 	if e, ok := lifecycleEntries[event]; ok {
-		text = strings.Replace(text, e[0]+"\n", e[1]+e[0]+"\n", 1)
+		entry := strings.NewReplacer("Plan v1", "Plan v"+round(text, "### Plan v"), "Iteration 1", "Iteration "+round(text, "### Iteration "),
+			"Evaluation 1", "Evaluation "+round(text, "### Evaluation ")).Replace(e[1])
+		text = strings.Replace(text, e[0]+"\n", entry+e[0]+"\n", 1)
 	}
-	if event == "submit_evaluation" {
+	if event == "submit_evaluation" && !strings.Contains(text, lifecycleEvidence) {
 		text = strings.Replace(text, "## Evidence\n", lifecycleEvidence, 1)
 	}
 	out, err := transition.Apply(story.Parse(lifecycleStory, []byte(text)), transition.Request{Event: event, Actor: actor, At: time.Now().UTC()})
@@ -117,6 +120,11 @@ func (h *harness) agentMove(event lifecycle.Event, actor lifecycle.Role, files m
 	}
 	files[lifecycleStory] = string(out)
 	h.agentPush(string(actor)+": "+string(event), files)
+}
+
+// round is the number of the next entry whose headings start with prefix.
+func round(text, prefix string) string {
+	return strconv.Itoa(strings.Count(text, "\n"+prefix) + 1)
 }
 
 // slashCommand posts body as author and runs the action on the
@@ -159,7 +167,7 @@ func (h *harness) recordDecision(command, wantState string) githubtest.Dispatch 
 	}
 	h.head = commits[len(commits)-1].SHA
 	if text, _, _ := h.fake.File(prRepo, "feature", lifecycleStory); !strings.Contains(string(text), "state: "+wantState+"\n") {
-		h.t.Fatalf("%s did not move the story to %s:\n%s\n%s", command, wantState, text, h.stderr.String())
+		h.t.Fatalf("%s did not move the story to %s:\n%s\n%s\n%s", command, wantState, text, h.stderr.String(), h.lastReply())
 	}
 	dispatches := h.fake.Dispatches()
 	if len(dispatches) != before+1 || dispatches[before].Inputs[dispatchHead] != h.head {

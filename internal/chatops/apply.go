@@ -18,7 +18,8 @@ import (
 const maxAttempts = 5
 
 // apply records the decision on the head branch, once what it approves
-// is established unchanged since the comment (see establish). Each write
+// is established unchanged since the comment (see establish) and no
+// earlier decision it rests on is stale (see staleEarlier). Each write
 // names the blob SHA it read; on a conflict the file is read again and the
 // decision re-applied only when what it approves is byte-identical to what
 // was first read, so a concurrent push is never lost and never approved
@@ -26,6 +27,9 @@ const maxAttempts = 5
 func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event lifecycle.Event) (Outcome, error) {
 	f, s := target.file, target.story
 	a, why, err := h.establish(ctx, target, s, event, h.pr.HeadSHA)
+	if err == nil && why == "" {
+		why, err = h.staleEarlier(ctx, target, event)
+	}
 	if err != nil || why != "" {
 		return h.refuseOrFail(ctx, cmd, why, err)
 	}

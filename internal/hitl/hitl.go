@@ -109,6 +109,9 @@ func (c Checker) judge(ctx context.Context, r *records, s *story.Story, d story.
 	if f.Status, f.Reason, err = r.check(ctx, f, s, cm); err != nil || f.Status != Verified {
 		return f, err
 	}
+	if f.Reason != "" {
+		who += "; " + f.Reason
+	}
 	f.Reason = who
 	return f, nil
 }

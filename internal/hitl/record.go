@@ -37,7 +37,8 @@ func (r *records) load(ctx context.Context) error {
 
 // check ties a decision whose source comment cm checked out to storygate's
 // receipt for it, then recomputes the approved content from git at the
-// recorded head and at the gated head.
+// recorded head and, for an approval no later decision superseded, at the
+// gated head. A verified decision's reason is a note ("" for none).
 func (r *records) check(ctx context.Context, f Finding, s *story.Story, cm github.Comment) (Status, string, error) {
 	if err := r.load(ctx); err != nil {
 		return Unverified, "", err
@@ -52,6 +53,12 @@ func (r *records) check(ctx context.Context, f Finding, s *story.Story, cm githu
 	cover, why, err := r.recordedCover(f, rc)
 	if err != nil || why != "" {
 		return Unverified, why, err
+	}
+	if !chatops.Approves(f.Event) {
+		return Verified, "", nil // it asked for more work: what follows is no change behind its back
+	}
+	if by, ok := chatops.SupersededBy(s, f.Decision); ok {
+		return Verified, fmt.Sprintf("superseded by %s, which sent the story back", by), nil
 	}
 	return r.current(f, s, rc, cover)
 }
@@ -107,7 +114,7 @@ func (r *records) current(f Finding, s *story.Story, rc chatops.Receipt, cover c
 		return Stale, fmt.Sprintf("what it approved (%s) cannot be read at %s: %v", cover, github.ShortSHA(r.c.Head), err), nil
 	}
 	if chatops.Digest(content) != rc.Digest {
-		return Stale, fmt.Sprintf("%s changed after the decision was taken at %s; the approval no longer covers it: revert the change, or have a human decide again (`%s` at %s)", cover, github.ShortSHA(rc.Head), chatops.CommandFor(f.Event), f.AtState), nil
+		return Stale, fmt.Sprintf("%s changed after the decision was taken at %s; the approval no longer covers it: revert the change, or have a human decide again (`%s` at %s; a story that has moved on must be taken back there first)", cover, github.ShortSHA(rc.Head), chatops.CommandFor(f.Event), f.AtState), nil
 	}
 	return Verified, "", nil
 }

@@ -24,7 +24,9 @@ const (
 )
 
 // Rule is one catalog entry. File rules implement CheckFile (called once per
-// story, with the base version when there is one); set and repository-wide
+// story, with the base version when there is one; a NeedBase file rule
+// compares the two, so it is not called for a story the change left as
+// it was); set and repository-wide
 // base rules implement CheckSet (called once per run).
 type Rule struct {
 	ID       string
@@ -85,8 +87,8 @@ func (p *SetPass) Report(file string, pos story.Pos, format string, args ...any)
 func RunFile(rs []*Rule, u Unit, hasBase bool, out *[]diag.Diagnostic) {
 	pass := &Pass{Unit: u, HasBase: hasBase, out: out} // one per story: rules do not keep it
 	for _, r := range rs {
-		if r.CheckFile == nil || (r.Need == NeedBase && !hasBase) {
-			continue
+		if r.CheckFile == nil || (r.Need == NeedBase && (!hasBase || u.Unchanged())) {
+			continue // a per-story base rule judges what the change did to the story
 		}
 		pass.rule = r
 		r.CheckFile(pass)

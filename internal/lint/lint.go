@@ -40,6 +40,15 @@ type Options struct {
 	NoRules bool
 	// BaseReads, when set, counts the files read from the base revision.
 	BaseReads *atomic.Int64
+	// Visit, when set, is called with every target story and its base
+	// before it is slimmed, from several goroutines at once: a caller that
+	// needs more of a story than Result.Units keep (the gate's report and
+	// its verification items) takes it here instead of holding every
+	// story whole.
+	Visit func(rules.Unit)
+	// BatchGC applies the memory policy of a batch run (TuneGC) while Run
+	// runs.
+	BatchGC bool
 }
 
 // Result is the outcome of one run.
@@ -63,6 +72,9 @@ func Run(opts Options) (*Result, error) {
 	ctx, err := newBaseContext(opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.BatchGC {
+		defer TuneGC(len(set))()
 	}
 	return check(opts, targets, set, ctx)
 }

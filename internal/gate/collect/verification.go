@@ -45,10 +45,10 @@ func (r *run) verificationItems() ([]verify.Item, []string) {
 			continue
 		}
 		if _, ok := r.stories[u.Head.Path]; !ok {
-			r.stories[u.Head.Path] = storyOf(u)
+			r.stories[u.Head.Path] = r.seen.stories[u.Head.Path]
 		}
 		paths = append(paths, u.Head.Path)
-		items = append(items, verify.ItemsOf(u.Head)...)
+		items = append(items, r.seen.items[u.Head.Path]...)
 	}
 	return items, paths
 }

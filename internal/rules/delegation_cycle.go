@@ -9,7 +9,7 @@ import (
 var dependencyCycle = &Rule{ID: "delegation/cycle", Need: NeedSet, Spec: "§10.1",
 	Summary: "`depends_on` has no cycle",
 	CheckSet: func(p *SetPass) {
-		ids := byID(p.Units)
+		ids := p.ByID()
 		graph := make(map[string][]story.Scalar, len(ids))
 		for id, s := range ids {
 			graph[id] = s.Front.DependsOn.Items

@@ -36,25 +36,12 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-repo=$(cd "$(dirname "$0")/.." && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/storygate-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-
-# ensure_time makes GNU time available at /usr/bin/time.
-ensure_time() {
-	if [ -x /usr/bin/time ] && /usr/bin/time -f '%e' true >/dev/null 2>&1; then
-		return
-	fi
-	echo "installing GNU time (/usr/bin/time is missing)" >&2
-	local sudo=""
-	if [ "$(id -u)" -ne 0 ]; then
-		command -v sudo >/dev/null || { echo "need root or sudo to apt-get install time" >&2; exit 2; }
-		sudo=sudo
-	fi
-	$sudo apt-get install -y time >/dev/null || {
-		$sudo apt-get update >/dev/null && $sudo apt-get install -y time >/dev/null
-	}
-}
+# shellcheck source=bench/measure.sh
+. "$here/measure.sh"
 
 build() {
 	echo "building storygate, genstories, parsefloor into $work/bin" >&2
@@ -62,34 +49,6 @@ build() {
 		go build -o "$work/bin/storygate" ./cmd/storygate &&
 		go build -o "$work/bin/genstories" ./bench/cmd/genstories &&
 		go build -o "$work/bin/parsefloor" ./bench/cmd/parsefloor)
-}
-
-# measure OUT CMD... runs CMD with stdout discarded and writes
-# "wall_s rss_kb user_s sys_s" to OUT. storygate validate exits 1 when it finds errors; that is accepted,
-# anything else aborts the benchmark.
-measure() {
-	local out=$1
-	shift
-	local rc=0
-	/usr/bin/time -f '%e %M %U %S' -o "$out.raw" "$@" >/dev/null || rc=$?
-	if [ "$rc" -gt 1 ]; then
-		echo "command failed with exit $rc: $*" >&2
-		exit 2
-	fi
-	tail -n 1 "$out.raw" >"$out"
-}
-
-# fold FILES... prints the best (lowest) wall time, the highest peak RSS and
-# the lowest CPU time (user + system).
-fold() {
-	cat "$@" | awk '{ c = $3 + $4 }
-		NR == 1 || $1 < w { w = $1 } NR == 1 || c < cpu { cpu = c } $2 > m { m = $2 }
-		END { printf "%.2f %d %.2f\n", w, m, cpu }'
-}
-
-# verdict OK prints PASS when OK is 1, else FAIL.
-verdict() {
-	if [ "$1" = 1 ]; then echo PASS; else echo FAIL; fi
 }
 
 ensure_time

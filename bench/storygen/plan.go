@@ -67,7 +67,11 @@ func plan(opts Options) []*spec {
 	}
 	specs := make([]*spec, opts.N)
 	each(opts.N, func(i int) { specs[i] = newSpec(opts.Seed, i) })
-	link(opts.Seed, specs)
+	if opts.Chain {
+		chain(specs)
+	} else {
+		link(opts.Seed, specs)
+	}
 	return specs
 }
 
@@ -86,6 +90,20 @@ func link(seed uint64, specs []*spec) {
 			}
 			specs[i].dependsOn = append(specs[i].dependsOn, dep.id)
 			dep.dependent = append(dep.dependent, specs[i].id)
+		}
+	}
+}
+
+// chain makes every story depend on the nearest done story before it.
+func chain(specs []*spec) {
+	var last *spec
+	for _, s := range specs {
+		if last != nil {
+			s.dependsOn = append(s.dependsOn, last.id)
+			last.dependent = append(last.dependent, s.id)
+		}
+		if s.state == "done" {
+			last = s
 		}
 	}
 }

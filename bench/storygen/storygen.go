@@ -26,6 +26,13 @@ type Options struct {
 	N int
 	// Seed makes the corpus reproducible: the same N and Seed give the same bytes.
 	Seed uint64
+	// Chain links every story into one dependency structure instead of
+	// the occasional short chain: each story depends on the nearest done
+	// story before it, so the done stories (about 60%) form one depends_on
+	// chain as long as the corpus allows and every other story hangs off
+	// it. The stories are the same; only depends_on and
+	// dependent_stories differ, and the corpus still validates clean.
+	Chain bool
 }
 
 // Corpus returns the N generated stories, in id order, as file name and

@@ -17,6 +17,11 @@ type Pair struct {
 	Base *story.Story
 }
 
+// Unchanged reports whether the base version is the head version itself:
+// the change left the file as it was, so lint reuses the head's parse as
+// its base (the same blob), and nothing can differ between the two.
+func (p Pair) Unchanged() bool { return p.Base != nil && p.Base == p.Head }
+
 // NewRows returns the head log rows past the base log's length.
 func (p Pair) NewRows() []story.LogRow {
 	head, _ := p.Head.Log()

@@ -18,7 +18,6 @@ import (
 const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
 
 func runValidate(e env, args []string) int {
-	tuneGCForBatch()
 	fs := newFlagSet(e, "validate", validateSynopsis)
 	base := fs.String("base", "", "compare with this base revision (turns on base and changed-file rules)")
 	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")
@@ -36,6 +35,7 @@ func runValidate(e env, args []string) int {
 	if code >= 0 {
 		return code
 	}
+	opts.BatchGC = true
 	res, err := lint.Run(opts)
 	if err != nil {
 		return failure(e, "validate", err)

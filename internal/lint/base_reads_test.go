@@ -102,3 +102,27 @@ func TestBaseReadsOnlyWhatTheChangeTouched(t *testing.T) {
 		t.Errorf("%d stories with a base, want 39", withBase)
 	}
 }
+
+// BenchmarkBase compares lint.Run with --base over a repository where a
+// change touched 1% of the stories (sub-benchmark base) with the same run
+// without a base (plain), and reports the base versions read per run.
+func BenchmarkBase(b *testing.B) {
+	r, base, names := baseRepo(b, benchStories)
+	for i := 0; i < len(names); i += 100 {
+		appendTo(b, r.Root, names[i], "A paragraph the change added.")
+	}
+	r.Commit("head")
+	for _, c := range []struct{ name, base string }{{"plain", ""}, {"base", base}} {
+		b.Run(c.name, func(b *testing.B) {
+			var reads atomic.Int64
+			opts := lint.Options{Root: r.Root, Base: c.base, Config: config.Default(), Slim: true, BaseReads: &reads}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := lint.Run(opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(reads.Load())/float64(b.N), "base-reads/op")
+		})
+	}
+}

@@ -90,6 +90,9 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 	case l.early == nil && target:
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
 	}
+	if opts.Visit != nil && target && l.unit.Head != nil {
+		opts.Visit(l.unit)
+	}
 	if opts.Slim && l.unit.Head != nil {
 		l.unit = slimUnit(l.unit, ctx.read != nil) // the source goes with the full story, to the garbage collector
 	}

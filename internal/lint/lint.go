@@ -44,6 +44,15 @@ type Options struct {
 	// FilterAll); with a base, changed moves the findings on untouched
 	// stories to Result.Untouched (filter.go). Empty judges every story.
 	Filter string
+	// Visit, when set, is called with every target story and its base
+	// before it is slimmed, from several goroutines at once: a caller that
+	// needs more of a story than Result.Units keep (the gate's report and
+	// its verification items) takes it here instead of holding every
+	// story whole.
+	Visit func(rules.Unit)
+	// BatchGC applies the memory policy of a batch run (TuneGC) while Run
+	// runs.
+	BatchGC bool
 }
 
 // Result is the outcome of one run.
@@ -70,6 +79,9 @@ func Run(opts Options) (*Result, error) {
 	ctx, err := newBaseContext(opts)
 	if err != nil {
 		return nil, err
+	}
+	if opts.BatchGC {
+		defer TuneGC(len(set))()
 	}
 	return check(opts, targets, set, ctx)
 }

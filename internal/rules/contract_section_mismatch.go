@@ -84,26 +84,25 @@ type listed struct {
 }
 
 func compareListed(p *Pass, sec *story.Section, field string, want []string, got []listed) {
-	// Lists are a handful of items: linear scans beat building maps.
+	// Sets, not scans: a legal story may list tens of thousands of items.
+	inGot := make(map[string]bool, len(got))
+	for _, g := range got {
+		inGot[g.value] = true
+	}
+	inWant := make(map[string]bool, len(want))
 	for _, w := range want {
-		if !listedHas(got, w) {
+		inWant[w] = true
+	}
+	for _, w := range want {
+		if !inGot[w] {
 			p.Report(sec.Heading.Pos, "section \"## %s\" does not list %q from %s", sec.Name, w, field)
 		}
 	}
 	for _, g := range got {
-		if !oneOf(want, g.value) {
+		if !inWant[g.value] {
 			p.Report(g.pos, "section \"## %s\" lists %q, which is not in %s", sec.Name, g.value, field)
 		}
 	}
-}
-
-func listedHas(got []listed, v string) bool {
-	for _, g := range got {
-		if g.value == v {
-			return true
-		}
-	}
-	return false
 }
 
 // idsOf returns the IDs that are set among items, in order.

@@ -8,7 +8,7 @@ import (
 var dependencyNotDone = &Rule{ID: "delegation/dependency-not-done", Need: NeedSet, Spec: "§2, §10.1",
 	Summary: "a story past `seeded` (and so at `ready` or later) has every `depends_on` story at `done`",
 	CheckSet: func(p *SetPass) {
-		ids := byID(p.Units)
+		ids := p.ByID()
 		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
 			if !fm.State.Set || fm.CurrentState() == lifecycle.Seeded || !lifecycle.IsState(fm.CurrentState()) {
 				return

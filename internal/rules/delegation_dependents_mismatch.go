@@ -9,7 +9,7 @@ import (
 var dependentsMismatch = &Rule{ID: "delegation/dependents-mismatch", Need: NeedSet, Spec: "§2", Severity: diag.SeverityWarning,
 	Summary: "`dependent_stories` mirrors the `depends_on` of other stories",
 	CheckSet: func(p *SetPass) {
-		ids := byID(p.Units)
+		ids := p.ByID()
 		dependents := map[string]map[string]bool{}
 		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
 			for _, dep := range fm.DependsOn.Items {

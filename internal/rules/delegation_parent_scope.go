@@ -8,7 +8,7 @@ import (
 var parentScope = &Rule{ID: "delegation/parent-scope", Need: NeedSet, Spec: "§10.1",
 	Summary: "a child's `scope.write` does not overlap its parent's `scope.write` (globs compared soundly: two entries are disjoint only when no path can match both)",
 	CheckSet: func(p *SetPass) {
-		ids := byID(p.Units)
+		ids := p.ByID()
 		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
 			parent, ok := ids[fm.Parent.Value]
 			if !fm.Parent.Set || !ok {

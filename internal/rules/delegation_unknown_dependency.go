@@ -5,7 +5,7 @@ import "github.com/storygate/storygate/internal/story"
 var unknownDependency = &Rule{ID: "delegation/unknown-dependency", Need: NeedSet, Spec: "§10.1",
 	Summary: "every `depends_on` / `parent` / `dependent_stories` ID names an existing story",
 	CheckSet: func(p *SetPass) {
-		ids := byID(p.Units)
+		ids := p.ByID()
 		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
 			refs := append(append([]story.Scalar{}, fm.DependsOn.Items...), fm.DependentStories.Items...)
 			if fm.Parent.Set && fm.Parent.Value != "" {

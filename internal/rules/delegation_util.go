@@ -6,7 +6,7 @@ import "github.com/storygate/storygate/internal/story"
 // (delegation/duplicate-id), the first by path stands for it, whatever order
 // the units come in, so every set rule resolves the id the same way.
 func byID(units []Unit) map[string]*story.Story {
-	out := map[string]*story.Story{}
+	out := make(map[string]*story.Story, len(units))
 	for _, u := range units {
 		if fm := u.Head.Front; fm != nil && fm.ID.Set {
 			if prev, dup := out[fm.ID.Value]; !dup || u.Head.Path < prev.Path {

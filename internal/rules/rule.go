@@ -24,7 +24,9 @@ const (
 )
 
 // Rule is one catalog entry. File rules implement CheckFile (called once per
-// story, with the base version when there is one); set and repository-wide
+// story, with the base version when there is one; a NeedBase file rule
+// compares the two, so it is not called for a story the change left as
+// it was); set and repository-wide
 // base rules implement CheckSet (called once per run).
 type Rule struct {
 	ID       string
@@ -74,6 +76,17 @@ type SetPass struct {
 	Deleted []*story.Story
 	rule    *Rule
 	out     *[]diag.Diagnostic
+	// byID indexes Units by id (see ByID), built once per run.
+	byID map[string]*story.Story
+}
+
+// ByID is the head stories with frontmatter by id; for a duplicated id,
+// the story with the first path. Shared by the set rules: read only.
+func (p *SetPass) ByID() map[string]*story.Story {
+	if p.byID == nil {
+		p.byID = byID(p.Units)
+	}
+	return p.byID
 }
 
 // Report records a finding at pos in file.
@@ -85,8 +98,8 @@ func (p *SetPass) Report(file string, pos story.Pos, format string, args ...any)
 func RunFile(rs []*Rule, u Unit, hasBase bool, out *[]diag.Diagnostic) {
 	pass := &Pass{Unit: u, HasBase: hasBase, out: out} // one per story: rules do not keep it
 	for _, r := range rs {
-		if r.CheckFile == nil || (r.Need == NeedBase && !hasBase) {
-			continue
+		if r.CheckFile == nil || (r.Need == NeedBase && (!hasBase || u.Unchanged())) {
+			continue // a per-story base rule judges what the change did to the story
 		}
 		pass.rule = r
 		r.CheckFile(pass)
@@ -98,6 +111,7 @@ func RunSet(rs []*Rule, p SetPass, out *[]diag.Diagnostic) {
 	// Set rules only read the units, so they run side by side; each writes
 	// its own findings, appended in rule order for a stable output.
 	found := make([][]diag.Diagnostic, len(rs))
+	p.ByID() // before the rules share it
 	par.Each(len(rs), func(i int) {
 		r := rs[i]
 		if r.CheckSet == nil || (r.Need == NeedBase && !p.HasBase) {

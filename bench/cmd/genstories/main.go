@@ -25,13 +25,14 @@ func run(args []string) error {
 	fs := flag.NewFlagSet("genstories", flag.ContinueOnError)
 	n := fs.Int("n", storygen.DefaultCount, "number of stories")
 	seed := fs.Uint64("seed", storygen.DefaultSeed, "random seed")
+	chain := fs.Bool("chain", false, "link every story into one depends_on chain through the done stories")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("parse flags: %w", err)
 	}
 	if fs.NArg() != 1 {
-		return fmt.Errorf("usage: genstories [-n N] [-seed S] DIR")
+		return fmt.Errorf("usage: genstories [-n N] [-seed S] [-chain] DIR")
 	}
-	total, err := storygen.Write(fs.Arg(0), storygen.Options{N: *n, Seed: *seed})
+	total, err := storygen.Write(fs.Arg(0), storygen.Options{N: *n, Seed: *seed, Chain: *chain})
 	if err != nil {
 		return err
 	}

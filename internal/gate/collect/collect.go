@@ -68,9 +68,12 @@ type run struct {
 	ctx     context.Context
 	opts    Options
 	changes []gitrepo.Change
-	lint    *lint.Result
-	stories map[string]*gate.Story
-	res     *gate.Results
+	// changedSet holds the paths of changes.
+	changedSet map[string]bool
+	lint       *lint.Result
+	seen       *seen
+	stories    map[string]*gate.Story
+	res        *gate.Results
 	// sandbox isolates every command from the change; head is the commit
 	// they run on; ranPRCode is set once one did (isolation.go).
 	sandbox   *sandbox.Sandbox
@@ -164,6 +167,10 @@ func (r *run) loadChanges() error {
 	if r.changes, err = repo.Changes(base, head); err != nil {
 		return fmt.Errorf("gate: changed files: %w", err)
 	}
+	r.changedSet = make(map[string]bool, len(r.changes))
+	for _, c := range r.changes {
+		r.changedSet[c.Path] = true
+	}
 	return nil
 }
 
@@ -175,12 +182,7 @@ func (r *run) changed(path string) bool {
 	if r.opts.Base == "" {
 		return true
 	}
-	for _, c := range r.changes {
-		if c.Path == path {
-			return true
-		}
-	}
-	return false
+	return r.changedSet[path]
 }
 
 // cleanEnviron is the environment for code from the change: without

@@ -15,14 +15,17 @@ import (
 // storiesGate runs the rule catalog. The other gates need the parsed
 // stories, so the rules run even when the gate is not reported.
 func (r *run) storiesGate() error {
-	res, err := lint.Run(lint.Options{Root: r.opts.Root, Base: r.opts.Base, Config: r.opts.Config, Filter: r.filter()})
+	r.seen = newSeen()
+	res, err := lint.Run(lint.Options{Root: r.opts.Root, Base: r.opts.Base, Config: r.opts.Config, Filter: r.filter(),
+		Slim: true, BatchGC: true, Visit: r.visit})
 	if err != nil {
 		return fmt.Errorf("gate: stories: %w", err)
 	}
 	r.lint = res
+	withFindings := filesOf(res.Diagnostics)
 	for _, u := range res.Units {
-		if r.changed(u.Head.Path) || hasFindings(res.Diagnostics, u.Head.Path) {
-			r.stories[u.Head.Path] = storyOf(u)
+		if r.changed(u.Head.Path) || withFindings[u.Head.Path] {
+			r.stories[u.Head.Path] = r.seen.stories[u.Head.Path]
 		}
 	}
 	if runs, reported := r.selected(gate.Stories); !runs {
@@ -74,13 +77,13 @@ func storiesTitle(o gate.Outcome, shown int) string {
 	return title
 }
 
-func hasFindings(ds []diag.Diagnostic, file string) bool {
+// filesOf is the set of files with findings.
+func filesOf(ds []diag.Diagnostic) map[string]bool {
+	out := make(map[string]bool, len(ds))
 	for _, d := range ds {
-		if d.File == file {
-			return true
-		}
+		out[d.File] = true
 	}
-	return false
+	return out
 }
 
 // storyOf summarises one parsed story for the report.

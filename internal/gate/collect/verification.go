@@ -51,10 +51,10 @@ func (r *run) verificationItems() (items []verify.Item, paths []string, skipped 
 			continue
 		}
 		if _, ok := r.stories[u.Head.Path]; !ok {
-			r.stories[u.Head.Path] = storyOf(u)
+			r.stories[u.Head.Path] = r.seen.stories[u.Head.Path]
 		}
 		paths = append(paths, u.Head.Path)
-		items = append(items, verify.ItemsOf(u.Head)...)
+		items = append(items, r.seen.items[u.Head.Path]...)
 	}
 	return items, paths, skipped
 }

@@ -1,0 +1,55 @@
+# measure.sh — helpers the bench scripts share (sourced, not run).
+
+# ensure_time makes GNU time available at /usr/bin/time.
+ensure_time() {
+	if [ -x /usr/bin/time ] && /usr/bin/time -f '%e' true >/dev/null 2>&1; then
+		return
+	fi
+	echo "installing GNU time (/usr/bin/time is missing)" >&2
+	local sudo=""
+	if [ "$(id -u)" -ne 0 ]; then
+		command -v sudo >/dev/null || { echo "need root or sudo to apt-get install time" >&2; exit 2; }
+		sudo=sudo
+	fi
+	$sudo apt-get install -y time >/dev/null || {
+		$sudo apt-get update >/dev/null && $sudo apt-get install -y time >/dev/null
+	}
+}
+
+# measure OUT CMD... runs CMD with stdout discarded and writes
+# "wall_s rss_kb user_s sys_s" to OUT. storygate exits 1 when it finds
+# errors; that is accepted, anything else aborts the benchmark.
+measure() {
+	local out=$1
+	shift
+	local rc=0
+	/usr/bin/time -f '%e %M %U %S' -o "$out.raw" "$@" >/dev/null || rc=$?
+	if [ "$rc" -gt 1 ]; then
+		echo "command failed with exit $rc: $*" >&2
+		exit 2
+	fi
+	tail -n 1 "$out.raw" >"$out"
+}
+
+# fold FILES... prints the best (lowest) wall time, the highest peak RSS and
+# the lowest CPU time (user + system).
+fold() {
+	cat "$@" | awk '{ c = $3 + $4 }
+		NR == 1 || $1 < w { w = $1 } NR == 1 || c < cpu { cpu = c } $2 > m { m = $2 }
+		END { printf "%.2f %d %.2f\n", w, m, cpu }'
+}
+
+# ratio A B prints A/B with two decimals, inf when B is 0.
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }'
+}
+
+# mb KB prints KB in MB with one decimal.
+mb() {
+	awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'
+}
+
+# verdict OK prints PASS when OK is 1, else FAIL.
+verdict() {
+	if [ "$1" = 1 ]; then echo PASS; else echo FAIL; fi
+}

@@ -84,7 +84,7 @@ func baselineReason(run SuiteRun, reason string) string {
 // means they were (Permitted). A shell that cannot find or execute the
 // command (126, 127), does not start, or runs out of time decides nothing.
 func runSuite(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict, string) {
-	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Dir, Env: opt.Env, Timeout: opt.Timeout, Combined: true,
+	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Dir, Env: w.Env(opt.Env, opt.Sandbox.Isolated()), Timeout: opt.Timeout, Combined: true,
 		Sandbox: opt.Sandbox, Mounts: w.Mounts()})
 	run := SuiteRun{ExitCode: x.ExitCode, DurationMS: x.Duration.Milliseconds(), OutputTail: x.Stdout, OutputDropped: x.StdoutDropped}
 	switch {

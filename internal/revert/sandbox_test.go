@@ -91,3 +91,42 @@ func tamperBlob(t *testing.T, dir, rev, content string) {
 func objectPath(dir, hash string) string {
 	return filepath.Join(dir, ".git", "objects", hash[:2], hash[2:])
 }
+
+// cacheSuite counts its runs in the build cache before running the tests,
+// so each run's output says how many runs shared that cache.
+const cacheSuite = `mkdir -p "$GOCACHE" "$XDG_CACHE_HOME" && echo run >> "$GOCACHE/runs" && echo "run $(wc -l < "$GOCACHE/runs") xdg=$XDG_CACHE_HOME" && ./tests/run.sh`
+
+// TestSandboxedRunsShareTheChecksOwnCache: in the sandbox the baseline run
+// warms the build cache for the reverted run (the second run sees the
+// first's entry), the host's GOCACHE is never written, and the cache is
+// removed with the check.
+func TestSandboxedRunsShareTheChecksOwnCache(t *testing.T) {
+	sb := sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Auto})
+	if !sb.Isolated() {
+		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+	}
+	created := isolateTemp(t)
+	host := t.TempDir()
+	h := build(t, shProject, change{write: map[string]string{
+		"tests/test_greet.sh": shProject["tests/test_greet.sh"] + "true\n",
+	}})
+	before := len(created())
+	env := append(verify.CleanEnv(os.Environ(), nil), "GOCACHE="+host, "XDG_CACHE_HOME="+host)
+	res, err := Check(context.Background(), Options{Repo: h.repo, Base: h.base, Head: h.head, Governed: []string{"tests/"},
+		Suite: cacheSuite, Env: env, Sandbox: sb})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Baseline == nil || !strings.Contains(res.Baseline.OutputTail, "run 1 ") || !strings.Contains(res.OutputTail, "run 2 ") {
+		t.Fatalf("the runs did not share a cache: baseline %+v, reverted %q", res.Baseline, res.OutputTail)
+	}
+	if strings.Contains(res.OutputTail, "xdg="+host) {
+		t.Errorf("the suite saw the host's cache: %q", res.OutputTail)
+	}
+	if entries, _ := os.ReadDir(host); len(entries) != 0 {
+		t.Errorf("the host's cache was written: %v", entries)
+	}
+	if after := created(); len(after) != before {
+		t.Errorf("the check left %v behind", after)
+	}
+}

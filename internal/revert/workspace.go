@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -13,13 +16,17 @@ import (
 )
 
 // Workspace is a clone of the repository with history, checked out at
-// head, where governed paths are set back to their base versions.
+// head, where governed paths are set back to their base versions, and the
+// build cache its suite runs share.
 type Workspace struct {
 	// Dir is the work tree; the suite runs here.
 	Dir  string
 	repo *gitrepo.Repo
 	tree *sandbox.Tree
 	root *os.Root
+	// cache is the check's own build cache (see Env), beside the clone so
+	// that the clone's git status stays clean.
+	cache string
 }
 
 // NewWorkspace clones repo's repository at head into a new temporary
@@ -33,6 +40,10 @@ func NewWorkspace(ctx context.Context, repo *gitrepo.Repo, head *object.Commit) 
 	if w.root, err = os.OpenRoot(tree.Dir); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("revert workspace: %w", err)
+	}
+	if w.cache, err = os.MkdirTemp("", "storygate-cache-*"); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("revert workspace: build cache: %w", err)
 	}
 	return w, nil
 }
@@ -62,13 +73,51 @@ func (w *Workspace) Reapply(heads *gitrepo.Snapshot, path string) error {
 	return nil
 }
 
-// Mounts is what the suite sees in the sandbox.
-func (w *Workspace) Mounts() sandbox.Mounts { return w.tree.Mounts() }
+// cacheVars are the variables that choose a build cache: Go's (build
+// outputs and test results), and the XDG base every tool without a
+// variable of its own caches under (Go's default included).
+var cacheVars = []string{"GOCACHE", "XDG_CACHE_HOME"}
+
+// Env is the suite's environment. In the sandbox, whose home is an empty
+// tmpfs made anew for every command, it points the build cache variables
+// into the check's own cache, which every suite run of the check shares:
+// the baseline run compiles, the reverted runs reuse what did not change.
+// That cache starts empty, lives as long as the check and is removed with
+// it, so nothing the change's code writes there reaches another check,
+// storygate's own state or a later step of the job (the runner's GOCACHE
+// would let the suite plant build outputs that a trusted build later
+// links). Unisolated, the suite can write anywhere the user can, so the
+// caller's cache is left as it is (shared by the runs, since the clone
+// keeps its path).
+func (w *Workspace) Env(env []string, isolated bool) []string {
+	if !isolated {
+		return env
+	}
+	out := make([]string, 0, len(env)+len(cacheVars))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(cacheVars, name) {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "GOCACHE="+filepath.Join(w.cache, "go-build"), "XDG_CACHE_HOME="+filepath.Join(w.cache, "xdg"))
+}
+
+// Mounts is what the suite sees in the sandbox: the clone and the cache
+// writable, the borrowed objects read-only.
+func (w *Workspace) Mounts() sandbox.Mounts {
+	m := w.tree.Mounts()
+	m.Writable = append(m.Writable, w.cache)
+	return m
+}
 
 // Close removes the clone.
 func (w *Workspace) Close() {
 	if w.root != nil {
 		w.root.Close()
+	}
+	if w.cache != "" {
+		sandbox.RemoveTree(w.cache)
 	}
 	w.tree.Close()
 }

@@ -135,8 +135,8 @@ func storySection(s gate.Story, ds []diag.Diagnostic) string {
 		b.WriteString("\n**Findings**\n\n")
 		writeFindings(&b, ds, false)
 	}
-	writeVerification(&b, s.Verification)
-	writeRevert(&b, s.Revert)
+	writeVerification(&b, s.Verification, s.NotRecomputed)
+	writeRevert(&b, s.Revert, s.NotRecomputed)
 	if d := Mermaid(s); d != "" {
 		b.WriteString("\n```mermaid\n" + d + "```\n")
 	}
@@ -162,18 +162,26 @@ func writeFindings(b *strings.Builder, ds []diag.Diagnostic, withFile bool) {
 	}
 }
 
-func writeVerification(b *strings.Builder, checks []gate.Check) {
+// notRecomputed marks rows publish took from the unprivileged run.
+func notRecomputed(taken bool) string {
+	if taken {
+		return " _(" + gate.NotRecomputedNote + ")_"
+	}
+	return ""
+}
+
+func writeVerification(b *strings.Builder, checks []gate.Check, taken bool) {
 	if len(checks) == 0 {
 		return
 	}
-	b.WriteString("\n**Verification rerun**\n\n| ID | Command | Claimed | Rerun | Exit | Time |\n|---|---|---|---|---|---|\n")
+	b.WriteString("\n**Verification rerun**" + notRecomputed(taken) + "\n\n| ID | Command | Claimed | Rerun | Exit | Time |\n|---|---|---|---|---|---|\n")
 	for _, c := range checks {
 		fmt.Fprintf(b, "| %s | `%s` | %s | %s %s | %d | %s |\n", cell(c.ID), codeText(c.Command), cell(orDash(c.Claimed)),
 			verdictIcon(c.Verdict), cell(c.Verdict), c.ExitCode, duration(c.DurationMS))
 	}
 }
 
-func writeRevert(b *strings.Builder, rv *gate.Revert) {
+func writeRevert(b *strings.Builder, rv *gate.Revert, taken bool) {
 	if rv == nil {
 		return
 	}
@@ -185,5 +193,5 @@ func writeRevert(b *strings.Builder, rv *gate.Revert) {
 		}
 		fmt.Fprintf(b, " — %s", strings.Join(quoted, ", "))
 	}
-	b.WriteString("\n")
+	b.WriteString(notRecomputed(taken) + "\n")
 }

@@ -12,12 +12,17 @@ import (
 )
 
 // ownRoute takes over the events that are not a gate run: slash commands
-// (issue_comment) and the scheduled re-verification. ok is false for every
+// (issue_comment) and the scheduled re-verification, in one job or as the
+// two phases of storygate-reverify.yml (INPUT_REVERIFY publish is the
+// privileged one). ok is false for every
 // other event, which the gate router handles.
 func (a *actionRun) ownRoute(ctx context.Context) (ok bool, outcome Outcome, err error) {
 	switch {
 	case a.f.EventName == github.EventIssueComment:
 		outcome, err = a.withSetup(ctx, a.issueComment)
+		return true, outcome, err
+	case strings.EqualFold(strings.TrimSpace(a.getenv("INPUT_REVERIFY")), "publish"):
+		outcome, err = a.reverifyPublish(ctx)
 		return true, outcome, err
 	case a.f.EventName == "schedule" || truthy(a.getenv("INPUT_REVERIFY")):
 		outcome, err = a.withSetup(ctx, a.reverify)

@@ -25,7 +25,8 @@ func TestActionScheduleReverifiesAndFailsOnDrift(t *testing.T) {
 		t.Fatal(err)
 	}
 	summary := filepath.Join(t.TempDir(), "summary.md")
-	env := fakeEnv{"GITHUB_API_URL": fake.URL, "GITHUB_TOKEN": fake.Token, "GITHUB_REPOSITORY": "o/r", "GITHUB_STEP_SUMMARY": summary}
+	env := fakeEnv{"GITHUB_API_URL": fake.URL, "GITHUB_TOKEN": fake.Token, "GITHUB_REPOSITORY": "o/r", "GITHUB_STEP_SUMMARY": summary,
+		"RUNNER_TEMP": t.TempDir()}
 	var out, errOut bytes.Buffer
 	b := New(Deps{Env: env, GitHub: Credentials{Env: env}, Config: workTreeConfig{}, Stdout: &out, Stderr: &errOut})
 	got := statusOf(b.Action(context.Background(), ActionOptions{Root: root, EventName: "schedule"}))

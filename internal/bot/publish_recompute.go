@@ -81,6 +81,7 @@ func takeExecuted(fresh, doc *gate.Results) {
 	for i, s := range fresh.Stories {
 		if from, ok := executed[s.File]; ok {
 			fresh.Stories[i].Verification, fresh.Stories[i].Revert = from.Verification, from.Revert
+			fresh.Stories[i].NotRecomputed = len(from.Verification) > 0 || from.Revert != nil
 		}
 	}
 }

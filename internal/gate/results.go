@@ -107,7 +107,14 @@ type Story struct {
 	Transitions  []Transition `json:"transitions"`
 	Verification []Check      `json:"verification,omitempty"`
 	Revert       *Revert      `json:"revert,omitempty"`
+	// NotRecomputed is set by publish on a story whose Verification and
+	// Revert it took from the unprivileged run's document (they need
+	// execution) rather than deciding them itself; printers say so.
+	NotRecomputed bool `json:"not_recomputed,omitempty"`
 }
+
+// NotRecomputedNote is how printers mark a Story's NotRecomputed rows.
+const NotRecomputedNote = "not recomputed: from the unprivileged run"
 
 // Transition is one Transition Log row.
 type Transition struct {

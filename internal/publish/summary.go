@@ -64,11 +64,19 @@ func storyVerdict(n gate.Name, s gate.Story, c diag.Counts) string {
 				passed++
 			}
 		}
-		return fmt.Sprintf("%d/%d reruns pass, %d errors", passed, len(s.Verification), c.Errors)
+		return fmt.Sprintf("%d/%d reruns pass, %d errors", passed, len(s.Verification), c.Errors) + takenNote(s)
 	case n == gate.RevertCheck && s.Revert != nil:
-		return s.Revert.Verdict
+		return s.Revert.Verdict + takenNote(s)
 	}
 	return fmt.Sprintf("%d errors, %d warnings, %d notices", c.Errors, c.Warnings, c.Notices)
+}
+
+// takenNote marks a verdict publish took from the unprivileged run.
+func takenNote(s gate.Story) string {
+	if s.NotRecomputed {
+		return " (" + gate.NotRecomputedNote + ")"
+	}
+	return ""
 }
 
 // cellText keeps story text from ending a code span or a table cell.

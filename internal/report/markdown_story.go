@@ -42,8 +42,8 @@ func (c comment) storySection(s gate.Story, ds []diag.Diagnostic) string {
 		b.WriteString("\n**Findings**\n\n")
 		c.findings(&b, ds, false)
 	}
-	writeVerification(&b, s.Verification)
-	writeRevert(&b, s.Revert)
+	writeVerification(&b, s.Verification, s.NotRecomputed)
+	writeRevert(&b, s.Revert, s.NotRecomputed)
 	if d := Mermaid(s); d != "" {
 		b.WriteString("\n```mermaid\n" + d + "```\n")
 		b.WriteString(earlierMoves(s))
@@ -75,11 +75,11 @@ func (c comment) findings(b *strings.Builder, ds []diag.Diagnostic, withFile boo
 // writeVerification writes the reruns without their durations, which change
 // from run to run without changing what the comment says; a failed rerun's
 // output follows the table.
-func writeVerification(b *strings.Builder, checks []gate.Check) {
+func writeVerification(b *strings.Builder, checks []gate.Check, taken bool) {
 	if len(checks) == 0 {
 		return
 	}
-	b.WriteString("\n**Verification rerun**\n\n| ID | Command | Claimed | Rerun | Exit |\n|---|---|---|---|---|\n")
+	b.WriteString("\n**Verification rerun**" + notRecomputed(taken) + "\n\n| ID | Command | Claimed | Rerun | Exit |\n|---|---|---|---|---|\n")
 	for _, c := range checks {
 		fmt.Fprintf(b, "| %s | `%s` | %s | %s %s | %d |\n", cell(c.ID), codeText(c.Command), cell(orDash(c.Claimed)),
 			verdictIcon(c.Verdict), cell(c.Verdict), c.ExitCode)
@@ -91,7 +91,15 @@ func writeVerification(b *strings.Builder, checks []gate.Check) {
 	}
 }
 
-func writeRevert(b *strings.Builder, rv *gate.Revert) {
+// notRecomputed marks rows publish took from the unprivileged run.
+func notRecomputed(taken bool) string {
+	if taken {
+		return " _(" + gate.NotRecomputedNote + ")_"
+	}
+	return ""
+}
+
+func writeRevert(b *strings.Builder, rv *gate.Revert, taken bool) {
 	if rv == nil {
 		return
 	}
@@ -103,7 +111,7 @@ func writeRevert(b *strings.Builder, rv *gate.Revert) {
 		}
 		fmt.Fprintf(b, " — %s", strings.Join(quoted, ", "))
 	}
-	b.WriteString("\n")
+	b.WriteString(notRecomputed(taken) + "\n")
 	if rv.Verdict == "could_not_run" {
 		b.WriteString(outputTail("revert suite output", rv.OutputTail))
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/verify"
 )
@@ -36,19 +37,24 @@ type Options struct {
 	Summary io.Writer
 	// RunURL links the workflow run from the issues.
 	RunURL string
+	// Sandbox isolates the commands (see sandbox.At); nil runs them
+	// unisolated in Root.
+	Sandbox *sandbox.Sandbox
 }
 
 // Story is the outcome for one accepted or done story.
 type Story struct {
-	Path, ID, State string
-	Results         []verify.Result
+	Path    string          `json:"path"`
+	ID      string          `json:"id"`
+	State   string          `json:"state"`
+	Results []verify.Result `json:"results"`
 	// Findings are the reruns' errors: failures, timeouts, claims the
-	// rerun contradicts.
-	Findings []diag.Diagnostic
+	// rerun contradicts. They are judged from Results, never read.
+	Findings []diag.Diagnostic `json:"-"`
 	// Issue is the drift issue's number (0: none); IssueAction what was
 	// done with it: created, updated, reopened, closed or unchanged.
-	Issue       int
-	IssueAction string
+	Issue       int    `json:"-"`
+	IssueAction string `json:"-"`
 	items       []verify.Item
 }
 
@@ -56,7 +62,11 @@ type Story struct {
 func (s Story) Drifted() bool { return len(s.Findings) > 0 }
 
 // Report is the outcome of a run.
-type Report struct{ Stories []Story }
+type Report struct {
+	Stories []Story
+	// Sandbox says how the commands were isolated.
+	Sandbox sandbox.Report
+}
 
 // Drifted counts the drifted stories; the run fails when it is not zero.
 func (r Report) Drifted() int {
@@ -69,25 +79,43 @@ func (r Report) Drifted() int {
 	return n
 }
 
-// Run reruns, files or closes the issues, and writes the summary.
+// Run is both phases in one process: Rerun, then Publish. The shipped
+// workflow runs them in two jobs instead (docs/reverify.md), so that the
+// commands never run where the issues token is.
 func Run(ctx context.Context, opts Options) (Report, error) {
+	rep, err := Rerun(ctx, opts)
+	if err != nil {
+		return rep, err
+	}
+	return rep, Publish(ctx, opts, &rep)
+}
+
+// Rerun is the unprivileged phase: it finds the accepted and done stories
+// and reruns their verification, in the sandbox, writing nothing to GitHub.
+func Rerun(ctx context.Context, opts Options) (Report, error) {
 	stories, err := finished(opts)
 	if err != nil {
 		return Report{}, err
 	}
-	rerun(ctx, opts, stories)
-	rep := Report{Stories: stories}
+	sb := rerun(ctx, opts, stories)
+	return Report{Stories: stories, Sandbox: sb.Report()}, nil
+}
+
+// Publish is the privileged phase: it files, updates, reopens or closes
+// the drift issues (when opts.Issues is set) and writes the summary. It
+// runs nothing.
+func Publish(ctx context.Context, opts Options, rep *Report) error {
 	if opts.Issues != nil {
 		if err := syncIssues(ctx, opts, rep.Stories); err != nil {
-			return rep, err
+			return err
 		}
 	}
 	if opts.Summary != nil {
-		if _, err := io.WriteString(opts.Summary, Summary(rep)); err != nil {
-			return rep, fmt.Errorf("write the job summary: %w", err)
+		if _, err := io.WriteString(opts.Summary, Summary(*rep)); err != nil {
+			return fmt.Errorf("write the job summary: %w", err)
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 // finished parses the configured stories and keeps the accepted and done ones.
@@ -118,21 +146,30 @@ func idOf(s *story.Story) string {
 	return s.Path
 }
 
-// rerun runs every story's items in one batch and files the results back.
-func rerun(ctx context.Context, opts Options, stories []Story) {
+// rerun runs every story's items in one batch and files the results back;
+// it returns the isolation the commands had.
+func rerun(ctx context.Context, opts Options, stories []Story) *sandbox.Sandbox {
 	var items []verify.Item
 	for _, s := range stories {
 		items = append(items, s.items...)
 	}
 	cfg := opts.Config.Verify
+	sb, commit := opts.Sandbox.At(ctx, opts.Root)
 	results := verify.Execute(ctx, items, verify.Options{Dir: opts.Root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
-		Env: verify.CleanEnv(opts.Environ, cfg.SecretEnv)})
+		Env: verify.CleanEnv(opts.Environ, cfg.SecretEnv), Sandbox: sb, Commit: commit})
 	for si := range stories {
 		s := &stories[si]
 		s.Results, results = results[:len(s.items)], results[len(s.items):]
-		for _, r := range s.Results {
-			s.Findings = append(s.Findings, errorsOf(verify.Findings(r))...)
-		}
+		s.judge()
+	}
+	return sb
+}
+
+// judge finds the story's errors in its results.
+func (s *Story) judge() {
+	s.Findings = nil
+	for _, r := range s.Results {
+		s.Findings = append(s.Findings, errorsOf(verify.Findings(r))...)
 	}
 }
 

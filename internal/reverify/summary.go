@@ -14,6 +14,9 @@ func Summary(r Report) string {
 		return b.String()
 	}
 	fmt.Fprintf(&b, "%d of %d accepted or done stories drifted.\n\n", r.Drifted(), len(r.Stories))
+	if r.Sandbox.Mode != "" {
+		fmt.Fprintf(&b, "%s.\n\n", r.Sandbox.Summary())
+	}
 	b.WriteString("| Story | State | Reruns | Verdict | Issue |\n|---|---|---|---|---|\n")
 	for _, s := range r.Stories {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", cell(s.ID), s.State, passed(s), verdict(s), issueCell(s))

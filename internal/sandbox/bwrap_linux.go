@@ -40,6 +40,17 @@ func (s *Sandbox) probe(ctx context.Context) string {
 			return "storygate runs as root and setpriv (util-linux) is not installed, so commands cannot get an unprivileged user"
 		}
 	}
+	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
+	why := s.try(ctx)
+	if why == "" || s.helper == "" {
+		return why
+	}
+	s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
+	return s.try(ctx)
+}
+
+// try starts `true` in the sandbox and returns why it failed, or "".
+func (s *Sandbox) try(ctx context.Context) string {
 	ctx, cancel := context.WithTimeout(ctx, probeTimeout)
 	defer cancel()
 	l, err := s.wrap("true", "/", nil, Mounts{})
@@ -74,7 +85,11 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	for _, p := range m.Writable {
 		args = append(args, "--bind", p, p)
 	}
-	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.limits()...)
+	if s.helper != "" {
+		args = append(args, "--ro-bind", s.helper, helperMount)
+	}
+	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.landlocked(m.Writable)...)
+	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
 	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
 }

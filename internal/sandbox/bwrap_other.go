@@ -2,7 +2,11 @@
 
 package sandbox
 
-import "context"
+import (
+	"context"
+	"fmt"
+	"io"
+)
 
 // probe reports that the sandbox needs Linux namespaces.
 func (s *Sandbox) probe(context.Context) string {
@@ -12,4 +16,10 @@ func (s *Sandbox) probe(context.Context) string {
 // wrap is never called where probe fails; it runs the shell unisolated.
 func (s *Sandbox) wrap(command, _ string, env []string, _ Mounts) (Launch, error) {
 	return Launch{Path: "sh", Args: []string{"-c", command}, Env: env}, nil
+}
+
+// Helper exists on Linux only, where the sandbox runs it.
+func Helper(_ []string, stderr io.Writer) int {
+	fmt.Fprintln(stderr, "storygate sandbox: the Landlock helper needs Linux")
+	return 126
 }

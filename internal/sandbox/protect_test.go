@@ -20,6 +20,11 @@ const helperEnv = "STORYGATE_PROTECT_HELPER"
 // TestMain turns the test binary into the protected process when
 // helperEnv is set: it protects itself, says what it sees, and waits.
 func TestMain(m *testing.M) {
+	// The Landlock tests run this binary as storygate's helper
+	// (Policy.Helper), as cmd/storygate dispatches it.
+	if len(os.Args) > 1 && os.Args[1] == HelperCommand {
+		os.Exit(Helper(os.Args[2:], os.Stderr))
+	}
 	if os.Getenv(helperEnv) == "1" {
 		os.Exit(protectHelper())
 	}

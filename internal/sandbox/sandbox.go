@@ -44,6 +44,10 @@ type Policy struct {
 	// ReadOnly are extra host paths the command may read (toolchains,
 	// caches outside /usr and /opt).
 	ReadOnly []string
+	// Helper is the storygate executable that applies the Landlock layer
+	// inside the sandbox (HelperCommand); empty means this executable
+	// when it is storygate, and no Landlock layer otherwise.
+	Helper string
 }
 
 // PolicyOf reads the sandbox keys of the verify configuration.
@@ -66,6 +70,11 @@ type Report struct {
 	// UID is the user the commands ran as when storygate, running as
 	// root, gave them an unprivileged one; zero when they kept storygate's.
 	UID int `json:"uid,omitempty"`
+	// LandlockABI is the kernel's Landlock ABI when the Landlock layer
+	// restricted the commands' writes; zero, with NoLandlock saying why,
+	// when it did not.
+	LandlockABI int    `json:"landlock_abi,omitempty"`
+	NoLandlock  string `json:"no_landlock,omitempty"`
 }
 
 // Summary is the report in one sentence, for notes and summaries.
@@ -80,8 +89,12 @@ func (r Report) Summary() string {
 		if r.UID != 0 {
 			user = fmt.Sprintf(", as uid %d", r.UID)
 		}
-		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s)", net,
-			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user)
+		lock := "no Landlock: " + r.NoLandlock
+		if r.LandlockABI > 0 {
+			lock = fmt.Sprintf("writes confined by Landlock ABI %d", r.LandlockABI)
+		}
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s, %s)", net,
+			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user, lock)
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
 	}
@@ -94,6 +107,12 @@ func limit(n int64, unit string) string {
 	}
 	return fmt.Sprintf("at most %d%s", n, unit)
 }
+
+// HelperCommand is the hidden storygate subcommand that applies the
+// Landlock layer inside the sandbox and then executes the command (see
+// Helper): Landlock can only restrict the calling process, so it has to be
+// storygate's own code that runs between bwrap and the shell.
+const HelperCommand = "__sandbox-exec"
 
 // UnprivilegedID is the uid and gid commands run as when storygate runs as
 // root: nobody and nogroup on Debian and Ubuntu. It needs no entry in
@@ -110,6 +129,11 @@ type Sandbox struct {
 	// setpriv is util-linux's setpriv, which gives commands an
 	// unprivileged user when storygate runs as root; "" when it does not.
 	setpriv string
+	// helper applies Landlock inside (see HelperCommand); "" when there is
+	// no Landlock layer, for the reason noLandlock gives.
+	helper     string
+	landlock   int
+	noLandlock string
 	// unavailable says why no sandbox can start; "" when one can.
 	unavailable string
 }
@@ -155,6 +179,7 @@ func (s *Sandbox) Report() Report {
 		if s.setpriv != "" {
 			r.UID = UnprivilegedID
 		}
+		r.LandlockABI, r.NoLandlock = s.landlock, s.noLandlock
 	}
 	return r
 }

@@ -154,3 +154,19 @@ func Dirty(ctx context.Context, root string) bool {
 	out, err := cmd.Output()
 	return err == nil && len(bytes.TrimSpace(out)) > 0
 }
+
+// At returns the sandbox to use for commands in the repository at root and
+// the commit their clone is made at (HEAD): s itself, or s unable to
+// isolate when root has no commit to clone.
+func (s *Sandbox) At(ctx context.Context, root string) (*Sandbox, string) {
+	if !s.Isolated() {
+		return s, ""
+	}
+	cmd := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+	cmd.Env = gitEnv(os.Environ())
+	out, err := cmd.Output()
+	if err != nil {
+		return s.Without(fmt.Sprintf("no commit to clone for it in %s: %v", root, err)), ""
+	}
+	return s, strings.TrimSpace(string(out))
+}

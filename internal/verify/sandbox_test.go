@@ -220,10 +220,12 @@ func TestSandboxProcessLimit(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			peak := watchPeak(t, tc.marker)
-			r := runIn(t, sb, dir, head, tc.command, 20*time.Second)
+			// Held at the limit, the attack fails where a fork fails, or
+			// sleeps until the time limit kills it with the namespace.
+			r := runIn(t, sb, dir, head, tc.command, 5*time.Second)
 			most := peak()
-			if r.Verdict == VerdictPass || r.Verdict == VerdictTimeout {
-				t.Errorf("verdict %s: the limit did not stop it (%d processes seen)", r.Verdict, most)
+			if r.Verdict == VerdictPass {
+				t.Errorf("verdict %s (%d processes seen)", r.Verdict, most)
 			}
 			if most >= limit {
 				t.Errorf("%d processes ran under a limit of %d", most, limit)

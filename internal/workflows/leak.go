@@ -131,6 +131,7 @@ func (w *workflow) checkStep(job string, step *yaml.Node, canWrite bool, trigger
 	if !canWrite {
 		return
 	}
+	w.checkRepoCode(job, step, triggers)
 	if uses != nil && strings.HasPrefix(uses.Value, "./") {
 		w.add(uses, RulePRCodeWithWrite, "job %s can write and runs the local action %s, which is the checked-out code: use a pinned owner/repo@ref", job, uses.Value)
 	}

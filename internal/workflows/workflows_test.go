@@ -21,6 +21,7 @@ func shipped(t *testing.T) []File {
 		paths = append(paths, f.Path)
 	}
 	for _, want := range []string{".github/workflows/storygate-commands.yml", ".github/workflows/storygate-publish.yml",
+		".github/workflows/storygate-reverify.yml",
 		".github/workflows/storygate.yml", "docs/workflows/verify-matrix.yml", "docs/action.md"} {
 		if !slices.Contains(paths, want) {
 			t.Fatalf("%s is not among the shipped workflows %v", want, paths)
@@ -108,6 +109,66 @@ jobs:
       - uses: ./
 `
 
+// reverifyBefore is storygate-reverify.yml as it shipped before: one job
+// that holds issues: write and runs the stories' verification commands.
+const reverifyBefore = `name: storygate re-verify
+on:
+  schedule:
+    - cron: "17 4 * * 1"
+  workflow_dispatch:
+permissions: {}
+jobs:
+  reverify:
+    runs-on: ubuntu-latest
+    permissions:
+      contents: read # the default branch's checkout
+      issues: write  # drift issues
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          persist-credentials: false
+      - uses: storygate/storygate@v1
+        env:
+          INPUT_REVERIFY: "true"
+`
+
+// publishJob is a write job that runs nothing from the repository: the
+// control for the repository-code cases.
+const publishJob = `name: publish
+on: workflow_run
+permissions: {}
+jobs:
+  publish:
+    runs-on: ubuntu-latest
+    permissions:
+      checks: write # check runs
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          persist-credentials: false
+      - run: git fetch --no-tags origin "$REF" && jq -r .conclusion results.json
+      - uses: storygate/storygate@v1
+        with:
+          command: publish
+`
+
+func TestLeaksFindsWriteJobsRunningRepositoryCode(t *testing.T) {
+	tests := []struct{ name, workflow, want string }{
+		{"control: publish job", publishJob, ""},
+		{"control: the same steps without write", strings.Replace(reverifyBefore, "      issues: write  # drift issues\n", "", 1), ""},
+		{"the old re-verify workflow", reverifyBefore, RuleRepoCodeWithWrite},
+		{"re-verify publish phase", strings.Replace(reverifyBefore, `INPUT_REVERIFY: "true"`, "INPUT_REVERIFY: publish", 1), ""},
+		{"storygate gate in a write job", strings.Replace(publishJob, "command: publish", "command: action", 1), RuleRepoCodeWithWrite},
+		{"host mode gate in a write job", strings.Replace(strings.Replace(publishJob, "storygate/storygate@v1", "storygate/storygate/host@v1", 1),
+			"        with:\n          command: publish\n", "", 1), RuleRepoCodeWithWrite},
+		{"make test", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "&& make test", 1), RuleRepoCodeWithWrite},
+		{"a script from the checkout", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "&& ./scripts/report.sh", 1), RuleRepoCodeWithWrite},
+		{"go test", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "; go test ./...", 1), RuleRepoCodeWithWrite},
+		{"npm ci", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "\n          npm ci", 1), RuleRepoCodeWithWrite},
+	}
+	checkLeaks(t, tests)
+}
+
 func TestLeaksFindsWhatGivesPRCodeATokenOrCredential(t *testing.T) {
 	tests := []struct{ name, workflow, want string }{
 		{"control", good, ""},
@@ -126,6 +187,12 @@ func TestLeaksFindsWhatGivesPRCodeATokenOrCredential(t *testing.T) {
 		{"a write job on issue_comment that checks out the default branch", strings.Replace(strings.Replace(strings.Replace(good, "on: pull_request", "on: issue_comment", 1),
 			"      - uses: ./\n", "      - uses: storygate/storygate@v1\n", 1), "contents: read", "contents: write # commit", 1), ""},
 	}
+	checkLeaks(t, tests)
+}
+
+// checkLeaks runs Leaks on each workflow and wants the named finding.
+func checkLeaks(t *testing.T, tests []struct{ name, workflow, want string }) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			found, err := Leaks(File{Path: "bad.yml", Content: []byte(tt.workflow)})

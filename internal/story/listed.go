@@ -5,7 +5,7 @@ import "strings"
 // ListedValue is what a list item names when a section lists paths or
 // values that a frontmatter list holds: an item that opens with a code
 // span names what the span holds, and the text after it is commentary
-// (`` `assets/` except as named above `` names assets/); any other item
+// (the item `assets/` followed by "except as named above" names assets/); any other item
 // names Clean of its whole text. A backtick run that nothing closes is
 // literal, as in CommonMark.
 func ListedValue(text string) string {

@@ -100,3 +100,19 @@ func TestActionFilterAllJudgesEveryStory(t *testing.T) {
 		t.Errorf("an unknown filter mode: got %s, want a usage error", code)
 	}
 }
+
+// TestActionDeletingABrokenStoryDoesNotHideIt: a deletion is a change too;
+// deleting a story with history is judged (authority/append-only), so it
+// is no way around its findings.
+func TestActionDeletingABrokenStoryDoesNotHideIt(t *testing.T) {
+	h := untouchedHarness(t, func(h *harness) { h.repo.Remove("stories/STORY-003.md") })
+	if code := h.action(); code != failed {
+		t.Fatalf("got %s, want failed\n%s", code, h.stderr.String())
+	}
+	stories, _ := h.document().Gate(gate.Stories)
+	for _, d := range stories.Untouched {
+		if d.File == "stories/STORY-003.md" {
+			t.Errorf("the deleted story is reported as untouched: %v", d)
+		}
+	}
+}

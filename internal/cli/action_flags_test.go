@@ -17,7 +17,7 @@ import (
 var actionEnv = []string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "GITHUB_API_URL", "GITHUB_TOKEN", "GITHUB_WORKSPACE",
 	"RUNNER_TEMP", "GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "GITHUB_SHA", "GITHUB_REF", "GITHUB_REPOSITORY", "GITHUB_SERVER_URL",
 	"GITHUB_RUN_ID", "INPUT_TOKEN", "INPUT_APP-ID", "INPUT_PRIVATE-KEY", "INPUT_INSTALLATION-ID", "INPUT_CONFIG", "INPUT_GATES",
-	"INPUT_REPORT-ONLY", "INPUT_BASE", "INPUT_RESULTS", "INPUT_SARIF", "INPUT_EVENT-NAME", "INPUT_REVERIFY"}
+	"INPUT_REPORT-ONLY", "INPUT_BASE", "INPUT_RESULTS", "INPUT_SARIF", "INPUT_EVENT-NAME", "INPUT_REVERIFY", "INPUT_FILTER"}
 
 // actionRepo is a repository whose head adds a story with errors, the
 // Actions environment pointing at it and at a fake GitHub; it returns the
@@ -56,6 +56,9 @@ func TestActionExitCodes(t *testing.T) {
 		{"unknown event", map[string]string{"GITHUB_EVENT_NAME": "push"}, nil, ExitUsage, "pull_request"},
 		{"bad gates flag", nil, []string{"--event-name", "local", "--gates", "nope"}, ExitUsage, "unknown gate"},
 		{"bad report-only flag", nil, []string{"--report-only=maybe"}, ExitUsage, "true, false or auto"},
+		{"bad filter flag", nil, []string{"--event-name", "local", "--filter", "new"}, ExitUsage, "unknown filter mode"},
+		{"--all contradicts --filter changed", nil, []string{"--event-name", "local", "--all", "--filter", "changed"}, ExitUsage, "contradict"},
+		{"--all is read as --filter all", nil, []string{"--event-name", "local", "--base", base, "--all"}, ExitFindings, "STORY-003"},
 		{"no payload", map[string]string{"GITHUB_EVENT_NAME": "pull_request"}, nil, ExitUsage, "no payload"},
 	}
 	for _, tt := range tests {

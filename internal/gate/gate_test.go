@@ -86,6 +86,9 @@ func TestReadRefusesBadData(t *testing.T) {
 		"forged conclusion":  func(r *Results) { r.Conclusion = Success },
 		"forged counts":      func(r *Results) { r.Counts.Errors = 0 },
 		"bad rule":           func(r *Results) { r.Gates[0].Diagnostics[0].Rule = "::error::x" },
+		"untouched verify findings": func(r *Results) {
+			r.Gates[1].Untouched = []diag.Diagnostic{finding("verify/failed", diag.SeverityError)}
+		},
 		"bad untouched path": func(r *Results) {
 			r.Gates[0].Untouched = []diag.Diagnostic{finding("x/y", diag.SeverityError)}
 			r.Gates[0].Untouched[0].File = "../../etc/passwd"

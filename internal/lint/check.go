@@ -89,6 +89,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 		ds = append(ds, *l.early)
 	case l.early == nil && target:
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
+		ds = append(ds, workingDirLinks(opts.Root, l.unit.Head, active)...)
 	}
 	if opts.Visit != nil && target && l.unit.Head != nil {
 		opts.Visit(l.unit)

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -102,5 +103,27 @@ func TestFilterKeepsSetFindingsThatWereThereAtBase(t *testing.T) {
 	}
 	if got := files(res.Diagnostics); got != "stories/STORY-003.md" {
 		t.Errorf("judged findings on %q: %v", got, res.Diagnostics)
+	}
+}
+
+// TestFilterOnARealRepositoryShape: the spec author's repository shape
+// (the specification's STORY-000 text, legacy files beside v1 stories, a
+// prose pass_when, backticked scope items) where the change creates one
+// story: only that story's finding is judged; the notices on the files it
+// did not touch and the old story's warning are set apart.
+func TestFilterOnARealRepositoryShape(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("testdata", "discovery", "real-repo-shapes")
+	repo := testrepo.New(t)
+	repo.CopyTree(filepath.Join(dir, "base"))
+	base := repo.Commit("base")
+	repo.CopyTree(filepath.Join(dir, "head"))
+	repo.Commit("head")
+	res := runFiltered(t, repo, base, config.FilterChanged)
+	if got := files(res.Diagnostics); got != "stories/STORY-006.md" {
+		t.Errorf("judged findings on %q, want only the created story: %v", got, res.Diagnostics)
+	}
+	if got := files(res.Untouched); got != "docs/stories/STORY-000.md stories/STORY-002.md stories/STORY-003.md stories/STORY-005.md" {
+		t.Errorf("untouched findings on %q: %v", got, res.Untouched)
 	}
 }

@@ -178,7 +178,7 @@ func labelledItems(blocks []story.Block, label string) []listed {
 		}
 		if i+1 < len(blocks) && blocks[i+1].Kind == story.BlockList {
 			for _, it := range blocks[i+1].Items {
-				out = append(out, listed{story.Clean(it.Text), it.Pos})
+				out = append(out, listed{story.ListedValue(it.Text), it.Pos})
 			}
 		}
 	}

@@ -58,12 +58,14 @@ type Node struct {
 	Cites                 []string            `json:"cites"`
 	RequiresStage         []string            `json:"requires_stage"`
 	Scopes                []string            `json:"scopes"`
-	Sensors               []string            `json:"sensors,omitempty"`
-	RequiredSections      []string            `json:"required_sections,omitempty"`
-	When                  map[string]string   `json:"when,omitempty"`
-	Ars                   *ArsEntry           `json:"ars,omitempty"`
-	Inputs                string              `json:"inputs"`
-	Outputs               string              `json:"outputs"`
+	// Sensors is nil when the stage does not declare the key; an authored
+	// `sensors: []` is kept, as the reference compiler keeps it.
+	Sensors          *[]string         `json:"sensors,omitempty"`
+	RequiredSections []string          `json:"required_sections,omitempty"`
+	When             map[string]string `json:"when,omitempty"`
+	Ars              *ArsEntry         `json:"ars,omitempty"`
+	Inputs           string            `json:"inputs"`
+	Outputs          string            `json:"outputs"`
 }
 
 // Aggregate records an inferred aggregation: this stage, which has no
@@ -150,7 +152,7 @@ func node(st *Stage, order string, prod map[string][]string, by map[string]*Stag
 		WorkspaceRequires: st.WorkspaceRequires, Produces: nonNil(st.Produces),
 		OptionalProduces: st.OptionalProduces, ProducesKinds: st.ProducesKinds,
 		RequiresStage: nonNil(st.RequiresStage), Scopes: nonNil(st.Scopes),
-		Sensors: st.Sensors, RequiredSections: st.RequiredSections, When: st.When,
+		Sensors: authored(st.Sensors), RequiredSections: st.RequiredSections, When: st.When,
 		Inputs: st.Inputs, Outputs: st.Outputs,
 	}
 	setReview(&n, st)
@@ -288,4 +290,13 @@ func ReadGraph(data []byte) (*Graph, error) {
 		return nil, fmt.Errorf("decode stage graph: version %d, want %d", g.Version, GraphVersion)
 	}
 	return &g, nil
+}
+
+// authored keeps a list the stage declared, even empty, and drops one it
+// did not (nil).
+func authored(list []string) *[]string {
+	if list == nil {
+		return nil
+	}
+	return &list
 }

@@ -4,13 +4,20 @@ import "github.com/storygate/storygate/internal/diag"
 
 func init() {
 	register(Rule{ID: "stage/swarm-shape", Severity: diag.SeverityWarning,
-		Summary: "a for_each: unit-of-work stage with a mode other than subagent is off the swarm path (warning)",
+		Summary: "a per-unit build stage (for_each: unit-of-work with workspace_requires: true) with a mode other than subagent is off the swarm path (warning)",
 		file:    checkSwarmShape})
 }
 
+// checkSwarmShape warns as the reference compiler does: only on the
+// per-unit build stage, the one that writes code (workspace_requires:
+// true). An inline per-unit design stage is a legitimate shape that never
+// was on the swarm path.
 func checkSwarmShape(r *reporter, f *File) {
 	fe, mode := f.Get("for_each"), f.Get("mode")
 	if !isString(fe) || fe.Value != "unit-of-work" || !isString(mode) || mode.Value == "subagent" {
+		return
+	}
+	if builds, ok := boolValue(f.Get("workspace_requires")); !ok || !builds {
 		return
 	}
 	r.at(f, mode, "for_each: unit-of-work with mode %q is off the autonomous swarm path, which fires only on mode subagent", mode.Value)

@@ -120,10 +120,11 @@ func (fm *Frontmatter) decodeVerification() {
 	for _, it := range fm.listItems("verification", "a list of {id, command, pass_when} items", &v.Pos, &v.Set, &v.Null) {
 		i, item := it.index, it.node
 		v.Items = append(v.Items, Check{
-			ID:       fm.itemField("verification", i, item, "id", true),
-			Command:  fm.itemField("verification", i, item, "command", true),
-			PassWhen: fm.itemField("verification", i, item, "pass_when", false),
-			Pos:      fm.pos(item),
+			ID:         fm.itemField("verification", i, item, "id", true),
+			Command:    fm.itemField("verification", i, item, "command", true),
+			PassWhen:   fm.itemField("verification", i, item, "pass_when", false),
+			WorkingDir: fm.itemField("verification", i, item, "working_dir", false),
+			Pos:        fm.pos(item),
 		})
 	}
 }

@@ -80,7 +80,10 @@ type Criteria struct {
 // Check is one verification item.
 type Check struct {
 	ID, Command, PassWhen Scalar
-	Pos                   Pos
+	// WorkingDir is the directory the command runs in, relative to the
+	// repository root (docs/verify.md); unset means the root.
+	WorkingDir Scalar
+	Pos        Pos
 }
 
 // Checks is the verification list.

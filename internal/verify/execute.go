@@ -72,7 +72,12 @@ func runItem(ctx context.Context, it Item, opt Options, tree *sandbox.Tree) Resu
 		r.Verdict, r.Error = VerdictError, fmt.Sprintf("pass_when does not compile: %v", err)
 		return r
 	}
-	spec := Spec{Command: it.Command, Dir: opt.Dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes, Sandbox: opt.Sandbox}
+	dir, err := ResolveWorkingDir(opt.Dir, it.WorkingDir)
+	if err != nil {
+		r.Verdict, r.Error = VerdictError, err.Error()
+		return r
+	}
+	spec := Spec{Command: it.Command, Dir: dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes, Sandbox: opt.Sandbox}
 	if tree != nil {
 		spec.Mounts = tree.Mounts()
 	}

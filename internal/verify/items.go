@@ -15,6 +15,9 @@ type Item struct {
 	ID       string
 	Command  string
 	PassWhen string
+	// WorkingDir is the item's working_dir as written, relative to the
+	// repository root; empty means the root (ResolveWorkingDir).
+	WorkingDir string
 	// Pos is where the item is written (its id, or the list entry).
 	Pos diag.Pos
 	// Evidence is the latest Verification Runs row for this ID, if any.
@@ -36,7 +39,7 @@ func ItemsOf(s *story.Story) []Item {
 	var out []Item
 	for i, c := range s.Front.Verification.Items {
 		it := Item{Story: s.Path, Index: i, ID: story.Clean(c.ID.Value), Command: c.Command.Value,
-			PassWhen: c.PassWhen.Value, Pos: itemPos(c)}
+			PassWhen: c.PassWhen.Value, WorkingDir: c.WorkingDir.Value, Pos: itemPos(c)}
 		it.Evidence, it.ToolFinding = evidence[it.ID], findings[it.ID]
 		out = append(out, it)
 	}

@@ -56,7 +56,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	if res, err = b.recompute(ctx, res, t, pr, ev, f.Root); err != nil {
+	if res, err = b.recompute(ctx, res, &t, pr, ev, f.Root); err != nil {
 		return b.publishFailure(err)
 	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)

@@ -63,7 +63,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	if err := b.writeStepSummary(res); err != nil {
+	if err := b.writeStepSummary(res, t.Approvers); err != nil {
 		return b.publishFailure(err)
 	}
 	b.setOutputs(res, f.Results)

@@ -85,8 +85,12 @@ func writeVerification(b *strings.Builder, checks []gate.Check) {
 			verdictIcon(c.Verdict), cell(c.Verdict), c.ExitCode)
 	}
 	for _, c := range checks {
-		if c.Verdict != "pass" {
-			b.WriteString(outputTail(c.ID+" output", firstNonEmpty(c.OutputTail, c.Error)))
+		switch {
+		case c.Verdict == "pass":
+		case c.OutputTail != "":
+			b.WriteString(outputTail(c.ID+" output", c.OutputTail))
+		default:
+			b.WriteString(outputTail(c.ID+" error", c.Error))
 		}
 	}
 }
@@ -107,13 +111,4 @@ func writeRevert(b *strings.Builder, rv *gate.Revert) {
 	if rv.Verdict == "could_not_run" {
 		b.WriteString(outputTail("revert suite output", rv.OutputTail))
 	}
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

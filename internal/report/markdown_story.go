@@ -48,6 +48,7 @@ func (c comment) storySection(s gate.Story, ds []diag.Diagnostic) string {
 		b.WriteString("\n```mermaid\n" + d + "```\n")
 		b.WriteString(earlierMoves(s))
 	}
+	b.WriteString(undrawnNote(s))
 	return b.String()
 }
 

@@ -94,12 +94,13 @@ func everyMoveResults() *gate.Results {
 	}
 	half := len(log) / 2
 	first := append(log[:half:half], gate.Transition{From: "done", To: "seeded", Event: "begin_planning", Actor: "orchestrator"})
-	second := append(log[half:], gate.Transition{From: "seeded", To: "planning", Event: "begin_planning", Actor: "generator"})
+	second := append(log[half:], gate.Transition{From: "seeded", To: "planning", Event: "begin_planning", Actor: "generator"},
+		gate.Transition{From: "planning", To: "plan_review", Event: "submit_plan", UnknownActor: true})
 	res := &gate.Results{Storygate: "dev", Event: gate.Event{Name: "local"},
 		Gates: []gate.Gate{{Name: gate.Stories, Conclusion: gate.ActionRequired, Title: "2 stories waiting for a human decision"}},
 		Stories: []gate.Story{
 			{File: "stories/STORY-009.md", ID: "STORY-009", Title: "First half", State: "evaluation_review", Transitions: first},
-			{File: "stories/STORY-010.md", ID: "STORY-010", Title: "Second half", State: "blocked", Transitions: second}}}
+			{File: "stories/STORY-010.md", ID: "STORY-010", Title: "Second half", State: "blocked", Transitions: second, UndrawnMoves: 2}}}
 	res.Finish()
 	return res
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sethvargo/go-githubactions"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/publish"
@@ -23,7 +24,7 @@ func (a *actionRun) deliver(ctx context.Context, res *gate.Results, resultsPath 
 	if err := a.writeMarkdown(res); err != nil {
 		return a.fail(err)
 	}
-	if err := a.writeStepSummary(res); err != nil {
+	if err := a.writeStepSummary(res, a.approvers()); err != nil {
 		return a.fail(err)
 	}
 	reportOnly, gh, err := a.decideReportOnly()
@@ -49,10 +50,7 @@ func (a *actionRun) deliver(ctx context.Context, res *gate.Results, resultsPath 
 // publish posts to GitHub; a 403 (a read-only token) falls back to
 // report-only with a warning rather than failing the gate.
 func (a *actionRun) publish(ctx context.Context, gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
-	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL}
-	if a.cfg != nil {
-		t.Approvers = &a.cfg.Approvers
-	}
+	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL, Approvers: a.approvers()}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if github.IsForbidden(err) {
 		fmt.Fprintf(a.e.stdout, "::warning title=storygate::the token may not write check runs or comments (%s); reporting with annotations instead\n", escapeCommand(err.Error()))
@@ -165,7 +163,7 @@ func (a *actionRun) writeMarkdown(res *gate.Results) error {
 	if dest == "" {
 		return nil
 	}
-	md := report.Markdown(res, report.MarkdownOptions{})
+	md := report.Markdown(res, report.MarkdownOptions{Approvers: a.approvers()})
 	if dest == "-" {
 		_, err := fmt.Fprint(a.e.stdout, md)
 		return err
@@ -176,10 +174,11 @@ func (a *actionRun) writeMarkdown(res *gate.Results) error {
 	return nil
 }
 
-// writeStepSummary appends the report to GITHUB_STEP_SUMMARY when set.
-func (b *Bot) writeStepSummary(res *gate.Results) error {
+// writeStepSummary appends the report to GITHUB_STEP_SUMMARY when set;
+// approvers is the trusted policy the report names.
+func (b *Bot) writeStepSummary(res *gate.Results, approvers *config.Approvers) error {
 	if path := b.getenv("GITHUB_STEP_SUMMARY"); path != "" {
-		return publish.AppendFile(path, publish.Summary(res))
+		return publish.AppendFile(path, publish.Summary(res, approvers))
 	}
 	return nil
 }
@@ -190,4 +189,13 @@ func (b *Bot) setOutputs(res *gate.Results, resultsPath string) {
 		return
 	}
 	publish.SetOutputs(githubactions.New(githubactions.WithGetenv(b.getenv)), res, resultsPath)
+}
+
+// approvers is the policy the gate run loaded at the base revision, nil
+// before it has loaded one.
+func (a *actionRun) approvers() *config.Approvers {
+	if a.cfg == nil {
+		return nil
+	}
+	return &a.cfg.Approvers
 }

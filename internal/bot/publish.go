@@ -56,14 +56,14 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	if res, err = b.recompute(ctx, res, t, pr, ev, f.Root); err != nil {
+	if res, err = b.recompute(ctx, res, &t, pr, ev, f.Root); err != nil {
 		return b.publishFailure(err)
 	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	if err := b.writeStepSummary(res); err != nil {
+	if err := b.writeStepSummary(res, t.Approvers); err != nil {
 		return b.publishFailure(err)
 	}
 	b.setOutputs(res, f.Results)

@@ -23,8 +23,9 @@ const notRecomputed = "from the unprivileged run, not recomputed"
 // decisions), and keeps from the unprivileged document only verify and
 // revert-check, which need execution, marked as such. Nothing from the
 // pull request runs: its tree is written out of the object store, and the
-// gates only read it.
-func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t publish.Target, pr github.PullRequest, ev github.Event, root string) (*gate.Results, error) {
+// gates only read it. It also sets t.Approvers from the policy it loaded,
+// which the base revision holds, for the comment's "who may type it".
+func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Target, pr github.PullRequest, ev github.Event, root string) (*gate.Results, error) {
 	tree, cleanup, err := b.headAsData(root, t.HeadSHA)
 	if err != nil {
 		return nil, err
@@ -41,6 +42,9 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t publish.Target
 		installationID: ev.InstallationID}}
 	if err := a.loadGateConfig(); err != nil {
 		return nil, err
+	}
+	if a.cfg != nil {
+		t.Approvers = &a.cfg.Approvers
 	}
 	fresh, err := collect.Run(ctx, collect.Options{Root: tree, Config: a.cfg, Base: pr.BaseSHA, Head: t.HeadSHA, Event: event,
 		Version: b.deps.Version, NoExecution: true, Decisions: a.decisionCheck()})

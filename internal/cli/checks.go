@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/records"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/safefile"
+	"github.com/storygate/storygate/internal/version"
 )
 
 const checksSynopsis = "checks run --suite FILE [--schema NAME] [--format text|json|sarif|github] FILE..."
@@ -170,13 +171,16 @@ func readCapped(file string) ([]byte, error) {
 	return safefile.ReadFile(safefile.RepoRoot(filepath.Dir(file)), file, records.MaxRecordBytes)
 }
 
+// checkRules describes the suite's checks and the record-file rules, which
+// docs/records.md documents (not docs/rules.md, SARIF's default).
 func checkRules(suite *records.Suite) map[string]report.RuleInfo {
+	ver := version.String()
 	rules := map[string]report.RuleInfo{}
 	for _, c := range suite.Checks {
-		rules[c.ID] = report.RuleInfo{ID: c.ID, Summary: c.Why}
+		rules[c.ID] = report.RuleInfo{ID: c.ID, Summary: c.Why, HelpURI: report.DocsURI("docs/records.md", "Suites", ver)}
 	}
 	for id, summary := range records.FileRules() {
-		rules[id] = report.RuleInfo{ID: id, Summary: summary}
+		rules[id] = report.RuleInfo{ID: id, Summary: summary, HelpURI: report.DocsURI("docs/records.md", "Hostile input", ver)}
 	}
 	return rules
 }

@@ -103,8 +103,10 @@ type Story struct {
 	State     string `json:"state"`
 	BaseState string `json:"base_state,omitempty"`
 	// Transitions is the story's path through the state machine, from its
-	// Transition Log; rows naming unknown states or events are left out.
+	// Transition Log; rows naming unknown states or events are left out
+	// and counted in UndrawnMoves, so the report can say they exist.
 	Transitions  []Transition `json:"transitions"`
+	UndrawnMoves int          `json:"undrawn_moves,omitempty"`
 	Verification []Check      `json:"verification,omitempty"`
 	Revert       *Revert      `json:"revert,omitempty"`
 	// NotRecomputed is set by publish on a story whose Verification and
@@ -122,6 +124,9 @@ type Transition struct {
 	To    string `json:"to"`
 	Event string `json:"event"`
 	Actor string `json:"actor,omitempty"`
+	// UnknownActor is set when the row names an actor that is no role
+	// (the name itself stays out of the document): a move nobody may make.
+	UnknownActor bool `json:"unknown_actor,omitempty"`
 }
 
 // Check is one verification rerun of a story.

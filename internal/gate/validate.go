@@ -137,6 +137,12 @@ func (v *validator) story(where string, s Story) {
 		if !lifecycle.IsEvent(lifecycle.Event(t.Event)) || (t.Actor != "" && !lifecycle.IsRole(lifecycle.Role(t.Actor))) {
 			v.fail("%s: transition %q by %q is not in the transition table", where, t.Event, t.Actor)
 		}
+		if t.UnknownActor && t.Actor != "" {
+			v.fail("%s: transition %q has both an actor and an unknown one", where, t.Event)
+		}
+	}
+	if s.UndrawnMoves < 0 {
+		v.fail("%s: undrawn_moves is negative", where)
 	}
 	for _, c := range s.Verification {
 		v.text(where+" verification id", c.ID, maxShort)

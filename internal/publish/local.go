@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/report"
 )
@@ -38,9 +39,10 @@ func Annotate(w io.Writer, res *gate.Results) error {
 	return nil
 }
 
-// Summary is the job summary: the same report as the comment.
-func Summary(res *gate.Results) string {
-	return report.Markdown(res, report.MarkdownOptions{Limit: 1 << 20})
+// Summary is the job summary: the same report as the comment, approvers
+// being the trusted policy it names (nil points at the setting).
+func Summary(res *gate.Results, approvers *config.Approvers) string {
+	return report.Markdown(res, report.MarkdownOptions{Limit: 1 << 20, Approvers: approvers})
 }
 
 // AppendFile appends text to the file at path (GITHUB_STEP_SUMMARY).

@@ -152,3 +152,17 @@ func TestGoldenCommentsExist(t *testing.T) {
 		}
 	}
 }
+
+// TestFailedRerunShowsWhyEvenWithoutOutput: a rerun that could not start
+// has no output but an error, which takes its place.
+func TestFailedRerunShowsWhyEvenWithoutOutput(t *testing.T) {
+	var b strings.Builder
+	writeVerification(&b, []gate.Check{
+		{ID: "V1", Command: "true", Verdict: "pass", OutputTail: "ok"},
+		{ID: "V2", Command: "x", Verdict: "error", ExitCode: -1, Error: "sandbox: no such file"},
+	})
+	got := b.String()
+	if !strings.Contains(got, "<summary>V2 error</summary>") || !strings.Contains(got, "sandbox: no such file") || strings.Contains(got, "V1 output") {
+		t.Errorf("verification:\n%s", got)
+	}
+}

@@ -48,6 +48,7 @@ func (c comment) storySection(s gate.Story, ds []diag.Diagnostic) string {
 		b.WriteString("\n```mermaid\n" + d + "```\n")
 		b.WriteString(earlierMoves(s))
 	}
+	b.WriteString(undrawnNote(s))
 	return b.String()
 }
 
@@ -85,8 +86,12 @@ func writeVerification(b *strings.Builder, checks []gate.Check, taken bool) {
 			verdictIcon(c.Verdict), cell(c.Verdict), c.ExitCode)
 	}
 	for _, c := range checks {
-		if c.Verdict != "pass" {
-			b.WriteString(outputTail(c.ID+" output", firstNonEmpty(c.OutputTail, c.Error)))
+		switch {
+		case c.Verdict == "pass":
+		case c.OutputTail != "":
+			b.WriteString(outputTail(c.ID+" output", c.OutputTail))
+		default:
+			b.WriteString(outputTail(c.ID+" error", c.Error))
 		}
 	}
 }
@@ -142,13 +147,4 @@ func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
 	if rv.Incomplete != "" {
 		fmt.Fprintf(b, "\n%s\n", escapeText(rv.Incomplete))
 	}
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

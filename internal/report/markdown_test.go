@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/lifecycle"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -82,20 +83,52 @@ func sampleApprovers() *config.Approvers {
 	return &config.Approvers{Permission: "maintain", Teams: []string{"octo/reviewers"}, Deny: []string{"agent-bot", "@coder-9"}}
 }
 
+// everyMoveResults is a local run (no repository, so no links) of two
+// stories whose logs together take every move of the transition table,
+// each short enough to be drawn whole, plus a move the table does not have
+// and one by the wrong role: mermaid must accept every state as a node.
+func everyMoveResults() *gate.Results {
+	var log []gate.Transition
+	for _, row := range lifecycle.Table() {
+		log = append(log, gate.Transition{From: string(row.From), To: string(row.To), Event: string(row.Event), Actor: string(row.Actor)})
+	}
+	half := len(log) / 2
+	first := append(log[:half:half], gate.Transition{From: "done", To: "seeded", Event: "begin_planning", Actor: "orchestrator"})
+	second := append(log[half:], gate.Transition{From: "seeded", To: "planning", Event: "begin_planning", Actor: "generator"},
+		gate.Transition{From: "planning", To: "plan_review", Event: "submit_plan", UnknownActor: true})
+	res := &gate.Results{Storygate: "dev", Event: gate.Event{Name: "local"},
+		Gates: []gate.Gate{{Name: gate.Stories, Conclusion: gate.ActionRequired, Title: "2 stories waiting for a human decision"}},
+		Stories: []gate.Story{
+			{File: "stories/STORY-009.md", ID: "STORY-009", Title: "First half", State: "evaluation_review", Transitions: first},
+			{File: "stories/STORY-010.md", ID: "STORY-010", Title: "Second half", State: "blocked", Transitions: second, UndrawnMoves: 2}}}
+	res.Finish()
+	return res
+}
+
 func TestMarkdownGolden(t *testing.T) {
-	got := Markdown(sampleResults(), MarkdownOptions{Approvers: sampleApprovers()})
-	path := filepath.Join("testdata", "comment.golden.md")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
+	tests := []struct {
+		golden string
+		res    *gate.Results
+		opts   MarkdownOptions
+	}{
+		{"comment.golden.md", sampleResults(), MarkdownOptions{Approvers: sampleApprovers()}},
+		{"every-move.golden.md", everyMoveResults(), MarkdownOptions{}},
+	}
+	for _, tt := range tests {
+		got := Markdown(tt.res, tt.opts)
+		path := filepath.Join("testdata", tt.golden)
+		if *update {
+			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("comment differs from %s (run go test ./internal/report -update and review the diff):\n%s", path, got)
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update to create it)", err)
+		}
+		if got != string(want) {
+			t.Errorf("comment differs from %s (run go test ./internal/report -update and review the diff):\n%s", path, got)
+		}
 	}
 }
 

@@ -111,10 +111,31 @@ func moveProblem(t gate.Transition) string {
 	if !ok || string(row.To) != t.To {
 		return "illegal move"
 	}
+	if t.UnknownActor {
+		return fmt.Sprintf("by an actor that is no role, not the %s", row.Actor)
+	}
 	if t.Actor != "" && t.Actor != string(row.Actor) {
 		return fmt.Sprintf("by %s, not the %s", t.Actor, row.Actor)
 	}
 	return ""
+}
+
+// undrawnNote says how many log rows the diagram could not draw, since
+// they name no legal state or event: hidden moves must still be visible.
+func undrawnNote(s gate.Story) string {
+	if s.UndrawnMoves <= 0 {
+		return ""
+	}
+	n := s.UndrawnMoves
+	return fmt.Sprintf("\n⚠ %d Transition Log %s no legal state or event and %s not drawn; the findings above say which.\n",
+		n, pick(n, "row names", "rows name"), pick(n, "is", "are"))
+}
+
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // drawable keeps the rows whose names are all legal: anything else would
@@ -126,7 +147,7 @@ func drawable(ts []gate.Transition) []gate.Transition {
 			continue
 		}
 		if t.Actor != "" && !lifecycle.IsRole(lifecycle.Role(t.Actor)) {
-			t.Actor = ""
+			t.Actor, t.UnknownActor = "", true
 		}
 		out = append(out, t)
 	}
@@ -167,9 +188,4 @@ func actorNote(t gate.Transition) string {
 	return note
 }
 
-func moveWord(n int) string {
-	if n == 1 {
-		return "move"
-	}
-	return "moves"
-}
+func moveWord(n int) string { return pick(n, "move", "moves") }

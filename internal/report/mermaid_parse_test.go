@@ -42,9 +42,14 @@ func exists(path string) bool {
 	return err == nil
 }
 
+// stageDiagrams is the stage gate's golden report fragment, which the
+// comment embeds: its diagrams must parse as well as the stories'.
+var stageDiagrams = filepath.Join("..", "stage", "testdata", "changes.md")
+
 // TestGoldenDiagramsParseWithMermaid runs mermaid's own parser over every
-// diagram of the golden comments and, in the same run (node and mermaid
-// take a second to start), over a broken one that must be refused.
+// diagram of the golden comments (and of the stage fragment they embed)
+// and, in the same run (node and mermaid take a second to start), over a
+// broken one that must be refused.
 func TestGoldenDiagramsParseWithMermaid(t *testing.T) {
 	t.Parallel()
 	cmd := mermaidChecker(t)
@@ -53,7 +58,8 @@ func TestGoldenDiagramsParseWithMermaid(t *testing.T) {
 		t.Fatalf("no golden comments: %v", err)
 	}
 	broken := filepath.Join("testdata", "mermaid-broken.md")
-	out, err := exec.Command(cmd[0], append(append(cmd[1:], golden...), broken)...).CombinedOutput()
+	files := append(append(golden, stageDiagrams), broken)
+	out, err := exec.Command(cmd[0], append(cmd[1:], files...)...).CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 		t.Fatalf("the checker must fail on the broken control only (%v):\n%s", err, out)

@@ -17,9 +17,12 @@ func TestMermaidOnlyDrawsLegalNames(t *testing.T) {
 		{From: "generating", To: "evaluating", Event: "submit_generation"},
 	}}
 	got := Mermaid(s)
+	// The actor that is no role is left out and its move drawn in red.
 	want := "flowchart TB\n    start((start)) --> ready\n    ready -->|\"start_generation\"| generating\n" +
-		"    generating -->|\"submit_generation ×2\"| evaluating\n    evaluating -->|\"submit_evaluation\"| evaluation_review\n" +
-		"    evaluation_review -->|\"request_revision\"| generating\n" +
+		"    generating -->|\"⚠ submit_generation: by an actor that is no role, not the generator\"| evaluating\n" +
+		"    evaluating -->|\"submit_evaluation\"| evaluation_review\n" +
+		"    evaluation_review -->|\"request_revision\"| generating\n    generating -->|\"submit_generation\"| evaluating\n" +
+		"    linkStyle 2 " + badMoveStyle + "\n" +
 		"    classDef current fill:#fde68a,stroke:#b45309,stroke-width:2px\n    class generating current\n"
 	if got != want {
 		t.Errorf("Mermaid =\n%s\nwant\n%s", got, want)
@@ -43,6 +46,8 @@ func TestMermaidShowsBadMovesInRed(t *testing.T) {
 			[]string{`plan_review -->|"⚠ approve_plan: illegal move"| done`, "linkStyle 1 "}},
 		{"unauthorized", []gate.Transition{{From: "plan_review", To: "ready", Event: "approve_plan", Actor: "planner"}},
 			[]string{`plan_review -->|"⚠ approve_plan: by planner, not the human"| ready`, "linkStyle 1 "}},
+		{"unknown actor", []gate.Transition{{From: "plan_review", To: "ready", Event: "approve_plan", UnknownActor: true}},
+			[]string{`plan_review -->|"⚠ approve_plan: by an actor that is no role, not the human"| ready`, "linkStyle 1 "}},
 		{"legal", []gate.Transition{{From: "plan_review", To: "ready", Event: "approve_plan", Actor: "human"}},
 			[]string{`plan_review -->|"approve_plan"| ready`}},
 		{"folded illegal", append([]gate.Transition{{From: "seeded", To: "done", Event: "mark_done"}}, loop(20)...),
@@ -96,4 +101,16 @@ func loop(n int) []gate.Transition {
 		out[i] = cycle[i%3]
 	}
 	return out
+}
+
+func TestUndrawnMovesAreSaid(t *testing.T) {
+	if got := undrawnNote(gate.Story{UndrawnMoves: 1}); !strings.Contains(got, "1 Transition Log row names no legal state or event and is not drawn") {
+		t.Errorf("note: %q", got)
+	}
+	if got := undrawnNote(gate.Story{UndrawnMoves: 3}); !strings.Contains(got, "3 Transition Log rows name no legal state or event and are not drawn") {
+		t.Errorf("note: %q", got)
+	}
+	if undrawnNote(gate.Story{}) != "" {
+		t.Error("nothing undrawn, nothing to say")
+	}
 }

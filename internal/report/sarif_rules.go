@@ -53,14 +53,25 @@ func ruleOf(id string, info RuleInfo, ver string) sarifRule {
 // releaseTag is a release version, whose documentation is kept under its tag.
 var releaseTag = regexp.MustCompile(`^v(\d+\.\d+\.\d+)$`)
 
-// RuleDocsURI links rule id's entry in docs/rules.md: at the release's tag
-// for a release build (the rule as that version checks it), else on main.
+// RuleDocsURI links rule id's entry in docs/rules.md.
 func RuleDocsURI(id, ver string) string {
+	return DocsURI("docs/rules.md", "`"+id+"`", ver)
+}
+
+// DocsURI links a heading of one of storygate's documents (page is its
+// path in the repository; heading "" links the page): at the release's tag
+// for a release build, so the text matches what that version does, else on
+// main.
+func DocsURI(page, heading, ver string) string {
 	ref := "main"
 	if releaseTag.MatchString(ver) {
 		ref = ver
 	}
-	return projectURI + "/blob/" + ref + "/docs/rules.md#" + GitHubAnchor("`"+id+"`")
+	uri := projectURI + "/blob/" + ref + "/" + page
+	if heading != "" {
+		uri += "#" + GitHubAnchor(heading)
+	}
+	return uri
 }
 
 // GitHubAnchor is the fragment GitHub gives a Markdown heading: its text

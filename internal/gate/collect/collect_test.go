@@ -82,6 +82,26 @@ func TestPendingStoryNeedsAHuman(t *testing.T) {
 	}
 }
 
+// TestUndrawableMovesAreCountedNotDropped: a log row the diagram cannot
+// draw (an unknown state) is counted, and an actor that is no role is
+// marked without its name, so the report shows both instead of hiding them.
+func TestUndrawableMovesAreCountedNotDropped(t *testing.T) {
+	repo := testrepo.New(t)
+	base := repo.Commit("empty")
+	s := strings.Replace(demoStory(t, "STORY-002.md"), "| planner | submit_plan |", "| claude-agent | submit_plan |", 1)
+	s = strings.Replace(s, "| Plan v1 |\n", "| Plan v1 |\n| 2026-06-01T10:00:00Z | human | approve_plan | plan_review | shipped | |\n", 1)
+	repo.Write(map[string]string{"stories/STORY-002.md": s})
+	repo.Commit("plan")
+	res := runGate(t, repo, base, Options{})
+	st := res.Stories[0]
+	if len(st.Transitions) != 2 || st.UndrawnMoves != 1 || !st.Transitions[1].UnknownActor || st.Transitions[1].Actor != "" {
+		t.Errorf("transitions %+v, undrawn %d", st.Transitions, st.UndrawnMoves)
+	}
+	if st.Transitions[0].UnknownActor || st.Transitions[0].Actor != "orchestrator" {
+		t.Errorf("a known actor: %+v", st.Transitions[0])
+	}
+}
+
 func TestVerificationReruns(t *testing.T) {
 	repo := testrepo.New(t)
 	base := repo.Commit("empty")

@@ -88,7 +88,8 @@ func filesOf(ds []diag.Diagnostic) map[string]bool {
 
 // storyOf summarises one parsed story for the report.
 func storyOf(u rules.Unit) *gate.Story {
-	s := &gate.Story{File: u.Head.Path, Transitions: transitions(u.Head)}
+	s := &gate.Story{File: u.Head.Path}
+	s.Transitions, s.UndrawnMoves = transitions(u.Head)
 	if fm := u.Head.Front; fm != nil {
 		s.ID, s.Title, s.State = gate.CleanShort(fm.ID.Value), gate.CleanShort(fm.Title.Value), gate.CleanShort(fm.State.Value)
 	}
@@ -100,24 +101,27 @@ func storyOf(u rules.Unit) *gate.Story {
 
 // transitions reads the Transition Log, keeping only well-formed rows that
 // name legal states and events: the rules report the others, and the
-// diagram must never carry free text from the story.
-func transitions(s *story.Story) []gate.Transition {
+// diagram must never carry free text from the story. It counts the rows
+// it leaves out, and marks an actor that is no role without naming it.
+func transitions(s *story.Story) ([]gate.Transition, int) {
 	rows, _ := s.Log()
 	out := []gate.Transition{}
+	undrawn := 0
 	for _, row := range rows {
-		if !row.WellFormed() {
-			continue
-		}
-		if !lifecycle.IsState(row.FromState()) || !lifecycle.IsState(row.ToState()) || !lifecycle.IsEvent(row.EventName()) {
+		if !row.WellFormed() || !lifecycle.IsState(row.FromState()) || !lifecycle.IsState(row.ToState()) || !lifecycle.IsEvent(row.EventName()) {
+			undrawn++
 			continue
 		}
 		t := gate.Transition{From: string(row.FromState()), To: string(row.ToState()), Event: string(row.EventName())}
-		if lifecycle.IsRole(row.ActorRole()) {
-			t.Actor = string(row.ActorRole())
+		switch role := row.ActorRole(); {
+		case lifecycle.IsRole(role):
+			t.Actor = string(role)
+		case role != "":
+			t.UnknownActor = true
 		}
 		out = append(out, t)
 	}
-	return out
+	return out, undrawn
 }
 
 // storyList returns the reported stories sorted by file.

@@ -42,5 +42,9 @@ if [ "$got" != "$want" ]; then
   echo "::error title=storygate::$archive has SHA-256 $got, checksums.txt says $want" >&2; exit 1
 fi
 
-tar -xf "$work/$archive" -C "$dest"
+# GNU tar (Git Bash's on Windows runners) cannot read a zip; unzip can.
+case "$ext" in
+  zip) unzip -q -o "$work/$archive" -d "$dest" ;;
+  *) tar -xzf "$work/$archive" -C "$dest" ;;
+esac
 "$dest/storygate" version

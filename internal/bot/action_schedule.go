@@ -19,7 +19,7 @@ func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
 	opts := reverify.Options{Root: a.root, Config: a.cfg, Environ: a.deps.Env.Environ(), RunURL: a.runURL()}
 	if repo, err := github.ParseRepo(a.getenv("GITHUB_REPOSITORY")); err == nil {
 		opts.Repo = repo
-		gh, err := a.deps.GitHub.NewClient(0)
+		gh, err := a.deps.GitHub.NewClient(0, a.githubTimeouts())
 		if err != nil && !errors.Is(err, ErrNoCredentials) {
 			return Passed, a.usage(err)
 		}

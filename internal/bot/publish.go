@@ -48,7 +48,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	gh, err := b.deps.GitHub.NewClient(ev.InstallationID)
+	gh, err := b.deps.GitHub.NewClient(ev.InstallationID, github.Timeouts{})
 	if err != nil {
 		return b.publishFailure(fmt.Errorf("publish: %w", err))
 	}

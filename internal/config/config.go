@@ -34,6 +34,7 @@ type Config struct {
 	Stages    Stages            `yaml:"stages"`
 	Records   []RecordSuite     `yaml:"records"`
 	Discovery Discovery         `yaml:"discovery"`
+	GitHub    GitHub            `yaml:"github"`
 	// Path is the file the configuration was read from ("" for defaults).
 	Path string `yaml:"-"`
 	// rulePos is where each rule ID under rules: is written.
@@ -118,6 +119,7 @@ func Default() *Config {
 			MemoryLimitMiB: 4096, ProcessLimit: 1024},
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},
+		GitHub:    GitHub{RequestTimeout: DefaultRequestTimeout, Deadline: DefaultDeadline},
 	}
 }
 
@@ -216,6 +218,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if err := validateSandbox(file, root, cfg.Verify); err != nil {
 		return err
 	}
+	if err := validateDurations(file, root, cfg); err != nil {
+		return err
+	}
 	switch cfg.Discovery.NonStory {
 	case NonStoryNotice, NonStoryOff, NonStoryValidate:
 	default:
@@ -266,6 +271,12 @@ func firstColumn(n *yaml.Node, line int) int {
 
 // findKey returns the node of key inside the mapping at section, or root.
 func findKey(root *yaml.Node, section, key string) *yaml.Node {
+	k, _ := findEntry(root, section, key)
+	return k
+}
+
+// findEntry returns the key and value nodes of section.key, or root twice.
+func findEntry(root *yaml.Node, section, key string) (k, v *yaml.Node) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		if root.Content[i].Value != section {
 			continue
@@ -273,9 +284,9 @@ func findKey(root *yaml.Node, section, key string) *yaml.Node {
 		m := root.Content[i+1]
 		for j := 0; j+1 < len(m.Content); j += 2 {
 			if m.Content[j].Value == key {
-				return m.Content[j]
+				return m.Content[j], m.Content[j+1]
 			}
 		}
 	}
-	return root
+	return root, root
 }

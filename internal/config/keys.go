@@ -27,6 +27,7 @@ var schema = shape{
 	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil}},
 	"records":   {keys: shape{"glob": nil, "suite": nil, "schema": nil}, list: true},
 	"discovery": {keys: shape{"non_story": nil}},
+	"github":    {keys: shape{"request_timeout": nil, "deadline": nil}},
 }
 
 // checkKeys reports the first unknown key, naming the legal ones.

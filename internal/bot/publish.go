@@ -42,7 +42,8 @@ type PublishOptions struct {
 func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	res, err := gate.ReadFile(f.Results)
 	if err != nil {
-		return b.publishFailure(err)
+		// The file the command line names cannot be read: the caller's to fix.
+		return b.publishFailure(usage(err))
 	}
 	ev, err := b.publishEvent()
 	if err != nil {

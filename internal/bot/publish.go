@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // errRefused marks a results document that does not belong where it would
@@ -78,7 +78,7 @@ func (b *Bot) publishEvent() (github.Event, error) {
 	if name == "" || path == "" {
 		return github.Event{}, nil
 	}
-	payload, err := os.ReadFile(path)
+	payload, err := safefile.ReadPath(path, github.MaxPayloadBytes)
 	if err != nil {
 		return github.Event{}, fmt.Errorf("event payload: %w", err)
 	}

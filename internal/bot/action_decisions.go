@@ -28,7 +28,7 @@ func (a *actionRun) decisionCheck() collect.DecisionsFunc {
 		if number == 0 {
 			return unverifiable(units, "this run gates no pull request whose comments and storygate's records could back it"), "", nil
 		}
-		gh, err := a.deps.GitHub.NewClient(a.plan.installationID)
+		gh, err := a.deps.GitHub.NewClient(a.plan.installationID, a.githubTimeouts())
 		if errors.Is(err, ErrNoCredentials) {
 			return unverifiable(units, "this run has no GitHub access to read the comment it names"), "", nil
 		}

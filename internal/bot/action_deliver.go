@@ -78,7 +78,7 @@ func (a *actionRun) decideReportOnly() (bool, publish.GitHub, error) {
 	if mode == "true" || a.plan.event.Name == "local" {
 		return true, nil, nil
 	}
-	gh, err := a.deps.GitHub.NewClient(a.plan.installationID)
+	gh, err := a.deps.GitHub.NewClient(a.plan.installationID, a.githubTimeouts())
 	hasCreds := !errors.Is(err, ErrNoCredentials)
 	if err != nil && hasCreds {
 		return false, nil, err
@@ -99,13 +99,23 @@ type Credentials struct {
 	Env Env
 	// Version goes into the User-Agent.
 	Version string
+	// Timeouts, where set (the command line's --github-request-timeout
+	// and --github-deadline), override the configuration's.
+	Timeouts github.Timeouts
 }
 
 // NewClient builds an adapter with the credentials the environment holds.
-func (c Credentials) NewClient(installationID int64) (Client, error) {
+func (c Credentials) NewClient(installationID int64, timeouts github.Timeouts) (Client, error) {
 	cfg, hasCreds, err := c.githubConfig(installationID)
 	if err != nil {
 		return nil, err
+	}
+	cfg.Timeouts = timeouts
+	if c.Timeouts.Request > 0 {
+		cfg.Timeouts.Request = c.Timeouts.Request
+	}
+	if c.Timeouts.Deadline > 0 {
+		cfg.Timeouts.Deadline = c.Timeouts.Deadline
 	}
 	if !hasCreds {
 		return nil, ErrNoCredentials
@@ -115,6 +125,14 @@ func (c Credentials) NewClient(installationID int64) (Client, error) {
 		return nil, err
 	}
 	return gh, nil
+}
+
+// githubTimeouts are the configuration's bounds on waiting for GitHub.
+func (a *actionRun) githubTimeouts() github.Timeouts {
+	if a.cfg == nil {
+		return github.Timeouts{}
+	}
+	return github.Timeouts{Request: a.cfg.GitHub.RequestTimeout, Deadline: a.cfg.GitHub.Deadline}
 }
 
 // githubConfig reads the credentials: a GitHub App (app-id, private-key,

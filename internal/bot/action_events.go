@@ -2,12 +2,12 @@ package bot
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // plan is what an event asks the gate to do.
@@ -71,7 +71,7 @@ func readEvent(f ActionOptions) (github.Event, error) {
 	if f.EventPath == "" {
 		return github.Event{}, fmt.Errorf("event %s: no payload (set GITHUB_EVENT_PATH or --event-path)", f.EventName)
 	}
-	payload, err := os.ReadFile(f.EventPath)
+	payload, err := safefile.ReadPath(f.EventPath, github.MaxPayloadBytes)
 	if err != nil {
 		return github.Event{}, fmt.Errorf("event payload: %w", err)
 	}

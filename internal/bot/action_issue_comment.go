@@ -49,7 +49,7 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.usage(err)
 	}
-	client, err := a.deps.GitHub.NewClient(ev.InstallationID)
+	client, err := a.deps.GitHub.NewClient(ev.InstallationID, a.githubTimeouts())
 	if err != nil {
 		return Passed, a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %w", err))
 	}

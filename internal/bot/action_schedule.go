@@ -77,7 +77,7 @@ func (a *actionRun) driftIssues(opts *reverify.Options) error {
 		return nil
 	}
 	opts.Repo = repo
-	gh, err := a.deps.GitHub.NewClient(0)
+	gh, err := a.deps.GitHub.NewClient(0, a.githubTimeouts())
 	if err != nil && !errors.Is(err, ErrNoCredentials) {
 		return err
 	}

@@ -110,8 +110,10 @@ var ErrNoCredentials = errors.New("no token (GITHUB_TOKEN or the token input) an
 // ClientFactory builds a GitHub client for an installation (0 when the
 // event names none).
 type ClientFactory interface {
-	// NewClient returns a client, or an error wrapping ErrNoCredentials.
-	NewClient(installationID int64) (Client, error)
+	// NewClient returns a client bounded by timeouts (the configuration's
+	// github section; zero fields take the defaults), or an error wrapping
+	// ErrNoCredentials.
+	NewClient(installationID int64, timeouts github.Timeouts) (Client, error)
 }
 
 // ConfigLoader loads configuration. With a base revision and no explicit

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // errRefused marks a results document that does not belong where it would
@@ -42,13 +42,14 @@ type PublishOptions struct {
 func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	res, err := gate.ReadFile(f.Results)
 	if err != nil {
-		return b.publishFailure(err)
+		// The file the command line names cannot be read: the caller's to fix.
+		return b.publishFailure(usage(err))
 	}
 	ev, err := b.publishEvent()
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	gh, err := b.deps.GitHub.NewClient(ev.InstallationID)
+	gh, err := b.deps.GitHub.NewClient(ev.InstallationID, github.Timeouts{})
 	if err != nil {
 		return b.publishFailure(fmt.Errorf("publish: %w", err))
 	}
@@ -77,7 +78,7 @@ func (b *Bot) publishEvent() (github.Event, error) {
 	if name == "" || path == "" {
 		return github.Event{}, nil
 	}
-	payload, err := os.ReadFile(path)
+	payload, err := safefile.ReadPath(path, github.MaxPayloadBytes)
 	if err != nil {
 		return github.Event{}, fmt.Errorf("event payload: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/bot"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/version"
 )
@@ -40,15 +41,22 @@ func runAction(e env, args []string) int {
 	fs.StringVar(&f.markdown, "markdown", "", "write the PR comment's Markdown to FILE, or - for stdout (default - for a local run)")
 	fs.StringVar(&f.filter, "filter", "", "changed: judge the stories the change touched, report the others apart; all: judge every story (default gate.filter, changed)")
 	fs.BoolVar(&f.all, "all", false, "the same as --filter all: judge every story and rerun every story's verification")
+	var gf githubFlags
+	gf.register(fs)
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
+	}
+	timeouts, err := gf.timeouts(flagsSet(fs))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
+		return ExitUsage
 	}
 	opts, err := f.options()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
 		return ExitUsage
 	}
-	b, err := newBot(e)
+	b, err := newBot(e, timeouts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
 		return ExitInternal
@@ -102,14 +110,14 @@ func (f actionFlags) options() (bot.ActionOptions, error) {
 // snapshot of the environment, and storygate then drops the tokens from its
 // own (and becomes non-dumpable), so nothing the gate runs can read them
 // through /proc, sandbox or not.
-func newBot(e env) (*bot.Bot, error) {
+func newBot(e env, timeouts github.Timeouts) (*bot.Bot, error) {
 	osEnv := bot.TakeEnv()
 	if err := sandbox.ProtectSelf(nil); err != nil {
 		return nil, err
 	}
 	return bot.New(bot.Deps{
 		Env:     osEnv,
-		GitHub:  bot.Credentials{Env: osEnv, Version: version.String()},
+		GitHub:  bot.Credentials{Env: osEnv, Version: version.String(), Timeouts: timeouts},
 		Config:  configLoader{},
 		Revert:  bot.RevertCheck,
 		Now:     time.Now,

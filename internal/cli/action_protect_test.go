@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/bot"
+	"github.com/storygate/storygate/internal/github"
 )
 
 // TestActionDropsItsTokensBeforeRunning: building the bot takes a snapshot
@@ -19,7 +20,7 @@ func TestActionDropsItsTokensBeforeRunning(t *testing.T) {
 	t.Setenv("STORYGATE_TEST_PLAIN", "kept")
 	defer restoreEnv(os.Environ())
 	snapshot := bot.TakeEnv()
-	if _, err := newBot(env{stdout: io.Discard, stderr: io.Discard}); err != nil {
+	if _, err := newBot(env{stdout: io.Discard, stderr: io.Discard}, github.Timeouts{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"GITHUB_TOKEN", "INPUT_APP-PRIVATE-KEY"} {

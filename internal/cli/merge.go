@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
-	"os"
 
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -45,13 +47,16 @@ func readShardDocuments(files []string) ([]verify.Document, error) {
 	return docs, nil
 }
 
+// maxShardBytes bounds one shard document, as the gate's results
+// document is bounded: size before read.
+const maxShardBytes = gate.MaxDocumentBytes
+
 func readShardDocument(name string) (verify.Document, error) {
-	f, err := os.Open(name)
+	data, err := safefile.ReadPath(name, maxShardBytes)
 	if err != nil {
 		return verify.Document{}, fmt.Errorf("read %s: %w", name, err)
 	}
-	defer f.Close()
-	d, err := verify.ReadDocument(f)
+	d, err := verify.ReadDocument(bytes.NewReader(data))
 	if err != nil {
 		return verify.Document{}, fmt.Errorf("%s: %w", name, err)
 	}

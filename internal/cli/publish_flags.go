@@ -22,8 +22,15 @@ func runPublish(e env, args []string) int {
 	fs.StringVar(&f.HeadSHA, "head-sha", "", "commit for the check runs (default: the workflow_run's head, else the document's)")
 	fs.IntVar(&f.PR, "pr", 0, "pull request to comment on (default: the document's)")
 	fs.StringVar(&f.Root, "root", "", "trusted checkout holding the pull request's commits as git data (default GITHUB_WORKSPACE)")
+	var gf githubFlags
+	gf.register(fs)
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
+	}
+	timeouts, err := gf.timeouts(flagsSet(fs))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
+		return ExitUsage
 	}
 	if f.Results == "" {
 		f.Results = strings.TrimSpace(os.Getenv("INPUT_RESULTS"))
@@ -32,7 +39,7 @@ func runPublish(e env, args []string) int {
 		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")
 		return ExitUsage
 	}
-	b, err := newBot(e)
+	b, err := newBot(e, timeouts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
 		return ExitInternal

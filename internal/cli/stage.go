@@ -251,8 +251,12 @@ func checkCompile(e env, in stageInputs, first []byte, against string) int {
 	return compareWithFile(e, first, against)
 }
 
+// maxCompiledBytes bounds the compiled graph read back for --check: stage
+// graphs are kilobytes; a link to /dev/zero must not be read forever.
+const maxCompiledBytes = 64 << 20
+
 func compareWithFile(e env, compiled []byte, path string) int {
-	existing, err := os.ReadFile(path)
+	existing, err := safefile.ReadPath(path, maxCompiledBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(e.stdout, "%s does not exist; run storygate stage compile --out %s\n", path, path)
 		return ExitFindings

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 	"unicode/utf8"
@@ -12,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
 )
@@ -108,7 +108,16 @@ func applyTransition(e env, f transitionFlags, path string, req transition.Reque
 	if err != nil {
 		return failure(e, "transition", err)
 	}
-	src, err := os.ReadFile(sf.file)
+	// Size before read: a 200 MB "story" is refused from its size alone,
+	// with the finding validate gives it.
+	src, err := safefile.ReadFile(sf.root, sf.file, story.MaxFileSize)
+	var tooLarge *safefile.TooLargeError
+	if errors.As(err, &tooLarge) {
+		d := diag.New("structure/too-large", diag.SeverityError, sf.rel, diag.Pos{},
+			"file is %d bytes; a story may be at most %d bytes", tooLarge.Size, story.MaxFileSize)
+		fmt.Fprintf(e.stderr, "storygate transition: refused: the story is too large\n%s\n", d.String())
+		return ExitFindings
+	}
 	if err != nil {
 		return usageError(e, "transition", err)
 	}

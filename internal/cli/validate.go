@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
@@ -72,7 +73,7 @@ func failure(e env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 	var cfgErr *config.Error
 	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) ||
-		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) {
+		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) || safefile.Refused(err) {
 		return ExitUsage
 	}
 	return ExitInternal

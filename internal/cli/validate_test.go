@@ -121,7 +121,7 @@ func TestValidateConfigErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct{ yaml, want string }{
-		{"storiez: [x]\n", `unknown key "storiez" in the configuration (legal keys: approvers, discovery, gate, records, revert, rules, stages, stories, verify)`},
+		{"storiez: [x]\n", `unknown key "storiez" in the configuration (legal keys: approvers, discovery, gate, github, records, revert, rules, stages, stories, verify)`},
 		{"revert:\n  suites: x\n", `unknown key "suites" in revert (legal keys: governed, granularity, max_runs, suite)`},
 		{"rules:\n  structure/section-order: loud\n", `severity "loud" is not one of off, error, warning, notice`},
 		{"rules:\n  structure/section-order: off\n  structure/nope: off\n", `storygate.yml:3:3: unknown rule ID(s) structure/nope under rules`},

@@ -2,13 +2,13 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -108,18 +108,7 @@ func unreadable(stories []loadedStory) []diag.Diagnostic {
 }
 
 func readStory(root, rel string) (*story.Story, error) {
-	p := filepath.Join(root, filepath.FromSlash(rel))
-	info, err := os.Stat(p)
-	if err != nil {
-		return nil, fmt.Errorf("story %s: %w", rel, err)
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("story %s is not a regular file", rel)
-	}
-	if info.Size() > story.MaxFileSize {
-		return nil, fmt.Errorf("story %s is %d bytes, over the %d-byte limit", rel, info.Size(), story.MaxFileSize)
-	}
-	src, err := os.ReadFile(p)
+	src, err := safefile.ReadFile(root, filepath.Join(root, filepath.FromSlash(rel)), story.MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("story %s: %w", rel, err)
 	}

@@ -44,8 +44,15 @@ func TestActionStampsItsVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The footer is the last <sub> line; the meaning digest follows it.
 	lines := strings.Split(strings.TrimSpace(string(md)), "\n")
-	if footer := lines[len(lines)-1]; !strings.Contains(footer, "storygate "+version.String()+"</sub>") {
+	footer := ""
+	for _, l := range lines {
+		if strings.HasPrefix(l, "<sub>") {
+			footer = l
+		}
+	}
+	if !strings.Contains(footer, "storygate "+version.String()+"</sub>") {
 		t.Errorf("the footer %q does not name storygate %s", footer, version.String())
 	}
 }

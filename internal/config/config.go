@@ -35,6 +35,7 @@ type Config struct {
 	Records   []RecordSuite     `yaml:"records"`
 	Discovery Discovery         `yaml:"discovery"`
 	Gate      Gate              `yaml:"gate"`
+	GitHub    GitHub            `yaml:"github"`
 	// Path is the file the configuration was read from ("" for defaults).
 	Path string `yaml:"-"`
 	// rulePos is where each rule ID under rules: is written.
@@ -139,6 +140,7 @@ func Default() *Config {
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},
 		Gate:      Gate{Filter: FilterChanged},
+		GitHub:    GitHub{RequestTimeout: DefaultRequestTimeout, Deadline: DefaultDeadline},
 	}
 }
 
@@ -243,6 +245,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if err := validateRevert(file, root, cfg.Revert); err != nil {
 		return err
 	}
+	if err := validateDurations(file, root, cfg); err != nil {
+		return err
+	}
 	switch cfg.Discovery.NonStory {
 	case NonStoryNotice, NonStoryOff, NonStoryValidate:
 	default:
@@ -298,6 +303,12 @@ func firstColumn(n *yaml.Node, line int) int {
 
 // findKey returns the node of key inside the mapping at section, or root.
 func findKey(root *yaml.Node, section, key string) *yaml.Node {
+	k, _ := findEntry(root, section, key)
+	return k
+}
+
+// findEntry returns the key and value nodes of section.key, or root twice.
+func findEntry(root *yaml.Node, section, key string) (k, v *yaml.Node) {
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		if root.Content[i].Value != section {
 			continue
@@ -305,9 +316,9 @@ func findKey(root *yaml.Node, section, key string) *yaml.Node {
 		m := root.Content[i+1]
 		for j := 0; j+1 < len(m.Content); j += 2 {
 			if m.Content[j].Value == key {
-				return m.Content[j]
+				return m.Content[j], m.Content[j+1]
 			}
 		}
 	}
-	return root
+	return root, root
 }

@@ -34,7 +34,7 @@ func TestParse(t *testing.T) {
 				return c.Stories[0] == "s/*.md" && c.Verify.Jobs == 2 && c.Verify.Timeout == 90*time.Second && c.Records[0].Suite == "step-packet"
 			}},
 		{"empty file keeps defaults", "", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
-		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, gate, records, revert, rules, stages, stories, verify)`, nil},
+		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, gate, github, records, revert, rules, stages, stories, verify)`, nil},
 		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
 		{"sandbox defaults", "", "", func(c *Config) bool {
 			return c.Verify.Sandbox == "auto" && !c.Verify.Network && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
@@ -67,6 +67,16 @@ func TestParse(t *testing.T) {
 		{"bad granularity", "revert:\n  granularity: line\n", `x.yml:2:3: revert.granularity "line" is not one of set, file, hunk`, nil},
 		{"max_runs too small", "revert:\n  max_runs: 1\n", "x.yml:2:3: revert.max_runs must be at least 2", nil},
 		{"bad timeout", "stories: [a]\nverify:\n  timeout: soon\n", "x.yml:3:3: invalid configuration: cannot unmarshal !!str `soon` into time.Duration", nil},
+		{"negative verify timeout", "verify:\n  timeout: -5s\n", "x.yml:2:12: verify.timeout: -5s is not a positive duration", nil},
+		{"zero verify timeout", "verify:\n  timeout: 0s\n", "x.yml:2:12: verify.timeout: 0s is not a positive duration", nil},
+		{"negative request timeout", "github:\n  request_timeout: -1s\n", "x.yml:2:20: github.request_timeout: -1s is not a positive duration", nil},
+		{"zero deadline", "github:\n  deadline: 0m\n", "x.yml:2:13: github.deadline: 0m is not a positive duration", nil},
+		{"github bounds", "github:\n  request_timeout: 5s\n  deadline: 2m\n", "", func(c *Config) bool {
+			return c.GitHub.RequestTimeout == 5*time.Second && c.GitHub.Deadline == 2*time.Minute
+		}},
+		{"github defaults", "", "", func(c *Config) bool {
+			return c.GitHub.RequestTimeout == DefaultRequestTimeout && c.GitHub.Deadline == DefaultDeadline
+		}},
 		{"repeated rule ID", "rules:\n  a/b: off\n  a/b: error\n", `x.yml:3:3: invalid configuration: mapping key "a/b" already defined at line 2`, nil},
 		{"repeated section", "verify:\n  jobs: 2\nverify:\n  jobs: 3\n", `x.yml:3:1: invalid configuration: mapping key "verify" already defined at line 1`, nil},
 		{"not yaml", "a: [\n", "x.yml:1:1: not valid YAML: did not find expected node content", nil},

@@ -28,6 +28,7 @@ var schema = shape{
 	"records":   {keys: shape{"glob": nil, "suite": nil, "schema": nil}, list: true},
 	"discovery": {keys: shape{"non_story": nil}},
 	"gate":      {keys: shape{"filter": nil}},
+	"github":    {keys: shape{"request_timeout": nil, "deadline": nil}},
 }
 
 // checkKeys reports the first unknown key, naming the legal ones.

@@ -30,6 +30,9 @@ type Config struct {
 	// Retry bounds retries of transient failures; the zero value gets
 	// DefaultRetryPolicy's numbers.
 	Retry RetryPolicy
+	// Timeouts bound each request and the client's whole life; the zero
+	// value gets DefaultRequestTimeout and DefaultDeadline.
+	Timeouts Timeouts
 	// UserAgent overrides go-github's default User-Agent.
 	UserAgent string
 }
@@ -52,6 +55,9 @@ func ConfigFromEnv(getenv func(string) string) Config {
 // Adapter implements Client over go-github.
 type Adapter struct {
 	gh *gh.Client
+	// retry paces the adapter's own retries of creates whose answer was
+	// lost (createOnce).
+	retry RetryPolicy
 }
 
 var _ Client = (*Adapter)(nil)
@@ -62,7 +68,7 @@ func NewAdapter(cfg Config) (*Adapter, error) {
 	if err != nil {
 		return nil, err
 	}
-	retrying := newRetryTransport(transportOrDefault(cfg.Transport), cfg.Retry)
+	retrying := newRetryTransport(transportOrDefault(cfg.Transport), cfg.Retry, cfg.Timeouts)
 	client, err := authenticatedClient(cfg, base, retrying)
 	if err != nil {
 		return nil, err
@@ -71,7 +77,7 @@ func NewAdapter(cfg Config) (*Adapter, error) {
 	if cfg.UserAgent != "" {
 		client.UserAgent = cfg.UserAgent
 	}
-	return &Adapter{gh: client}, nil
+	return &Adapter{gh: client, retry: retrying.policy}, nil
 }
 
 // authenticatedClient layers authentication above the retrying transport so

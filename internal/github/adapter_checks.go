@@ -8,7 +8,10 @@ import (
 	gh "github.com/google/go-github/v62/github"
 )
 
-// CreateCheckRun implements Checks.
+// CreateCheckRun implements Checks. A create whose answer was lost is
+// sent again only after looking for the run it may have made: one of the
+// same name and external_id on the head commit. (Not the details URL:
+// GitHub replaces it on runs made with a workflow's GITHUB_TOKEN.)
 func (a *Adapter) CreateCheckRun(ctx context.Context, repo Repo, run CheckRun) (int64, error) {
 	groups := batches(run.Output.Annotations)
 	opts := gh.CreateCheckRunOptions{
@@ -22,12 +25,41 @@ func (a *Adapter) CreateCheckRun(ctx context.Context, repo Repo, run CheckRun) (
 		CompletedAt: optionalTime(run.CompletedAt),
 		Output:      checkOutput(run, groups[0]),
 	}
-	created, _, err := a.gh.Checks.CreateCheckRun(ctx, repo.Owner, repo.Name, opts)
+	create := func(ctx context.Context) (int64, error) {
+		created, _, err := a.gh.Checks.CreateCheckRun(ctx, repo.Owner, repo.Name, opts)
+		return created.GetID(), err
+	}
+	var find func(context.Context) (int64, bool, error)
+	if run.ExternalID != "" {
+		find = func(ctx context.Context) (int64, bool, error) { return a.findCheckRun(ctx, repo, run) }
+	}
+	id, err := createOnce(ctx, a.retry, find, create)
 	if err != nil {
 		return 0, fmt.Errorf("create check run %q on %s: %w", run.Name, repo, err)
 	}
-	run.ID = created.GetID()
+	run.ID = id
 	return run.ID, a.appendAnnotations(ctx, repo, run, groups[1:])
+}
+
+// findCheckRun looks on run.HeadSHA for a check run storygate made with
+// run's name and external_id, newest first.
+func (a *Adapter) findCheckRun(ctx context.Context, repo Repo, run CheckRun) (int64, bool, error) {
+	opts := &gh.ListCheckRunsOptions{CheckName: gh.String(run.Name), Filter: gh.String("all"), ListOptions: gh.ListOptions{PerPage: pageSize}}
+	for {
+		page, resp, err := a.gh.Checks.ListCheckRunsForRef(ctx, repo.Owner, repo.Name, run.HeadSHA, opts)
+		if err != nil {
+			return 0, false, apiError(fmt.Sprintf("list check runs %q on %s@%s", run.Name, repo, run.HeadSHA), resp, err)
+		}
+		for _, c := range page.CheckRuns {
+			if c.GetName() == run.Name && c.GetExternalID() == run.ExternalID {
+				return c.GetID(), true, nil
+			}
+		}
+		if resp.NextPage == 0 {
+			return 0, false, nil
+		}
+		opts.Page = resp.NextPage
+	}
 }
 
 // UpdateCheckRun implements Checks.

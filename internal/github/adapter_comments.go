@@ -1,8 +1,11 @@
 package github
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	gh "github.com/google/go-github/v62/github"
@@ -15,22 +18,65 @@ const MaxCommentBytes = 65536
 const pageSize = 100
 
 // UpsertStickyComment implements Comments. The marker goes first in the
-// body so that trimming an oversized body can never cut it off.
+// body so that trimming an oversized body can never cut it off. Of all the
+// comments carrying the marker — two runs at once, or a create whose answer
+// was lost, may have left more than one — the oldest is kept and the rest
+// are deleted; the kept one is edited only when its body differs.
 func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int, marker, body string) (Comment, StickyResult, error) {
 	body = TrimOutput(withMarker(body, marker), MaxCommentBytes, "")
-	existing, found, err := a.findMarkedComment(ctx, repo, number, marker)
+	marked, err := a.markedComments(ctx, repo, number, marker)
 	if err != nil {
 		return Comment{}, "", err
 	}
-	if !found {
-		c, err := a.CreateComment(ctx, repo, number, body)
-		return c, StickyCreated, err
+	result := StickyUnchanged
+	if len(marked) == 0 {
+		if _, err := a.createSticky(ctx, repo, number, marker, body); err != nil {
+			return Comment{}, "", err
+		}
+		// Look again: a concurrent run may have posted one too.
+		if marked, err = a.markedComments(ctx, repo, number, marker); err != nil {
+			return Comment{}, "", err
+		}
+		result = StickyCreated
 	}
-	if existing.Body == body {
-		return existing, StickyUnchanged, nil
+	return a.keepOldest(ctx, repo, marked, body, result)
+}
+
+// createSticky posts the sticky comment; a lost answer is retried only
+// when no marked comment appeared meanwhile.
+func (a *Adapter) createSticky(ctx context.Context, repo Repo, number int, marker, body string) (Comment, error) {
+	find := func(ctx context.Context) (Comment, bool, error) {
+		marked, err := a.markedComments(ctx, repo, number, marker)
+		if err != nil || len(marked) == 0 {
+			return Comment{}, false, err
+		}
+		return marked[0], true, nil
 	}
-	c, err := a.editComment(ctx, repo, existing.ID, body)
-	return c, StickyUpdated, err
+	create := func(ctx context.Context) (Comment, error) { return a.CreateComment(ctx, repo, number, body) }
+	return createOnce(ctx, a.retry, find, create)
+}
+
+// keepOldest deletes every marked comment but the oldest, then brings the
+// oldest's body up to date. A comment already gone (deleted by a
+// concurrent run) is no error.
+func (a *Adapter) keepOldest(ctx context.Context, repo Repo, marked []Comment, body string, result StickyResult) (Comment, StickyResult, error) {
+	if len(marked) == 0 {
+		return Comment{}, "", fmt.Errorf("sticky comment on %s vanished after it was posted", repo)
+	}
+	for _, extra := range marked[1:] {
+		if err := a.deleteComment(ctx, repo, extra.ID); err != nil && !errors.Is(err, ErrNotFound) {
+			return Comment{}, "", err
+		}
+	}
+	kept := marked[0]
+	if kept.Body == body {
+		return kept, result, nil
+	}
+	c, err := a.editComment(ctx, repo, kept.ID, body)
+	if result == StickyUnchanged {
+		result = StickyUpdated
+	}
+	return c, result, err
 }
 
 // withMarker puts marker on the first line unless body already has it.
@@ -41,26 +87,37 @@ func withMarker(body, marker string) string {
 	return marker + "\n" + body
 }
 
-// findMarkedComment pages through the comments, oldest first, and returns
-// the first carrying marker: should a duplicate ever exist, the oldest stays
-// the sticky one.
-func (a *Adapter) findMarkedComment(ctx context.Context, repo Repo, number int, marker string) (Comment, bool, error) {
+// markedComments pages through the comments and returns those a bot
+// posted carrying marker, oldest (lowest ID) first. A person's comment that
+// quotes the marker is never taken for the sticky one: it would be edited
+// into a report its author could then rewrite, or deleted.
+func (a *Adapter) markedComments(ctx context.Context, repo Repo, number int, marker string) ([]Comment, error) {
 	opts := &gh.IssueListCommentsOptions{ListOptions: gh.ListOptions{PerPage: pageSize}}
+	var marked []Comment
 	for {
 		page, resp, err := a.gh.Issues.ListComments(ctx, repo.Owner, repo.Name, number, opts)
 		if err != nil {
-			return Comment{}, false, apiError(fmt.Sprintf("list comments of #%d on %s", number, repo), resp, err)
+			return nil, apiError(fmt.Sprintf("list comments of #%d on %s", number, repo), resp, err)
 		}
 		for _, c := range page {
-			if strings.Contains(c.GetBody(), marker) {
-				return fromIssueComment(c), true, nil
+			if sc := fromIssueComment(c); sc.Author.IsBot() && strings.Contains(sc.Body, marker) {
+				marked = append(marked, sc)
 			}
 		}
 		if resp.NextPage == 0 {
-			return Comment{}, false, nil
+			slices.SortFunc(marked, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
+			return marked, nil
 		}
 		opts.Page = resp.NextPage
 	}
+}
+
+func (a *Adapter) deleteComment(ctx context.Context, repo Repo, id int64) error {
+	resp, err := a.gh.Issues.DeleteComment(ctx, repo.Owner, repo.Name, id)
+	if err != nil {
+		return apiError(fmt.Sprintf("delete duplicate comment %d on %s", id, repo), resp, err)
+	}
+	return nil
 }
 
 // CreateComment implements Comments.

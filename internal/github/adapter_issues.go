@@ -36,11 +36,29 @@ func (a *Adapter) CreateIssue(ctx context.Context, repo Repo, req IssueRequest) 
 	if len(req.Labels) > 0 {
 		body.Labels = &req.Labels
 	}
-	is, resp, err := a.gh.Issues.Create(ctx, repo.Owner, repo.Name, body)
-	if err != nil {
-		return Issue{}, apiError(fmt.Sprintf("open issue %q on %s", req.Title, repo), resp, err)
+	create := func(ctx context.Context) (Issue, error) {
+		is, resp, err := a.gh.Issues.Create(ctx, repo.Owner, repo.Name, body)
+		if err != nil {
+			return Issue{}, apiError(fmt.Sprintf("open issue %q on %s", req.Title, repo), resp, err)
+		}
+		return fromIssue(is), nil
 	}
-	return fromIssue(is), nil
+	var find func(context.Context) (Issue, bool, error)
+	if req.Marker != "" && strings.Contains(req.Body, req.Marker) {
+		find = func(ctx context.Context) (Issue, bool, error) { return a.findOpenIssue(ctx, repo, req.Marker) }
+	}
+	return createOnce(ctx, a.retry, find, create)
+}
+
+// findOpenIssue returns the oldest open issue carrying marker.
+func (a *Adapter) findOpenIssue(ctx context.Context, repo Repo, marker string) (Issue, bool, error) {
+	all, err := a.FindIssues(ctx, repo, marker)
+	for _, is := range all {
+		if is.State == "open" {
+			return is, true, err
+		}
+	}
+	return Issue{}, false, err
 }
 
 // UpdateIssue implements Issues.

@@ -68,6 +68,10 @@ type payloadUser struct {
 
 func (u payloadUser) user() User { return User(u) }
 
+// MaxPayloadBytes is the largest event payload read: GitHub caps webhook
+// payloads at 25 MB.
+const MaxPayloadBytes = 25 << 20
+
 // ParseEvent reads a webhook payload of the given kind (GITHUB_EVENT_NAME).
 // Kinds without their own parser still yield the common fields, so that
 // schedule or workflow_dispatch runs can be routed too.

@@ -3,6 +3,7 @@ package github
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -71,30 +72,45 @@ func sleepContext(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// retryTransport retries transient failures below authentication.
+// retryTransport retries transient failures below authentication, and
+// bounds each attempt and the whole client's life by Timeouts.
 type retryTransport struct {
-	next   http.RoundTripper
-	policy RetryPolicy
+	next     http.RoundTripper
+	policy   RetryPolicy
+	timeouts Timeouts
+	// deadline is when the client's time is up (Timeouts.Deadline after
+	// the adapter was built).
+	deadline time.Time
 }
 
-func newRetryTransport(next http.RoundTripper, p RetryPolicy) *retryTransport {
-	return &retryTransport{next: next, policy: p.withDefaults()}
+func newRetryTransport(next http.RoundTripper, p RetryPolicy, to Timeouts) *retryTransport {
+	p, to = p.withDefaults(), to.withDefaults()
+	// The deadline is on the real clock, which contexts use; p.Now is for
+	// the times GitHub sends.
+	return &retryTransport{next: next, policy: p, timeouts: to, deadline: time.Now().Add(to.Deadline)}
 }
 
-// RoundTrip sends req, retrying while the answer is transient, the budget
-// lasts, the wait GitHub asks for fits MaxDelay, and the body can be replayed.
+// RoundTrip sends req, retrying while the failure is transient, the
+// request is safe to send again, the budget lasts, the wait GitHub asks for
+// fits MaxDelay, and the body can be replayed. A create (POST) whose answer
+// was lost is not retried here: the adapter looks for its result first.
 func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	for attempt := 0; ; attempt++ {
-		resp, err := t.next.RoundTrip(req)
-		if err != nil || attempt >= t.policy.MaxRetries {
+		resp, err := t.attempt(req)
+		if err != nil && t.pastDeadline(req) {
+			return nil, t.deadlineError(err)
+		}
+		if attempt >= t.policy.MaxRetries || (req.Body != nil && req.GetBody == nil) {
 			return resp, err
 		}
-		wait, retry := t.retryAfter(resp, attempt)
-		if !retry || wait > t.policy.MaxDelay || (req.Body != nil && req.GetBody == nil) {
-			return resp, nil
+		wait, retry := t.decide(req, resp, err, attempt)
+		if !retry || wait > t.policy.MaxDelay {
+			return resp, err
 		}
-		discard(resp)
-		if err := t.policy.Sleep(req.Context(), wait); err != nil {
+		if resp != nil {
+			discard(resp)
+		}
+		if err := t.sleep(req, wait); err != nil {
 			return nil, err
 		}
 		if req, err = rewind(req); err != nil {
@@ -103,9 +119,34 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 }
 
+// decide says whether to retry after resp or err, and how long to wait.
+func (t *retryTransport) decide(req *http.Request, resp *http.Response, err error, attempt int) (time.Duration, bool) {
+	if err != nil {
+		return t.backoff(attempt), resendable(req) && transientTransport(req.Context(), err)
+	}
+	wait, retry := t.retryAfter(resp, attempt)
+	if retry && !resendable(req) && !notApplied(resp) {
+		return 0, false
+	}
+	return wait, retry
+}
+
+func (t *retryTransport) backoff(attempt int) time.Duration {
+	return min(t.policy.BaseDelay<<attempt, t.policy.MaxDelay)
+}
+
+// sleep waits before a retry; a wait that would end past the deadline
+// fails at once, since the retry could not be sent anyway.
+func (t *retryTransport) sleep(req *http.Request, wait time.Duration) error {
+	if time.Now().Add(wait).After(t.deadline) {
+		return t.deadlineError(fmt.Errorf("a retry in %s would start after it", wait))
+	}
+	return t.policy.Sleep(req.Context(), wait)
+}
+
 // retryAfter decides whether resp is transient and how long to wait.
 func (t *retryTransport) retryAfter(resp *http.Response, attempt int) (time.Duration, bool) {
-	backoff := min(t.policy.BaseDelay<<attempt, t.policy.MaxDelay)
+	backoff := t.backoff(attempt)
 	switch {
 	case resp.StatusCode == http.StatusTooManyRequests:
 		return t.serverWait(resp, backoff), true

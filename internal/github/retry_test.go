@@ -48,13 +48,16 @@ func TestRetriesTransientFailures(t *testing.T) {
 func TestRetryReplaysTheRequestBody(t *testing.T) {
 	a, fake, sl := setup(t)
 	fake.FailNext(1, 503, nil, "unavailable")
-	_, err := a.CreateCheckRun(context.Background(), repo, github.CheckRun{Name: "g", HeadSHA: "abc", Conclusion: github.ConclusionNeutral})
+	_, err := a.CreateCheckRun(context.Background(), repo, github.CheckRun{Name: "g", HeadSHA: "abc", ExternalID: "storygate/g", Conclusion: github.ConclusionNeutral})
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := fake.Calls()
+	calls := fake.CallsTo("POST", "/repos/{owner}/{repo}/check-runs")
 	if len(calls) != 2 || string(calls[0].Body) != string(calls[1].Body) || len(sl.Waits()) != 1 {
 		t.Fatalf("calls = %d, waits %v; want the same body twice", len(calls), sl.Waits())
+	}
+	if looks := fake.CallsTo("GET", "/repos/{owner}/{repo}/commits/{ref}/check-runs"); len(looks) != 1 {
+		t.Errorf("lookups before the retry = %d, want 1", len(looks))
 	}
 	if runs := fake.CheckRuns(); len(runs) != 1 {
 		t.Errorf("check runs = %d, want 1", len(runs))

@@ -154,6 +154,10 @@ type IssueRequest struct {
 	Title  string
 	Body   string
 	Labels []string
+	// Marker, when set, is a hidden marker in Body that identifies the
+	// issue: a create whose answer was lost is sent again only when no
+	// open issue carries it. Without one, such a create is not retried.
+	Marker string
 }
 
 // IssueUpdate changes an issue; nil fields are left as they are.

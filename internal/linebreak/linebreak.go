@@ -70,3 +70,17 @@ func Count(src []byte) int {
 	n := 1 + bytes.Count(src, []byte("\n")) + bytes.Count(src, []byte("\r"))
 	return n - bytes.Count(src, []byte("\r\n"))
 }
+
+// LoneCRsToLF returns a copy of src with every CR that no LF follows made
+// an LF. Lines and columns stay where they were (a lone CR already ends a
+// line, as yaml.v3 and CommonMark read it), which lets a test check that
+// a parser positions lone-CR input as it positions the same input with LF.
+func LoneCRsToLF(src []byte) []byte {
+	out := bytes.Clone(src)
+	for i := range out {
+		if out[i] == '\r' && (i+1 == len(out) || out[i+1] != '\n') {
+			out[i] = '\n'
+		}
+	}
+	return out
+}

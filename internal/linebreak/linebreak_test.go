@@ -55,3 +55,14 @@ func TestLinesAreYAMLv3s(t *testing.T) {
 		}
 	}
 }
+
+func TestLoneCRsToLFKeepsCRLF(t *testing.T) {
+	for in, want := range map[string]string{"a\rb\r\nc\r": "a\nb\r\nc\n", "\r\r\n": "\n\r\n", "plain\n": "plain\n", "": ""} {
+		if got := string(LoneCRsToLF([]byte(in))); got != want {
+			t.Errorf("LoneCRsToLF(%q) = %q, want %q", in, got, want)
+		}
+		if Count([]byte(in)) != Count([]byte(want)) {
+			t.Errorf("%q and %q count different lines", in, want)
+		}
+	}
+}

@@ -18,7 +18,7 @@ func TestRowsTakenFromTheUnprivilegedRunAreMarked(t *testing.T) {
 		s.Verification = []gate.Check{{ID: "V1", Command: "go test ./...", Verdict: "pass"}}
 		s.Revert = &gate.Revert{Verdict: "permitted", Paths: []string{"a_test.go"}}
 		s.NotRecomputed = taken
-		report := Summary(res)
+		report := Summary(res, nil)
 		for _, row := range []string{"**Verification rerun**", "**Revert check:**"} {
 			line := lineStarting(report, row)
 			if got := strings.HasSuffix(line, " _("+gate.NotRecomputedNote+")_"); got != taken {

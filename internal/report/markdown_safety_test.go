@@ -160,7 +160,7 @@ func TestFailedRerunShowsWhyEvenWithoutOutput(t *testing.T) {
 	writeVerification(&b, []gate.Check{
 		{ID: "V1", Command: "true", Verdict: "pass", OutputTail: "ok"},
 		{ID: "V2", Command: "x", Verdict: "error", ExitCode: -1, Error: "sandbox: no such file"},
-	})
+	}, false)
 	got := b.String()
 	if !strings.Contains(got, "<summary>V2 error</summary>") || !strings.Contains(got, "sandbox: no such file") || strings.Contains(got, "V1 output") {
 		t.Errorf("verification:\n%s", got)

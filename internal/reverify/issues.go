@@ -62,7 +62,7 @@ func syncOne(ctx context.Context, opts Options, s Story, open, closed *github.Is
 		_, err := opts.Issues.UpdateIssue(ctx, opts.Repo, closed.Number, github.IssueUpdate{Body: &body, State: &state})
 		return "reopened", closed.Number, err
 	case s.Drifted():
-		is, err := opts.Issues.CreateIssue(ctx, opts.Repo, github.IssueRequest{Title: issueTitle(s), Body: body})
+		is, err := opts.Issues.CreateIssue(ctx, opts.Repo, github.IssueRequest{Title: issueTitle(s), Body: body, Marker: Marker(s.ID)})
 		return "created", is.Number, err
 	case open != nil:
 		state := "closed"

@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"github.com/storygate/storygate/internal/config"
@@ -18,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/verify"
@@ -126,7 +126,7 @@ func finished(opts Options) ([]Story, error) {
 	}
 	var out []Story
 	for _, p := range paths {
-		src, err := os.ReadFile(filepath.Join(opts.Root, filepath.FromSlash(p)))
+		src, err := safefile.ReadFile(opts.Root, filepath.Join(opts.Root, filepath.FromSlash(p)), story.MaxFileSize)
 		if err != nil {
 			return nil, fmt.Errorf("re-verify: %w", err)
 		}

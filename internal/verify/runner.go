@@ -84,6 +84,11 @@ func Run(ctx context.Context, spec Spec) Execution {
 	cmd.WaitDelay = pipeGrace
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			// The limit passed before the process could start (a 1ns
+			// timeout): that is the time limit's verdict, not a failure.
+			return Execution{ExitCode: -1, TimedOut: true, Sandboxed: spec.Sandbox.Isolated()}
+		}
 		return Execution{ExitCode: -1, StartErr: fmt.Errorf("start sh -c %q in %s: %w", spec.Command, spec.Dir, err)}
 	}
 	err = cmd.Wait()

@@ -2,6 +2,7 @@ package githubtest
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 )
 
@@ -14,6 +15,7 @@ type CheckRun struct {
 	Status      string
 	Conclusion  string
 	DetailsURL  string
+	ExternalID  string
 	Title       string
 	Summary     string
 	Text        string
@@ -39,6 +41,7 @@ type checkRunBody struct {
 	Status     *string `json:"status"`
 	Conclusion *string `json:"conclusion"`
 	DetailsURL *string `json:"details_url"`
+	ExternalID *string `json:"external_id"`
 	Output     *struct {
 		Title       string       `json:"title"`
 		Summary     string       `json:"summary"`
@@ -74,6 +77,20 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
 	writeJSON(w, http.StatusCreated, run.json())
 }
 
+// listCheckRunsForRef answers the runs on a commit, newest first as
+// GitHub lists them, narrowed by check_name when given.
+func (s *Server) listCheckRunsForRef(w http.ResponseWriter, r *request) {
+	name := r.URL.Query().Get("check_name")
+	var runs []map[string]any
+	for _, c := range slices.Backward(s.CheckRuns()) {
+		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) {
+			runs = append(runs, c.json())
+		}
+	}
+	total := len(runs)
+	writeJSON(w, http.StatusOK, map[string]any{"total_count": total, "check_runs": orEmpty(page(w, r, runs))})
+}
+
 func (s *Server) updateCheckRun(w http.ResponseWriter, r *request) {
 	var body checkRunBody
 	if err := r.decode(&body); err != nil {
@@ -99,6 +116,7 @@ func (c *CheckRun) apply(b checkRunBody) {
 	setIf(&c.Name, b.Name)
 	setIf(&c.Status, b.Status)
 	setIf(&c.DetailsURL, b.DetailsURL)
+	setIf(&c.ExternalID, b.ExternalID)
 	if b.Conclusion != nil {
 		c.Conclusion, c.Status = *b.Conclusion, "completed"
 	}
@@ -119,7 +137,8 @@ func (c *CheckRun) json() map[string]any {
 	return map[string]any{
 		"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status,
 		"conclusion": nullable(c.Conclusion), "details_url": c.DetailsURL,
-		"output": map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
+		"external_id": c.ExternalID,
+		"output":      map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
 	}
 }
 

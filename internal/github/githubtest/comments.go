@@ -3,6 +3,7 @@ package githubtest
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -143,6 +144,20 @@ func (s *Server) editComment(w http.ResponseWriter, r *request) {
 		c.Body, c.UpdatedAt = body.Body, s.st.tick()
 		writeJSON(w, http.StatusOK, c.json())
 	})
+}
+
+// deleteComment removes a comment; GitHub answers 204 with no body.
+func (s *Server) deleteComment(w http.ResponseWriter, r *request) {
+	id, _ := strconv.ParseInt(r.params["comment_id"], 10, 64)
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	i := slices.IndexFunc(s.st.comments, func(c *Comment) bool { return c.ID == id && c.Repo == r.repo() })
+	if i < 0 {
+		writeError(w, http.StatusNotFound, "Not Found")
+		return
+	}
+	s.st.comments = slices.Delete(s.st.comments, i, i+1)
+	w.WriteHeader(http.StatusNoContent)
 }
 
 func (s *Server) createReaction(w http.ResponseWriter, r *request) {

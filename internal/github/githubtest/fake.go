@@ -66,8 +66,11 @@ type Server struct {
 	mu     sync.Mutex
 	calls  []Call
 	faults []fault
-	lost   []string
-	st     *state
+	// injected are the pending transport faults (Inject).
+	injected []injected
+	// closing ends hanging requests when the test ends.
+	closing chan struct{}
+	st      *state
 }
 
 // Option configures a Server.
@@ -81,13 +84,15 @@ func WithPathPrefix(prefix string) Option {
 
 // New starts a fake GitHub that is closed when the test ends.
 func New(t T, opts ...Option) *Server {
-	s := &Server{t: t, Token: "test-token", st: newState()}
+	s := &Server{t: t, Token: "test-token", st: newState(), closing: make(chan struct{})}
 	for _, opt := range opts {
 		opt(s)
 	}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL + s.prefix + "/"
 	t.Cleanup(s.srv.Close)
+	// Cleanups run last first: hanging handlers return before Close waits.
+	t.Cleanup(func() { close(s.closing) })
 	return s
 }
 
@@ -124,7 +129,20 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	// The answer is buffered so the call is recorded before the client can
 	// see the response and look at Calls.
 	rec := httptest.NewRecorder()
-	defer func() { s.record(call, rec.Code); flush(w, rec) }()
+	answered, recorded := true, false
+	defer func() {
+		switch {
+		case !answered && !recorded:
+			s.record(call, 0)
+		case answered:
+			s.record(call, rec.Code)
+		}
+		if !answered {
+			reset(w)
+			return
+		}
+		flush(w, rec)
+	}()
 	v, err := s.validate(r, body)
 	if err != nil {
 		call.Rejected = err.Error()
@@ -141,11 +159,33 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		f.write(rec)
 		return
 	}
-	s.dispatch(rec, &request{Request: r, body: body, params: v.params, route: v.route.Path})
-	if s.loseResponse(r.Method, v.route.Path) {
-		rec = httptest.NewRecorder()
-		fault{status: http.StatusBadGateway, headers: map[string]string{"Retry-After": "0"}, message: "Bad Gateway"}.write(rec)
+	fault := s.takeFault(r.Method, v.route.Path)
+	if fault == Hang {
+		// Recorded on arrival: the test may look before the client gives up.
+		s.record(call, 0)
+		answered, recorded = false, true
+		s.hang(r)
+		return
 	}
+	answered = s.answer(rec, fault, &request{Request: r, body: body, params: v.params, route: v.route.Path})
+}
+
+// answer dispatches the request under fault (Reset, AppliedThen5xx,
+// AppliedThenReset or none) and reports whether an answer is to be sent.
+func (s *Server) answer(rec *httptest.ResponseRecorder, f Fault, req *request) bool {
+	switch f {
+	case Reset:
+		return false
+	case AppliedThen5xx:
+		s.dispatch(httptest.NewRecorder(), req)
+		fault{status: http.StatusBadGateway, headers: map[string]string{"Retry-After": "0"}, message: "Bad Gateway"}.write(rec)
+	case AppliedThenReset:
+		s.dispatch(httptest.NewRecorder(), req)
+		return false
+	default:
+		s.dispatch(rec, req)
+	}
+	return true
 }
 
 // validate strips the path prefix, then checks the request against the

@@ -1,6 +1,7 @@
 package githubtest
 
 import (
+	"net"
 	"net/http"
 	"strings"
 )
@@ -44,25 +45,105 @@ func (s *Server) nextFault() (fault, bool) {
 	return f, true
 }
 
-// LoseNextResponse makes the next request to the operation method route
-// (e.g. "PUT", "/repos/{owner}/{repo}/contents/{path}") take effect and
-// then answer 502 with Retry-After: 0, as when a proxy drops GitHub's
-// answer: the client cannot tell it was applied.
-func (s *Server) LoseNextResponse(method, route string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.lost = append(s.lost, method+" "+route)
+// Fault is a transport failure the fake injects into one kind of request.
+type Fault int
+
+// The faults Inject knows.
+const (
+	// Reset drops the connection with a TCP reset before the request takes
+	// effect: the client sees "connection reset by peer".
+	Reset Fault = iota + 1
+	// Hang never answers and changes nothing: the client waits until its
+	// own timeout.
+	Hang
+	// AppliedThen5xx applies the request, then answers 502 with
+	// Retry-After: 0, as when a proxy drops GitHub's answer: the client
+	// cannot tell it was applied.
+	AppliedThen5xx
+	// AppliedThenReset applies the request, then resets the connection
+	// instead of answering.
+	AppliedThenReset
+)
+
+// String names the fault for test names.
+func (f Fault) String() string {
+	switch f {
+	case Reset:
+		return "reset"
+	case Hang:
+		return "hang"
+	case AppliedThen5xx:
+		return "applied-then-502"
+	case AppliedThenReset:
+		return "applied-then-reset"
+	}
+	return "no fault"
 }
 
-// loseResponse reports whether this answer is to be lost, and forgets it.
-func (s *Server) loseResponse(method, route string) bool {
+// injected is one pending Inject.
+type injected struct {
+	key   string
+	fault Fault
+}
+
+// Inject makes the next n requests to the operation method route (e.g.
+// "POST", "/repos/{owner}/{repo}/check-runs") fail with fault. The requests
+// are still validated and recorded, with status 0 when no answer was sent.
+func (s *Server) Inject(method, route string, fault Fault, n int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, key := range s.lost {
-		if key == method+" "+strings.Replace(route, "{path*}", "{path}", 1) {
-			s.lost = append(s.lost[:i], s.lost[i+1:]...)
-			return true
+	for range n {
+		s.injected = append(s.injected, injected{key: method + " " + route, fault: fault})
+	}
+}
+
+// LoseNextResponse is Inject(method, route, AppliedThen5xx, 1).
+func (s *Server) LoseNextResponse(method, route string) {
+	s.Inject(method, route, AppliedThen5xx, 1)
+}
+
+// takeFault returns and forgets the first fault injected for this
+// operation.
+func (s *Server) takeFault(method, route string) Fault {
+	key := method + " " + strings.Replace(route, "{path*}", "{path}", 1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, in := range s.injected {
+		if in.key == key {
+			s.injected = append(s.injected[:i], s.injected[i+1:]...)
+			return in.fault
 		}
 	}
-	return false
+	return 0
+}
+
+// hang waits until the client gives up or the fake closes.
+func (s *Server) hang(r *http.Request) {
+	select {
+	case <-r.Context().Done():
+	case <-s.closing:
+	}
+}
+
+// reset closes the client's connection with RST instead of an answer.
+func reset(w http.ResponseWriter) {
+	hj, ok := w.(http.Hijacker)
+	if !ok {
+		return
+	}
+	conn, _, err := hj.Hijack()
+	if err != nil {
+		return
+	}
+	if tcp, ok := conn.(*net.TCPConn); ok {
+		_ = tcp.SetLinger(0)
+	}
+	_ = conn.Close()
+}
+
+// ClearFaults drops every pending fault, canned (FailNext) or injected.
+func (s *Server) ClearFaults() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.faults, s.injected = nil, nil
 }

@@ -139,7 +139,23 @@ func (c Checker) source(ctx context.Context, f Finding, d story.Decision, used m
 		return github.Comment{}, "", "", err
 	}
 	who, reason, err := c.comment(ctx, f, comment, story.Clean(field.Value))
+	if err == nil && reason == "" {
+		reason = byMismatch(d, comment.Author.Login)
+	}
 	return comment, who, reason, err
+}
+
+// byMismatch refuses an entry whose **By:** names someone other than the
+// author of its Source comment: the story's record must name who decided.
+func byMismatch(d story.Decision, author string) string {
+	by, ok := d.Field("By")
+	if !ok {
+		return ""
+	}
+	if name := strings.TrimPrefix(strings.TrimSpace(story.Clean(by.Value)), "@"); !strings.EqualFold(name, author) {
+		return fmt.Sprintf("its **By:** names %s, but its Source comment was posted by @%s", name, author)
+	}
+	return ""
 }
 
 // comment checks the fetched comment: its place, edits, author, command.

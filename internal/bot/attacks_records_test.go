@@ -30,7 +30,8 @@ func (h *harness) receiptFor(seen string, source int64, commit string) chatops.R
 // it (a copy of the receipt from its own account or another app's, or one
 // a workflow on its branch posts with GITHUB_TOKEN, as github-actions[bot]
 // through GitHub Actions, naming the head it changed the plan in), or an
-// honest record is voided by editing its source comment or its receipt.
+// honest record is voided by editing its source comment or its receipt,
+// or its entry is edited to name another decider or another reason.
 // The pull request gate finds each unverified; the control, the record
 // storygate left, is verified.
 func TestActionForgedOrEditedRecordsAreUnverified(t *testing.T) {
@@ -62,6 +63,16 @@ func TestActionForgedOrEditedRecordsAreUnverified(t *testing.T) {
 			receipt := h.storygateRecords(source)
 			h.fake.EditComment(receipt, "/approve-plan STORY-002 (edited)")
 			return "left no record"
+		},
+		"entry names another decider": func(h *harness, _ string, source int64) string {
+			h.storygateRecords(source)
+			h.agentPush("the agent credits someone else", map[string]string{lifecycleStory: h.editStory("**By:** reviewer\n", "**By:** the-cto\n")})
+			return "its **By:** names the-cto, but its Source comment was posted by @reviewer"
+		},
+		"entry's rationale rewritten": func(h *harness, _ string, source int64) string {
+			h.storygateRecords(source)
+			h.agentPush("the agent improves the reason", map[string]string{lifecycleStory: h.editStory("**Rationale:** none given\n", "**Rationale:** also approves the auth rewrite\n")})
+			return "its **Rationale:** is not what its Source comment says"
 		},
 		"recorded by storygate": func(h *harness, _ string, source int64) string {
 			h.storygateRecords(source)

@@ -11,15 +11,15 @@ import (
 )
 
 // staleEarlier refuses an approving decision (Approves) while an earlier
-// approval storygate recorded for the same story on this pull request, and
-// no later decision superseded (SupersededBy), no longer covers the
-// branch: what it approved (by its receipt) changed since. The commands
-// that take a story back approve nothing and are never refused for it;
-// they are how a stale approval is decided again. The
-// gate fails such a pull request anyway (hitl/decision-stale), and
-// recording on top of it would take the story past the gate where a human
-// can decide again: a /mark-done over code pushed after /accept-result
-// would leave a done story whose acceptance nobody can renew.
+// approval storygate recorded for the same story on this pull request,
+// superseded by no later decision (SupersededBy), no longer covers the
+// branch: what it approved (by its receipt) changed since. The gate fails
+// such a pull request anyway (hitl/decision-stale), and recording on top
+// of it would take the story past the gate where a human can decide
+// again: a /mark-done over code pushed after /accept-result would leave a
+// done story whose acceptance nobody can renew. The commands that take a
+// story back approve nothing and are never refused for it; they are how a
+// stale approval is decided again.
 func (h *handler) staleEarlier(ctx context.Context, target prStory, event lifecycle.Event) (string, error) {
 	if !Approves(event) {
 		return "", nil

@@ -23,6 +23,7 @@ import (
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/transition"
 )
 
 // The catalog's IDs for this check (listed in rules.Deferred): a decision
@@ -97,7 +98,8 @@ func (c Checker) Check(ctx context.Context, units []rules.Unit) ([]Finding, erro
 	return out, nil
 }
 
-// judge runs the source checks, then the record and digest checks.
+// judge runs the source checks, the record and digest checks, then checks
+// that the entry says who decided and why as the comment does.
 func (c Checker) judge(ctx context.Context, r *records, s *story.Story, d story.Decision, used map[int64]string) (Finding, error) {
 	f := Finding{Story: s.Path, StoryID: storyID(s), Decision: d.Heading.Text, Event: d.DecidedEvent(),
 		AtState: d.GateState(), Pos: d.Heading.Pos, Status: Unverified}
@@ -108,6 +110,10 @@ func (c Checker) judge(ctx context.Context, r *records, s *story.Story, d story.
 	}
 	if f.Status, f.Reason, err = r.check(ctx, f, s, cm); err != nil || f.Status != Verified {
 		return f, err
+	}
+	if why := recordMismatch(d, cm); why != "" {
+		f.Status, f.Reason = Unverified, why
+		return f, nil
 	}
 	if f.Reason != "" {
 		who += "; " + f.Reason
@@ -140,6 +146,22 @@ func (c Checker) source(ctx context.Context, f Finding, d story.Decision, used m
 	}
 	who, reason, err := c.comment(ctx, f, comment, story.Clean(field.Value))
 	return comment, who, reason, err
+}
+
+// recordMismatch refuses an entry whose **By:** names someone other than
+// the author of its Source comment, or whose **Rationale:** is not the
+// comment's: the story's record must say who decided and why as they did.
+func recordMismatch(d story.Decision, cm github.Comment) string {
+	if by, ok := d.Field("By"); ok {
+		if name := strings.TrimPrefix(strings.TrimSpace(story.Clean(by.Value)), "@"); !strings.EqualFold(name, cm.Author.Login) {
+			return fmt.Sprintf("its **By:** names %s, but its Source comment was posted by @%s", name, cm.Author.Login)
+		}
+	}
+	cmds := chatops.Parse(cm.Body)
+	if why, ok := d.Field("Rationale"); ok && len(cmds) == 1 && strings.TrimSpace(why.Value) != transition.RationaleLine(cmds[0].Rationale) {
+		return fmt.Sprintf("its **Rationale:** is not what its Source comment says (%q)", transition.RationaleLine(cmds[0].Rationale))
+	}
+	return ""
 }
 
 // comment checks the fetched comment: its place, edits, author, command.

@@ -70,7 +70,7 @@ func decisionEntry(s *story.Story, t lifecycle.Transition, d Decision) string {
 		{"Date", d.Date.UTC().Format("2006-01-02 15:04")},
 		{"At state", string(t.From)},
 		{"Decision", string(t.Event)},
-		{"Rationale", OneLine(d.Rationale, maxRationale)},
+		{"Rationale", RationaleLine(d.Rationale)},
 		{"Binding", "true"},
 		{"By", OneLine(d.By, 100)},
 		{"Source", OneLine(d.Source, 300)},
@@ -93,6 +93,10 @@ func nextDecisionNumber(s *story.Story) int {
 	}
 	return n + 1
 }
+
+// RationaleLine is a decider's rationale as a Decision entry records it:
+// one line of at most maxRationale runes (see OneLine).
+func RationaleLine(text string) string { return OneLine(text, maxRationale) }
 
 // OneLine turns untrusted text into one line of at most limit runes:
 // control characters and line breaks become spaces, runs of space collapse

@@ -18,7 +18,7 @@ import (
 
 // renderHTML renders a comment the way a GitHub-flavoured reader does,
 // raw HTML included (GitHub keeps <details>, <sub> and the like).
-func renderHTML(t *testing.T, md string) string {
+func renderHTML(t testing.TB, md string) string {
 	t.Helper()
 	var out bytes.Buffer
 	gm := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))

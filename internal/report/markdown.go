@@ -47,8 +47,7 @@ func Markdown(res *gate.Results, opts MarkdownOptions) string {
 	var b strings.Builder
 	b.WriteString(c.header())
 	footer, stableFooter := c.footer(), c.stableFooter()
-	blocks := append(c.detailBlocks(), c.looseFindings())
-	blocks = append(blocks, c.storySections()...)
+	blocks := c.blocks()
 	room := limit - len(footer) - len(stableFooter) - len(meaningMarker) - sha256.Size*2 - len(" -->\n") - maxOmittedNote
 	for i, s := range blocks {
 		if b.Len()+len(s) > room {
@@ -62,6 +61,19 @@ func Markdown(res *gate.Results, opts MarkdownOptions) string {
 	b.WriteString(footer)
 	b.WriteString(meaningMarker + digest(stable) + " -->\n")
 	return b.String()
+}
+
+// blocks are the comment's sections between the header and the footer, in
+// order, each rendered by its own function; one that has nothing to say
+// gives no block. A new section is one more entry here.
+func (c comment) blocks() []string {
+	var out []string
+	for _, s := range append(append(c.detailBlocks(), c.looseFindings()), c.storySections()...) {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // maxOmittedNote is room kept for the note that says what did not fit.

@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/stage"
 )
 
 const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
@@ -86,9 +87,15 @@ func findingsCode(ds []diag.Diagnostic) int {
 	return ExitOK
 }
 
+// ruleInfo describes the rules a validate or gate run can report, for
+// SARIF: the story rules, and the stage and record-file rules the stages
+// and records gates add.
 func ruleInfo() map[string]report.RuleInfo {
-	out := map[string]report.RuleInfo{}
+	out := recordFileRules()
 	for _, r := range append(rules.All(), rules.Deferred...) {
+		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
+	}
+	for _, r := range stage.Rules() {
 		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
 	}
 	return out

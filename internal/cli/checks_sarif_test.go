@@ -63,4 +63,7 @@ func TestGateRuleInfoCoversStagesAndRecords(t *testing.T) {
 			t.Errorf("%s: %+v", id, r)
 		}
 	}
+	if d := info["state/illegal-state"].Description; !strings.Contains(d, ". Needs: file. Spec: ") || !strings.HasSuffix(d, "Default severity: error.") {
+		t.Errorf("story rule description: %q", d)
+	}
 }

@@ -174,13 +174,19 @@ func readCapped(file string) ([]byte, error) {
 // checkRules describes the suite's checks and the record-file rules, which
 // docs/records.md documents (not docs/rules.md, SARIF's default).
 func checkRules(suite *records.Suite) map[string]report.RuleInfo {
-	ver := version.String()
-	rules := map[string]report.RuleInfo{}
+	rules := recordFileRules()
 	for _, c := range suite.Checks {
-		rules[c.ID] = report.RuleInfo{ID: c.ID, Summary: c.Why, HelpURI: report.DocsURI("docs/records.md", "Suites", ver)}
+		rules[c.ID] = report.RuleInfo{ID: c.ID, Summary: c.Why, HelpURI: report.DocsURI("docs/records.md", "Suites", version.String())}
 	}
+	return rules
+}
+
+// recordFileRules describes the findings about record files themselves.
+func recordFileRules() map[string]report.RuleInfo {
+	uri := report.DocsURI("docs/records.md", "Hostile input", version.String())
+	rules := map[string]report.RuleInfo{}
 	for id, summary := range records.FileRules() {
-		rules[id] = report.RuleInfo{ID: id, Summary: summary, HelpURI: report.DocsURI("docs/records.md", "Hostile input", ver)}
+		rules[id] = report.RuleInfo{ID: id, Summary: summary, HelpURI: uri}
 	}
 	return rules
 }

@@ -52,3 +52,18 @@ func TestChecksSARIFLinksRecordsDocs(t *testing.T) {
 		}
 	}
 }
+
+// TestGateRuleInfoCoversStagesAndRecords: the gate's SARIF describes the
+// findings the stages and records gates add, not only the story rules.
+func TestGateRuleInfoCoversStagesAndRecords(t *testing.T) {
+	info := ruleInfo()
+	for id, want := range map[string]string{"stage/unknown-key": "", "records/parse": "/docs/records.md#hostile-input", "state/illegal-state": ""} {
+		r, ok := info[id]
+		if !ok || r.Summary == "" || !strings.HasSuffix(r.HelpURI, want) {
+			t.Errorf("%s: %+v", id, r)
+		}
+	}
+	if d := info["state/illegal-state"].Description; !strings.Contains(d, ". Needs: file. Spec: ") || !strings.HasSuffix(d, "Default severity: error.") {
+		t.Errorf("story rule description: %q", d)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/go-git/go-git/v5"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
+	"github.com/storygate/storygate/internal/stage"
 )
 
 const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
@@ -87,9 +89,25 @@ func findingsCode(ds []diag.Diagnostic) int {
 	return ExitOK
 }
 
+// ruleDescription is a story rule's full description, as its docs/rules.md
+// entry opens: what it checks, what it needs, its spec section and severity.
+func ruleDescription(r *rules.Rule) string {
+	summary := strings.TrimSuffix(r.Summary, ".")
+	if summary != "" {
+		summary = strings.ToUpper(summary[:1]) + summary[1:]
+	}
+	return fmt.Sprintf("%s. Needs: %s. Spec: %s. Default severity: %s.", summary, r.Need, r.Spec, r.Severity)
+}
+
+// ruleInfo describes the rules a validate or gate run can report, for
+// SARIF: the story rules, and the stage and record-file rules the stages
+// and records gates add.
 func ruleInfo() map[string]report.RuleInfo {
-	out := map[string]report.RuleInfo{}
+	out := recordFileRules()
 	for _, r := range append(rules.All(), rules.Deferred...) {
+		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary, Description: ruleDescription(r)}
+	}
+	for _, r := range stage.Rules() {
 		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
 	}
 	return out

@@ -33,9 +33,10 @@ type MarkdownOptions struct {
 // from the change under review is escaped, so a story or a command's output
 // cannot inject markup, mentions, commands or diagram syntax.
 //
-// The text depends only on the document's meaning: no durations or times,
-// and the one per-run value (the workflow run link) is left out of the
-// meaning digest that ends the comment (see Meaning). Blocks that do not
+// The text has no durations or times, and what may still differ from run
+// to run with the same meaning (the workflow run link, the text of command
+// output) is left out of the meaning digest that ends the comment (see
+// Meaning). Blocks that do not
 // fit under the limit are counted and linked to the check runs, not cut in
 // half.
 func Markdown(res *gate.Results, opts MarkdownOptions) string {
@@ -44,31 +45,50 @@ func Markdown(res *gate.Results, opts MarkdownOptions) string {
 		limit = MaxCommentChars - 200
 	}
 	c := commentOf(res, opts)
-	var b strings.Builder
+	m := c
+	m.forMeaning = true
+	var b, meaning strings.Builder
 	b.WriteString(c.header())
+	meaning.WriteString(b.String())
 	footer, stableFooter := c.footer(), c.stableFooter()
-	blocks := append(c.detailBlocks(), c.looseFindings(), c.untouched())
-	blocks = append(blocks, c.storySections()...)
+	blocks, meaningBlocks := c.blocks(), m.blocks()
 	room := limit - len(footer) - len(stableFooter) - len(meaningMarker) - sha256.Size*2 - len(" -->\n") - maxOmittedNote
 	for i, s := range blocks {
 		if b.Len()+len(s) > room {
 			b.WriteString(c.omitted(len(blocks) - i))
+			meaning.WriteString(c.omitted(len(blocks) - i))
 			break
 		}
 		b.WriteString(s)
+		meaning.WriteString(meaningBlocks[i])
 	}
 	b.WriteString(stableFooter)
-	stable := b.String()
+	meaning.WriteString(stableFooter)
 	b.WriteString(footer)
-	b.WriteString(meaningMarker + digest(stable) + " -->\n")
+	b.WriteString(meaningMarker + digest(meaning.String()) + " -->\n")
 	return b.String()
+}
+
+// blocks are the comment's sections between the header and the footer, in
+// order, each rendered by its own function; one that has nothing to say
+// gives no block. A new section is one more entry here.
+func (c comment) blocks() []string {
+	var out []string
+	for _, s := range append(append(c.detailBlocks(), c.looseFindings(), c.untouched()), c.storySections()...) {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // maxOmittedNote is room kept for the note that says what did not fit.
 const maxOmittedNote = 400
 
 // meaningMarker starts the hidden last line of the comment: the digest of
-// everything in it except the per-run link, which changes on every run.
+// everything in it except what changes on every run without changing what
+// the comment says: the link to the run, and the text of command output
+// (timings, temporary paths; whether there is output still counts).
 const meaningMarker = "<!-- storygate:meaning sha256:"
 
 // Meaning returns the meaning digest a comment written by Markdown ends
@@ -97,6 +117,8 @@ type comment struct {
 	res   *gate.Results
 	links links
 	who   string
+	// forMeaning renders for the meaning digest: command output is left out.
+	forMeaning bool
 }
 
 func commentOf(res *gate.Results, opts MarkdownOptions) comment {

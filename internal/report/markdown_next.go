@@ -55,7 +55,8 @@ func typed(cmd, id string) string {
 
 // whoMayDecide renders the approvers policy: the permission or teams it
 // asks for (in chatops' words, which its refusals use too) and the agent
-// accounts it names. Logins and teams are code, so they mention no one.
+// accounts it names. Logins are code without their @, teams escaped text,
+// so the comment mentions no one.
 func whoMayDecide(a *config.Approvers) string {
 	if a == nil {
 		return "whoever `approvers` in the base branch's `.github/storygate.yml` allows (by default write permission or higher, never the PR author, a bot or an agent account)"
@@ -64,7 +65,7 @@ func whoMayDecide(a *config.Approvers) string {
 	if len(a.Deny) > 0 {
 		denied := make([]string, 0, len(a.Deny))
 		for _, d := range a.Deny {
-			denied = append(denied, "`"+codeText(d)+"`")
+			denied = append(denied, "`"+codeText(strings.TrimPrefix(d, "@"))+"`")
 		}
 		who += " (agent accounts: " + strings.Join(denied, ", ") + ")"
 	}

@@ -50,7 +50,7 @@ func TestWhoMayDecideFollowsThePolicy(t *testing.T) {
 		{nil, []string{"`approvers`", "write permission"}},
 		{&config.Approvers{}, []string{"write permission or higher", "not the PR author"[:0]}},
 		{&config.Approvers{Permission: "admin", Teams: []string{"@acme/leads"}, Deny: []string{"@claude-agent"}},
-			[]string{"admin permission or higher", "membership of @\u200bacme/leads", "(agent accounts: `@claude-agent`)"}},
+			[]string{"admin permission or higher", "membership of @\u200bacme/leads", "(agent accounts: `claude-agent`)"}},
 	}
 	for _, tt := range tests {
 		got := whoMayDecide(tt.policy)

@@ -18,7 +18,7 @@ import (
 
 // renderHTML renders a comment the way a GitHub-flavoured reader does,
 // raw HTML included (GitHub keeps <details>, <sub> and the like).
-func renderHTML(t *testing.T, md string) string {
+func renderHTML(t testing.TB, md string) string {
 	t.Helper()
 	var out bytes.Buffer
 	gm := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(html.WithUnsafe()))
@@ -82,12 +82,14 @@ func TestOutputTailIsBounded(t *testing.T) {
 }
 
 // TestMeaningIgnoresTheRunButNotTheFindings: a rerun of the same commit
-// (new run link, new durations) keeps the digest; a new finding changes it.
+// (new run link, new durations, output with other timings) keeps the
+// digest; a new state changes it, and so does output appearing or going.
 func TestMeaningIgnoresTheRunButNotTheFindings(t *testing.T) {
 	first := Markdown(sampleResults(), MarkdownOptions{})
 	again := sampleResults()
 	again.Event.RunURL = "https://github.com/octo/demo/actions/runs/43"
 	again.Stories[0].Verification[0].DurationMS = 98765
+	again.Stories[0].Verification[1].OutputTail = strings.Replace(hostileOutput, "212ms", "219ms", 1)
 	second := Markdown(again, MarkdownOptions{})
 	if first == second || Meaning(first) == "" || Meaning(first) != Meaning(second) {
 		t.Errorf("meaning changed with the run: %s vs %s", Meaning(first), Meaning(second))
@@ -96,6 +98,11 @@ func TestMeaningIgnoresTheRunButNotTheFindings(t *testing.T) {
 	changed.Stories[1].State = "ready"
 	if Meaning(Markdown(changed, MarkdownOptions{})) == Meaning(first) {
 		t.Error("a new state kept the digest")
+	}
+	passed := sampleResults()
+	passed.Stories[0].Verification[1].OutputTail = ""
+	if Meaning(Markdown(passed, MarkdownOptions{})) == Meaning(first) {
+		t.Error("losing the output of a failed rerun kept the digest")
 	}
 	if Meaning("no marker") != "" || Meaning(meaningMarker+"abc -->") != "" {
 		t.Error("a body without a well-formed digest has none")
@@ -157,7 +164,7 @@ func TestGoldenCommentsExist(t *testing.T) {
 // has no output but an error, which takes its place.
 func TestFailedRerunShowsWhyEvenWithoutOutput(t *testing.T) {
 	var b strings.Builder
-	writeVerification(&b, []gate.Check{
+	(comment{}).verification(&b, []gate.Check{
 		{ID: "V1", Command: "true", Verdict: "pass", OutputTail: "ok"},
 		{ID: "V2", Command: "x", Verdict: "error", ExitCode: -1, Error: "sandbox: no such file"},
 	}, false)

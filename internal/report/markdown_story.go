@@ -42,8 +42,8 @@ func (c comment) storySection(s gate.Story, ds []diag.Diagnostic) string {
 		b.WriteString("\n**Findings**\n\n")
 		c.findings(&b, ds, false)
 	}
-	writeVerification(&b, s.Verification, s.NotRecomputed)
-	writeRevert(&b, s.Revert, s.NotRecomputed)
+	c.verification(&b, s.Verification, s.NotRecomputed)
+	c.revert(&b, s.Revert, s.NotRecomputed)
 	if d := Mermaid(s); d != "" {
 		b.WriteString("\n```mermaid\n" + d + "```\n")
 		b.WriteString(earlierMoves(s))
@@ -73,25 +73,25 @@ func (c comment) findings(b *strings.Builder, ds []diag.Diagnostic, withFile boo
 	}
 }
 
-// writeVerification writes the reruns without their durations, which change
+// verification writes the reruns without their durations, which change
 // from run to run without changing what the comment says; a failed rerun's
 // output follows the table.
-func writeVerification(b *strings.Builder, checks []gate.Check, taken bool) {
+func (c comment) verification(b *strings.Builder, checks []gate.Check, taken bool) {
 	if len(checks) == 0 {
 		return
 	}
 	b.WriteString("\n**Verification rerun**" + notRecomputed(taken) + "\n\n| ID | Command | Claimed | Rerun | Exit |\n|---|---|---|---|---|\n")
-	for _, c := range checks {
-		fmt.Fprintf(b, "| %s | `%s` | %s | %s %s | %d |\n", cell(c.ID), codeText(c.Command), cell(orDash(c.Claimed)),
-			verdictIcon(c.Verdict), cell(c.Verdict), c.ExitCode)
+	for _, ch := range checks {
+		fmt.Fprintf(b, "| %s | `%s` | %s | %s %s | %d |\n", cell(ch.ID), codeText(ch.Command), cell(orDash(ch.Claimed)),
+			verdictIcon(ch.Verdict), cell(ch.Verdict), ch.ExitCode)
 	}
-	for _, c := range checks {
+	for _, ch := range checks {
 		switch {
-		case c.Verdict == "pass":
-		case c.OutputTail != "":
-			b.WriteString(outputTail(c.ID+" output", c.OutputTail))
+		case ch.Verdict == "pass":
+		case ch.OutputTail != "":
+			b.WriteString(c.tail(ch.ID+" output", ch.OutputTail))
 		default:
-			b.WriteString(outputTail(c.ID+" error", c.Error))
+			b.WriteString(c.tail(ch.ID+" error", ch.Error))
 		}
 	}
 }
@@ -104,7 +104,7 @@ func notRecomputed(taken bool) string {
 	return ""
 }
 
-func writeRevert(b *strings.Builder, rv *gate.Revert, taken bool) {
+func (c comment) revert(b *strings.Builder, rv *gate.Revert, taken bool) {
 	if rv == nil {
 		return
 	}
@@ -118,7 +118,7 @@ func writeRevert(b *strings.Builder, rv *gate.Revert, taken bool) {
 	}
 	b.WriteString(notRecomputed(taken) + "\n")
 	if rv.Verdict == "could_not_run" {
-		b.WriteString(outputTail("revert suite output", rv.OutputTail))
+		b.WriteString(c.tail("revert suite output", rv.OutputTail))
 	}
 	writeRevertDecisions(b, rv)
 }
@@ -147,4 +147,17 @@ func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
 	if rv.Incomplete != "" {
 		fmt.Fprintf(b, "\n%s\n", escapeText(rv.Incomplete))
 	}
+}
+
+// tail renders command output, or for the meaning digest only that there
+// is some: output carries timings and temporary paths that differ on every
+// run while the verdict beside it stays the same.
+func (c comment) tail(title, out string) string {
+	if c.forMeaning {
+		if strings.TrimSpace(out) == "" {
+			return ""
+		}
+		return "\n(" + title + ")\n"
+	}
+	return outputTail(title, out)
 }

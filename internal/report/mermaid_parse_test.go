@@ -52,6 +52,9 @@ var stageDiagrams = filepath.Join("..", "stage", "testdata", "changes.md")
 // broken one that must be refused.
 func TestGoldenDiagramsParseWithMermaid(t *testing.T) {
 	t.Parallel()
+	if testing.Short() {
+		t.Skip("starting node and mermaid takes seconds; run without -short")
+	}
 	cmd := mermaidChecker(t)
 	golden, err := filepath.Glob(filepath.Join("testdata", "*.golden.md"))
 	if err != nil || len(golden) == 0 {

@@ -42,8 +42,9 @@ func (r *run) visit(u rules.Unit) {
 // they may view: a summary must not keep the whole file alive.
 func ownedStory(s *gate.Story) *gate.Story {
 	s.ID, s.Title, s.State, s.BaseState = strings.Clone(s.ID), strings.Clone(s.Title), strings.Clone(s.State), strings.Clone(s.BaseState)
-	for i, t := range s.Transitions {
-		s.Transitions[i] = gate.Transition{From: strings.Clone(t.From), To: strings.Clone(t.To), Event: strings.Clone(t.Event), Actor: strings.Clone(t.Actor)}
+	for i := range s.Transitions {
+		t := &s.Transitions[i] // in place, so a field added to Transition is kept
+		t.From, t.To, t.Event, t.Actor = strings.Clone(t.From), strings.Clone(t.To), strings.Clone(t.Event), strings.Clone(t.Actor)
 	}
 	return s
 }

@@ -212,6 +212,25 @@ func TestACreateWithoutIdentityIsNotRetriedBlindly(t *testing.T) {
 	}
 }
 
+// TestADispatchIsNeverResent: a workflow dispatch cannot be recognised
+// afterwards, so whether its answer was lost or it never arrived, the
+// error is returned and the workflow started at most once.
+func TestADispatchIsNeverResent(t *testing.T) {
+	t.Parallel()
+	for _, fault := range []githubtest.Fault{githubtest.Reset, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
+		a, fake, _ := setupTimeouts(t, github.Timeouts{})
+		fake.Inject("POST", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", fault, 1)
+		err := a.DispatchWorkflow(context.Background(), repo, "storygate.yml", "main", map[string]string{"pull_request": "7"})
+		want := 0
+		if fault != githubtest.Reset {
+			want = 1
+		}
+		if n := len(fake.Dispatches()); err == nil || n != want {
+			t.Errorf("%s: err %v, %d dispatches; want the error and %d", fault, err, n, want)
+		}
+	}
+}
+
 // TestTheDeadlineEndsARunThatCannotReachGitHub: every attempt hangs; the
 // client gives up at its deadline with ErrDeadline, not after the sum of
 // every retry's timeout.

@@ -53,7 +53,7 @@ func (a *Adapter) createSticky(ctx context.Context, repo Repo, number int, marke
 		return marked[0], true, nil
 	}
 	create := func(ctx context.Context) (Comment, error) { return a.CreateComment(ctx, repo, number, body) }
-	return createOnce(ctx, a.retry, find, create)
+	return applyOnce(ctx, a.retry, find, create)
 }
 
 // keepOldest deletes every marked comment but the oldest, then brings the

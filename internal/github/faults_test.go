@@ -212,6 +212,31 @@ func TestACreateWithoutIdentityIsNotRetriedBlindly(t *testing.T) {
 	}
 }
 
+// TestAnnotationBatchesAreNeverDoubled: GitHub appends annotations on
+// every update, so a batch whose answer was lost (or that never arrived)
+// is resent only when the run's count shows it did not land.
+func TestAnnotationBatchesAreNeverDoubled(t *testing.T) {
+	t.Parallel()
+	for _, fault := range []githubtest.Fault{githubtest.Reset, githubtest.Hang, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
+		t.Run(fault.String(), func(t *testing.T) {
+			t.Parallel()
+			a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 100 * time.Millisecond})
+			run := storygateRun
+			for i := range 120 {
+				run.Output.Annotations = append(run.Output.Annotations, github.Annotation{Path: "s.md", StartLine: i + 1, Level: github.LevelFailure, Message: "m"})
+			}
+			fake.Inject("PATCH", checkRunRoute, fault, 1)
+			if _, err := a.CreateCheckRun(context.Background(), repo, run); err != nil {
+				t.Fatal(err)
+			}
+			runs := fake.CheckRuns()
+			if len(runs) != 1 || len(runs[0].Annotations) != 120 {
+				t.Fatalf("check runs %d with %d annotations, want one with 120", len(runs), len(runs[0].Annotations))
+			}
+		})
+	}
+}
+
 // TestADispatchIsNeverResent: a workflow dispatch cannot be recognised
 // afterwards, so whether its answer was lost or it never arrived, the
 // error is returned and the workflow started at most once.

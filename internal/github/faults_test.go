@@ -85,7 +85,17 @@ func requestKinds() map[string]requestKind {
 			}, check: oneRun},
 		"list comments":  {method: "GET", route: listRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
 		"create comment": {method: "POST", route: listRoute, op: sticky, check: oneSticky("report v2")},
-		"edit comment":   {method: "PATCH", route: commentRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
+		"create reply": {method: "POST", route: listRoute,
+			op: func(ctx context.Context, a *github.Adapter) error {
+				_, err := a.CreateComment(ctx, repo, 7, "<!-- storygate:reply -->\nreceipt of comment 41")
+				return err
+			},
+			check: func(t *testing.T, f *githubtest.Server) {
+				if cs := f.Comments(repoName, 7); len(cs) != 1 {
+					t.Errorf("comments = %+v, want the reply once", cs)
+				}
+			}},
+		"edit comment": {method: "PATCH", route: commentRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
 		"delete comment": {method: "DELETE", route: commentRoute,
 			seed: func(f *githubtest.Server) { seedSticky(f); seedSticky(f) }, op: sticky, check: oneSticky("report v2")},
 		"create issue": {method: "POST", route: issuesRoute,
@@ -171,7 +181,7 @@ func TestEveryRequestKindSurvivesResetAndHang(t *testing.T) {
 func TestLostAnswersToCreatesAreNotDoubled(t *testing.T) {
 	t.Parallel()
 	kinds := requestKinds()
-	for _, name := range []string{"create check run", "create comment", "create issue", "put file"} {
+	for _, name := range []string{"create check run", "create comment", "create reply", "create issue", "put file"} {
 		k := kinds[name]
 		for _, fault := range []githubtest.Fault{githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
 			t.Run(name+"/"+fault.String(), func(t *testing.T) {
@@ -202,6 +212,10 @@ func TestACreateWithoutIdentityIsNotRetriedBlindly(t *testing.T) {
 	fake.LoseNextResponse("POST", checkRunsRoute)
 	if _, err := a.CreateCheckRun(context.Background(), repo, github.CheckRun{Name: "other", HeadSHA: "abc"}); err == nil {
 		t.Error("check run without external_id: want the lost answer reported")
+	}
+	fake.LoseNextResponse("POST", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches")
+	if err := a.DispatchWorkflow(context.Background(), repo, "storygate.yml", "main", nil); err == nil {
+		t.Error("dispatch: want the lost answer reported")
 	}
 	fake.LoseNextResponse("POST", issuesRoute)
 	if _, err := a.CreateIssue(context.Background(), repo, github.IssueRequest{Title: "t", Body: "b"}); err == nil {

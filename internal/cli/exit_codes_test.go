@@ -98,3 +98,28 @@ func TestAFileThatCannotBeReadIsAUsageError(t *testing.T) {
 		}
 	}
 }
+
+// TestADurationThatDoesNotRunForwardIsAUsageError: the configuration
+// refuses what the command line refuses, with the value's position.
+func TestADurationThatDoesNotRunForwardIsAUsageError(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{".github/storygate.yml": "verify:\n  timeout: -5s\n"})
+	repo.Commit("base")
+	for name, args := range map[string][]string{
+		"verify config":       {"verify", "--root", repo.Root},
+		"validate config":     {"validate", "--root", repo.Root},
+		"verify flag":         {"verify", "--root", t.TempDir(), "--timeout", "-5s"},
+		"action github flag":  {"action", "--event-name", "local", "--root", repo.Root, "--github-deadline", "0s"},
+		"publish github flag": {"publish", "--results", "r.json", "--github-request-timeout", "-1s"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			code, _, errOut := run(t, args...)
+			if code != ExitUsage {
+				t.Errorf("exit %d, want %d\n%s", code, ExitUsage, errOut)
+			}
+			if strings.HasSuffix(name, "config") && !strings.Contains(errOut, "storygate.yml:2:12: verify.timeout: -5s is not a positive duration") {
+				t.Errorf("stderr %q, want the positioned finding", errOut)
+			}
+		})
+	}
+}

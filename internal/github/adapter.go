@@ -56,7 +56,7 @@ func ConfigFromEnv(getenv func(string) string) Config {
 type Adapter struct {
 	gh *gh.Client
 	// retry paces the adapter's own retries of creates whose answer was
-	// lost (createOnce).
+	// lost (applyOnce).
 	retry RetryPolicy
 }
 
@@ -142,6 +142,14 @@ func apiError(what string, resp *gh.Response, err error) error {
 		return fmt.Errorf("%s: %w: %w", what, ErrNotFound, err)
 	}
 	return fmt.Errorf("%s: %w", what, err)
+}
+
+// apiErrorOrNil is apiError for a call that may have succeeded.
+func apiErrorOrNil(what string, resp *gh.Response, err error) error {
+	if err == nil {
+		return nil
+	}
+	return apiError(what, resp, err)
 }
 
 func isNotFound(resp *gh.Response) bool {

@@ -33,12 +33,12 @@ func (a *Adapter) CreateCheckRun(ctx context.Context, repo Repo, run CheckRun) (
 	if run.ExternalID != "" {
 		find = func(ctx context.Context) (int64, bool, error) { return a.findCheckRun(ctx, repo, run) }
 	}
-	id, err := createOnce(ctx, a.retry, find, create)
+	id, err := applyOnce(ctx, a.retry, find, create)
 	if err != nil {
 		return 0, fmt.Errorf("create check run %q on %s: %w", run.Name, repo, err)
 	}
 	run.ID = id
-	return run.ID, a.appendAnnotations(ctx, repo, run, groups[1:])
+	return run.ID, a.appendAnnotations(ctx, repo, run, groups[1:], len(groups[0]))
 }
 
 // findCheckRun looks on run.HeadSHA for a check run storygate made with
@@ -62,7 +62,9 @@ func (a *Adapter) findCheckRun(ctx context.Context, repo Repo, run CheckRun) (in
 	}
 }
 
-// UpdateCheckRun implements Checks.
+// UpdateCheckRun implements Checks. An update that carries annotations
+// first reads how many the run has, so that a lost answer can be told
+// from one that landed (GitHub appends annotations on every update).
 func (a *Adapter) UpdateCheckRun(ctx context.Context, repo Repo, run CheckRun) error {
 	groups := batches(run.Output.Annotations)
 	opts := gh.UpdateCheckRunOptions{
@@ -74,23 +76,65 @@ func (a *Adapter) UpdateCheckRun(ctx context.Context, repo Repo, run CheckRun) e
 		CompletedAt: optionalTime(run.CompletedAt),
 		Output:      checkOutput(run, groups[0]),
 	}
-	if _, resp, err := a.gh.Checks.UpdateCheckRun(ctx, repo.Owner, repo.Name, run.ID, opts); err != nil {
-		return apiError(fmt.Sprintf("update check run %d (%q) on %s", run.ID, run.Name, repo), resp, err)
-	}
-	return a.appendAnnotations(ctx, repo, run, groups[1:])
-}
-
-// appendAnnotations sends the batches after the first, one update each.
-// GitHub appends annotations on every update; title, summary and text are
-// repeated because output is required alongside them.
-func (a *Adapter) appendAnnotations(ctx context.Context, repo Repo, run CheckRun, rest [][]Annotation) error {
-	for i, batch := range rest {
-		opts := gh.UpdateCheckRunOptions{Name: run.Name, Output: checkOutput(run, batch)}
-		if _, _, err := a.gh.Checks.UpdateCheckRun(ctx, repo.Owner, repo.Name, run.ID, opts); err != nil {
-			return fmt.Errorf("check run %d (%q) on %s: annotation batch %d of %d: %w", run.ID, run.Name, repo, i+2, len(rest)+1, err)
+	before := 0
+	if len(groups[0]) > 0 {
+		var err error
+		if before, err = a.annotationCount(ctx, repo, run.ID); err != nil {
+			return err
 		}
 	}
+	if err := a.patchCheckRun(ctx, repo, run.ID, opts, before); err != nil {
+		return fmt.Errorf("update check run %d (%q) on %s: %w", run.ID, run.Name, repo, err)
+	}
+	return a.appendAnnotations(ctx, repo, run, groups[1:], before+len(groups[0]))
+}
+
+// appendAnnotations sends the batches after the first, one update each,
+// on a run that has before annotations. Title, summary and text are
+// repeated because output is required alongside them.
+func (a *Adapter) appendAnnotations(ctx context.Context, repo Repo, run CheckRun, rest [][]Annotation, before int) error {
+	for i, batch := range rest {
+		opts := gh.UpdateCheckRunOptions{Name: run.Name, Output: checkOutput(run, batch)}
+		if err := a.patchCheckRun(ctx, repo, run.ID, opts, before); err != nil {
+			return fmt.Errorf("check run %d (%q) on %s: annotation batch %d of %d: %w", run.ID, run.Name, repo, i+2, len(rest)+1, err)
+		}
+		before += len(batch)
+	}
 	return nil
+}
+
+// patchCheckRun sends one update. One that appends annotations is never
+// resent blindly: after a lost answer it is sent again only when the
+// run's annotation count shows the first did not land.
+func (a *Adapter) patchCheckRun(ctx context.Context, repo Repo, id int64, opts gh.UpdateCheckRunOptions, before int) error {
+	appends := opts.Output != nil && len(opts.Output.Annotations) > 0
+	patch := func(ctx context.Context) (struct{}, error) {
+		if appends {
+			ctx = withoutResend(ctx)
+		}
+		_, resp, err := a.gh.Checks.UpdateCheckRun(ctx, repo.Owner, repo.Name, id, opts)
+		return struct{}{}, apiErrorOrNil(fmt.Sprintf("check run %d", id), resp, err)
+	}
+	if !appends {
+		_, err := patch(ctx)
+		return err
+	}
+	want := before + len(opts.Output.Annotations)
+	landed := func(ctx context.Context) (struct{}, bool, error) {
+		n, err := a.annotationCount(ctx, repo, id)
+		return struct{}{}, n >= want, err
+	}
+	_, err := applyOnce(ctx, a.retry, landed, patch)
+	return err
+}
+
+// annotationCount reads how many annotations a check run has.
+func (a *Adapter) annotationCount(ctx context.Context, repo Repo, id int64) (int, error) {
+	run, resp, err := a.gh.Checks.GetCheckRun(ctx, repo.Owner, repo.Name, id)
+	if err != nil {
+		return 0, apiError(fmt.Sprintf("read check run %d on %s", id, repo), resp, err)
+	}
+	return run.GetOutput().GetAnnotationsCount(), nil
 }
 
 // checkOutput renders the output with one batch of annotations, or nil when

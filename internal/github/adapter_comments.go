@@ -30,7 +30,7 @@ func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int
 	}
 	result := StickyUnchanged
 	if len(marked) == 0 {
-		if _, err := a.createSticky(ctx, repo, number, marker, body); err != nil {
+		if _, err := a.CreateComment(ctx, repo, number, body); err != nil {
 			return Comment{}, "", err
 		}
 		// Look again: a concurrent run may have posted one too.
@@ -40,20 +40,6 @@ func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int
 		result = StickyCreated
 	}
 	return a.keepOldest(ctx, repo, marked, body, result)
-}
-
-// createSticky posts the sticky comment; a lost answer is retried only
-// when no marked comment appeared meanwhile.
-func (a *Adapter) createSticky(ctx context.Context, repo Repo, number int, marker, body string) (Comment, error) {
-	find := func(ctx context.Context) (Comment, bool, error) {
-		marked, err := a.markedComments(ctx, repo, number, marker)
-		if err != nil || len(marked) == 0 {
-			return Comment{}, false, err
-		}
-		return marked[0], true, nil
-	}
-	create := func(ctx context.Context) (Comment, error) { return a.CreateComment(ctx, repo, number, body) }
-	return createOnce(ctx, a.retry, find, create)
 }
 
 // keepOldest deletes every marked comment but the oldest, then brings the
@@ -87,26 +73,32 @@ func withMarker(body, marker string) string {
 	return marker + "\n" + body
 }
 
-// markedComments pages through the comments and returns those a bot
-// posted carrying marker, oldest (lowest ID) first. A person's comment that
-// quotes the marker is never taken for the sticky one: it would be edited
-// into a report its author could then rewrite, or deleted.
+// markedComments returns the comments a bot posted carrying marker,
+// oldest (lowest ID) first. A person's comment that quotes the marker is
+// never taken for the sticky one: it would be edited into a report its
+// author could then rewrite, or deleted.
 func (a *Adapter) markedComments(ctx context.Context, repo Repo, number int, marker string) ([]Comment, error) {
+	return a.botComments(ctx, repo, number, func(c Comment) bool { return strings.Contains(c.Body, marker) })
+}
+
+// botComments pages through the comments and returns those a bot posted
+// that keep holds for, oldest (lowest ID) first.
+func (a *Adapter) botComments(ctx context.Context, repo Repo, number int, keep func(Comment) bool) ([]Comment, error) {
 	opts := &gh.IssueListCommentsOptions{ListOptions: gh.ListOptions{PerPage: pageSize}}
-	var marked []Comment
+	var kept []Comment
 	for {
 		page, resp, err := a.gh.Issues.ListComments(ctx, repo.Owner, repo.Name, number, opts)
 		if err != nil {
 			return nil, apiError(fmt.Sprintf("list comments of #%d on %s", number, repo), resp, err)
 		}
 		for _, c := range page {
-			if sc := fromIssueComment(c); sc.Author.IsBot() && strings.Contains(sc.Body, marker) {
-				marked = append(marked, sc)
+			if bc := fromIssueComment(c); bc.Author.IsBot() && keep(bc) {
+				kept = append(kept, bc)
 			}
 		}
 		if resp.NextPage == 0 {
-			slices.SortFunc(marked, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
-			return marked, nil
+			slices.SortFunc(kept, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
+			return kept, nil
 		}
 		opts.Page = resp.NextPage
 	}
@@ -120,13 +112,27 @@ func (a *Adapter) deleteComment(ctx context.Context, repo Repo, id int64) error 
 	return nil
 }
 
-// CreateComment implements Comments.
+// CreateComment implements Comments. A reply whose answer was lost is
+// sent again only when no comment by a bot with exactly this body is on
+// the thread: a decision receipt, which names its command, is found
+// exactly; of two identical help replies, the second may then be left out,
+// which beats posting one twice.
 func (a *Adapter) CreateComment(ctx context.Context, repo Repo, number int, body string) (Comment, error) {
-	c, resp, err := a.gh.Issues.CreateComment(ctx, repo.Owner, repo.Name, number, &gh.IssueComment{Body: gh.String(body)})
-	if err != nil {
-		return Comment{}, apiError(fmt.Sprintf("comment on #%d of %s", number, repo), resp, err)
+	create := func(ctx context.Context) (Comment, error) {
+		c, resp, err := a.gh.Issues.CreateComment(ctx, repo.Owner, repo.Name, number, &gh.IssueComment{Body: gh.String(body)})
+		if err != nil {
+			return Comment{}, apiError(fmt.Sprintf("comment on #%d of %s", number, repo), resp, err)
+		}
+		return fromIssueComment(c), nil
 	}
-	return fromIssueComment(c), nil
+	find := func(ctx context.Context) (Comment, bool, error) {
+		same, err := a.botComments(ctx, repo, number, func(c Comment) bool { return c.Body == body })
+		if err != nil || len(same) == 0 {
+			return Comment{}, false, err
+		}
+		return same[len(same)-1], true, nil
+	}
+	return applyOnce(ctx, a.retry, find, create)
 }
 
 func (a *Adapter) editComment(ctx context.Context, repo Repo, id int64, body string) (Comment, error) {

@@ -9,13 +9,13 @@ import (
 	gh "github.com/google/go-github/v62/github"
 )
 
-// createOnce sends a create (a POST, which GitHub does not deduplicate).
-// When its answer is lost — a 5xx, a reset, a timed-out attempt, any of
+// applyOnce sends a write GitHub does not deduplicate (a create, or an
+// update that appends annotations). When its answer is lost — a 5xx, a reset, a timed-out attempt, any of
 // which may come after GitHub applied it — it waits the retry backoff and
 // looks with find for what the attempt may have made before sending it
 // again, so a create is never doubled. A nil find means the result cannot
 // be recognised: the failure is returned rather than risk a double.
-func createOnce[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error), create func(context.Context) (T, error)) (T, error) {
+func applyOnce[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error), create func(context.Context) (T, error)) (T, error) {
 	for attempt := 0; ; attempt++ {
 		made, err := create(ctx)
 		if err == nil || find == nil || !answerLost(ctx, err) || attempt >= p.MaxRetries {
@@ -47,4 +47,14 @@ func answerLost(ctx context.Context, err error) bool {
 		return er.Response != nil && er.Response.StatusCode >= 500 && er.Response.StatusCode != http.StatusNotImplemented
 	}
 	return transientTransport(ctx, err)
+}
+
+// noResendKey marks a request the transport must not send twice.
+type noResendKey struct{}
+
+// withoutResend marks ctx's requests as ones the transport must not resend
+// on its own: what they do is not idempotent, and the caller checks
+// whether a lost one landed (applyOnce).
+func withoutResend(ctx context.Context) context.Context {
+	return context.WithValue(ctx, noResendKey{}, true)
 }

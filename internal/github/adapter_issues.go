@@ -47,7 +47,7 @@ func (a *Adapter) CreateIssue(ctx context.Context, repo Repo, req IssueRequest) 
 	if req.Marker != "" && strings.Contains(req.Body, req.Marker) {
 		find = func(ctx context.Context) (Issue, bool, error) { return a.findOpenIssue(ctx, repo, req.Marker) }
 	}
-	return createOnce(ctx, a.retry, find, create)
+	return applyOnce(ctx, a.retry, find, create)
 }
 
 // findOpenIssue returns the oldest open issue carrying marker.

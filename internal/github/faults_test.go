@@ -85,7 +85,17 @@ func requestKinds() map[string]requestKind {
 			}, check: oneRun},
 		"list comments":  {method: "GET", route: listRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
 		"create comment": {method: "POST", route: listRoute, op: sticky, check: oneSticky("report v2")},
-		"edit comment":   {method: "PATCH", route: commentRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
+		"create reply": {method: "POST", route: listRoute,
+			op: func(ctx context.Context, a *github.Adapter) error {
+				_, err := a.CreateComment(ctx, repo, 7, "<!-- storygate:reply -->\nreceipt of comment 41")
+				return err
+			},
+			check: func(t *testing.T, f *githubtest.Server) {
+				if cs := f.Comments(repoName, 7); len(cs) != 1 {
+					t.Errorf("comments = %+v, want the reply once", cs)
+				}
+			}},
+		"edit comment": {method: "PATCH", route: commentRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
 		"delete comment": {method: "DELETE", route: commentRoute,
 			seed: func(f *githubtest.Server) { seedSticky(f); seedSticky(f) }, op: sticky, check: oneSticky("report v2")},
 		"create issue": {method: "POST", route: issuesRoute,
@@ -171,7 +181,7 @@ func TestEveryRequestKindSurvivesResetAndHang(t *testing.T) {
 func TestLostAnswersToCreatesAreNotDoubled(t *testing.T) {
 	t.Parallel()
 	kinds := requestKinds()
-	for _, name := range []string{"create check run", "create comment", "create issue", "put file"} {
+	for _, name := range []string{"create check run", "create comment", "create reply", "create issue", "put file"} {
 		k := kinds[name]
 		for _, fault := range []githubtest.Fault{githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
 			t.Run(name+"/"+fault.String(), func(t *testing.T) {
@@ -203,12 +213,60 @@ func TestACreateWithoutIdentityIsNotRetriedBlindly(t *testing.T) {
 	if _, err := a.CreateCheckRun(context.Background(), repo, github.CheckRun{Name: "other", HeadSHA: "abc"}); err == nil {
 		t.Error("check run without external_id: want the lost answer reported")
 	}
+	fake.LoseNextResponse("POST", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches")
+	if err := a.DispatchWorkflow(context.Background(), repo, "storygate.yml", "main", nil); err == nil {
+		t.Error("dispatch: want the lost answer reported")
+	}
 	fake.LoseNextResponse("POST", issuesRoute)
 	if _, err := a.CreateIssue(context.Background(), repo, github.IssueRequest{Title: "t", Body: "b"}); err == nil {
 		t.Error("issue without marker: want the lost answer reported")
 	}
 	if r, i := len(fake.CheckRuns()), len(fake.Issues(repoName)); r != 1 || i != 1 {
 		t.Errorf("check runs %d, issues %d: want each sent once", r, i)
+	}
+}
+
+// TestAnnotationBatchesAreNeverDoubled: GitHub appends annotations on
+// every update, so a batch whose answer was lost (or that never arrived)
+// is resent only when the run's count shows it did not land.
+func TestAnnotationBatchesAreNeverDoubled(t *testing.T) {
+	t.Parallel()
+	for _, fault := range []githubtest.Fault{githubtest.Reset, githubtest.Hang, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
+		t.Run(fault.String(), func(t *testing.T) {
+			t.Parallel()
+			a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 100 * time.Millisecond})
+			run := storygateRun
+			for i := range 120 {
+				run.Output.Annotations = append(run.Output.Annotations, github.Annotation{Path: "s.md", StartLine: i + 1, Level: github.LevelFailure, Message: "m"})
+			}
+			fake.Inject("PATCH", checkRunRoute, fault, 1)
+			if _, err := a.CreateCheckRun(context.Background(), repo, run); err != nil {
+				t.Fatal(err)
+			}
+			runs := fake.CheckRuns()
+			if len(runs) != 1 || len(runs[0].Annotations) != 120 {
+				t.Fatalf("check runs %d with %d annotations, want one with 120", len(runs), len(runs[0].Annotations))
+			}
+		})
+	}
+}
+
+// TestADispatchIsNeverResent: a workflow dispatch cannot be recognised
+// afterwards, so whether its answer was lost or it never arrived, the
+// error is returned and the workflow started at most once.
+func TestADispatchIsNeverResent(t *testing.T) {
+	t.Parallel()
+	for _, fault := range []githubtest.Fault{githubtest.Reset, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
+		a, fake, _ := setupTimeouts(t, github.Timeouts{})
+		fake.Inject("POST", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", fault, 1)
+		err := a.DispatchWorkflow(context.Background(), repo, "storygate.yml", "main", map[string]string{"pull_request": "7"})
+		want := 0
+		if fault != githubtest.Reset {
+			want = 1
+		}
+		if n := len(fake.Dispatches()); err == nil || n != want {
+			t.Errorf("%s: err %v, %d dispatches; want the error and %d", fault, err, n, want)
+		}
 	}
 }
 

@@ -114,8 +114,11 @@ func transientTransport(caller context.Context, err error) bool {
 // it once. GET, PUT (conditional on a blob SHA), PATCH and DELETE are;
 // POST is not, except where GitHub makes it so: an installation token
 // (a second one is harmless) and a reaction (GitHub answers 200 with the
-// existing one).
+// existing one). A request made under withoutResend is not.
 func resendable(req *http.Request) bool {
+	if req.Context().Value(noResendKey{}) != nil {
+		return false
+	}
 	if req.Method != http.MethodPost {
 		return true
 	}

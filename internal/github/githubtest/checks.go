@@ -91,6 +91,17 @@ func (s *Server) listCheckRunsForRef(w http.ResponseWriter, r *request) {
 	writeJSON(w, http.StatusOK, map[string]any{"total_count": total, "check_runs": orEmpty(page(w, r, runs))})
 }
 
+func (s *Server) getCheckRun(w http.ResponseWriter, r *request) {
+	id, _ := strconv.ParseInt(r.params["check_run_id"], 10, 64)
+	for _, c := range s.CheckRuns() {
+		if c.ID == id && c.Repo == r.repo() {
+			writeJSON(w, http.StatusOK, c.json())
+			return
+		}
+	}
+	writeError(w, http.StatusNotFound, "Not Found")
+}
+
 func (s *Server) updateCheckRun(w http.ResponseWriter, r *request) {
 	var body checkRunBody
 	if err := r.decode(&body); err != nil {

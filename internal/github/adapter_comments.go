@@ -21,7 +21,8 @@ const pageSize = 100
 // body so that trimming an oversized body can never cut it off. Of all the
 // comments carrying the marker — two runs at once, or a create whose answer
 // was lost, may have left more than one — the oldest is kept and the rest
-// are deleted; the kept one is edited only when its body differs.
+// are deleted; the kept one is edited only when its meaning differs
+// (sameMeaning).
 func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int, marker, body string) (Comment, StickyResult, error) {
 	body = TrimOutput(withMarker(body, marker), MaxCommentBytes, "")
 	marked, err := a.markedComments(ctx, repo, number, marker)
@@ -55,7 +56,7 @@ func (a *Adapter) keepOldest(ctx context.Context, repo Repo, marked []Comment, b
 		}
 	}
 	kept := marked[0]
-	if kept.Body == body {
+	if sameMeaning(kept.Body, body) {
 		return kept, result, nil
 	}
 	c, err := a.editComment(ctx, repo, kept.ID, body)

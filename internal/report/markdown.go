@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github"
 )
 
 // MaxCommentChars is GitHub's limit on a comment body.
@@ -85,27 +86,17 @@ func (c comment) blocks() []string {
 // maxOmittedNote is room kept for the note that says what did not fit.
 const maxOmittedNote = 400
 
-// meaningMarker starts the hidden last line of the comment: the digest of
-// everything in it except what changes on every run without changing what
-// the comment says: the link to the run, and the text of command output
-// (timings, temporary paths; whether there is output still counts).
-const meaningMarker = "<!-- storygate:meaning sha256:"
+// meaningMarker starts the hidden last line of the comment (see
+// github.MeaningMarker): the digest of everything in it except what changes
+// on every run without changing what the comment says: the link to the
+// run, and the text of command output (timings, temporary paths; whether
+// there is output still counts).
+const meaningMarker = github.MeaningMarker
 
 // Meaning returns the meaning digest a comment written by Markdown ends
 // with, or "" when body has none. Two comments with the same digest say the
-// same thing, so the writer can leave the posted one alone.
-func Meaning(body string) string {
-	i := strings.LastIndex(body, meaningMarker)
-	if i < 0 {
-		return ""
-	}
-	rest := body[i+len(meaningMarker):]
-	hexDigest, _, ok := strings.Cut(rest, " -->")
-	if !ok || len(hexDigest) != sha256.Size*2 {
-		return ""
-	}
-	return hexDigest
-}
+// same thing, so the writer leaves the posted one alone.
+func Meaning(body string) string { return github.Meaning(body) }
 
 func digest(s string) string {
 	sum := sha256.Sum256([]byte(s))

@@ -22,7 +22,7 @@ const (
 	// live (1.2 KB per generated story since slim frontmatter dropped its
 	// Details; 1.9 KB before), so the room left for garbage grows with the
 	// corpus. At 100,000 stories the limit is 339 MB and peak RSS about
-	// 350 MB; 2.25 KB per story measured no faster and reached 391 MiB,
+	// 350 MB; 2.25 KB per story measured no faster and peaked at 391 MB,
 	// too close to the 400 MB target.
 	liveBytesPerStory = 2 << 10
 )

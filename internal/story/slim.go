@@ -14,7 +14,7 @@ func (s *Story) Slim() *Story {
 	if fm == nil {
 		return out
 	}
-	out.Front = &Frontmatter{
+	out.Front = &Frontmatter{Details: &noDetails,
 		StartLine: fm.StartLine, EndLine: fm.EndLine, lineOffset: fm.lineOffset,
 		ID: detach(fm.ID), State: detach(fm.State), Parent: detach(fm.Parent),
 		DependsOn: detachList(fm.DependsOn), DependentStories: detachList(fm.DependentStories),
@@ -28,6 +28,10 @@ func (s *Story) Slim() *Story {
 	}
 	return out
 }
+
+// noDetails is the Details of every slim story: empty, and never written
+// (only the parser writes frontmatter fields, into a Details of its own).
+var noDetails Details
 
 // slimKeys are the keys whose positions set-level rules report at; a slim
 // frontmatter keeps them in slimKeyPos, in this order (a zero Pos: absent).

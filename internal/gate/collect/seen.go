@@ -26,9 +26,11 @@ func newSeen() *seen {
 // visit is lint.Options.Visit: it runs on several goroutines at once.
 func (r *run) visit(u rules.Unit) {
 	s := ownedStory(storyOf(u))
+	// Every story that claims work keeps its items, whether or not this
+	// run reruns them: which it does is verificationItems' one answer.
 	var items []verify.Item
-	if fm := u.Head.Front; fm != nil && r.changed(u.Head.Path) && claimsWork(fm.CurrentState()) {
-		items = verify.ItemsOf(u.Head)
+	if fm := u.Head.Front; fm != nil && claimsWork(fm.CurrentState()) {
+		items = ownedItems(verify.ItemsOf(u.Head))
 	}
 	r.seen.mu.Lock()
 	defer r.seen.mu.Unlock()
@@ -47,4 +49,22 @@ func ownedStory(s *gate.Story) *gate.Story {
 		t.From, t.To, t.Event, t.Actor = strings.Clone(t.From), strings.Clone(t.To), strings.Clone(t.Event), strings.Clone(t.Actor)
 	}
 	return s
+}
+
+// ownedItems copies the items' texts out of the story's source, for the
+// same reason.
+func ownedItems(items []verify.Item) []verify.Item {
+	for i := range items {
+		it := &items[i]
+		it.ID, it.Command, it.PassWhen = strings.Clone(it.ID), strings.Clone(it.Command), strings.Clone(it.PassWhen)
+		it.Evidence, it.ToolFinding = ownedClaim(it.Evidence), ownedClaim(it.ToolFinding)
+	}
+	return items
+}
+
+func ownedClaim(c *verify.Claim) *verify.Claim {
+	if c == nil {
+		return nil
+	}
+	return &verify.Claim{Result: strings.Clone(c.Result), ExitCode: strings.Clone(c.ExitCode), Where: strings.Clone(c.Where), Pos: c.Pos}
 }

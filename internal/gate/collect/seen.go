@@ -56,7 +56,7 @@ func ownedStory(s *gate.Story) *gate.Story {
 func ownedItems(items []verify.Item) []verify.Item {
 	for i := range items {
 		it := &items[i]
-		it.ID, it.Command, it.PassWhen = strings.Clone(it.ID), strings.Clone(it.Command), strings.Clone(it.PassWhen)
+		it.Story, it.ID, it.Command, it.PassWhen, it.WorkingDir = strings.Clone(it.Story), strings.Clone(it.ID), strings.Clone(it.Command), strings.Clone(it.PassWhen), strings.Clone(it.WorkingDir)
 		it.Evidence, it.ToolFinding = ownedClaim(it.Evidence), ownedClaim(it.ToolFinding)
 	}
 	return items

@@ -22,6 +22,11 @@ import (
 type Tree struct {
 	// Dir is the work tree.
 	Dir string
+	// Work is the directory in the clone that stands for the root Clone
+	// was given: Dir itself, or the same subdirectory of it when the root
+	// is a directory inside its repository (a monorepo's package, the
+	// bundled examples/demo).
+	Work string
 	// objects are the borrowed object directories.
 	objects []string
 }
@@ -33,14 +38,22 @@ const maxAlternateDepth = 5
 // (a full object name). It runs the git CLI: `git clone --shared
 // --no-checkout`, removes the remote, and checks the commit out detached
 // with hooks disabled.
+//
+// root may be a directory inside the repository rather than its top: the
+// repository containing it is cloned, and Work is the same directory in
+// the clone.
 func Clone(ctx context.Context, root, commit string) (*Tree, error) {
+	top, rel, err := repositoryOf(ctx, root)
+	if err != nil {
+		return nil, fmt.Errorf("clone %s for the sandbox: %w", root, err)
+	}
 	dir, err := os.MkdirTemp("", "storygate-tree-*")
 	if err != nil {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
-	t := &Tree{Dir: dir}
+	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel)}
 	steps := [][]string{
-		{"clone", "--quiet", "--shared", "--no-checkout", "--", root, dir},
+		{"clone", "--quiet", "--shared", "--no-checkout", "--", top, dir},
 		{"-C", dir, "remote", "remove", "origin"},
 		{"-C", dir, "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", commit},
 	}
@@ -55,6 +68,32 @@ func Clone(ctx context.Context, root, commit string) (*Tree, error) {
 		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
 	}
 	return t, nil
+}
+
+// repositoryOf returns the top of the work tree that holds root, and
+// root's path relative to it ("." for the top itself), both with symlinks
+// resolved so the two agree.
+func repositoryOf(ctx context.Context, root string) (top, rel string, err error) {
+	abs, err := filepath.Abs(root)
+	if err == nil {
+		abs, err = filepath.EvalSymlinks(abs)
+	}
+	if err != nil {
+		return "", "", err
+	}
+	cmd := exec.CommandContext(ctx, "git", "-C", abs, "rev-parse", "--show-toplevel")
+	cmd.Env = gitEnv(os.Environ())
+	out, err := cmd.Output()
+	if err != nil {
+		return "", "", fmt.Errorf("%s is not inside a git work tree: %w", abs, err)
+	}
+	if top, err = filepath.EvalSymlinks(strings.TrimSpace(string(out))); err != nil {
+		return "", "", err
+	}
+	if rel, err = filepath.Rel(top, abs); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", "", fmt.Errorf("%s is not inside the work tree %s", abs, top)
+	}
+	return top, rel, nil
 }
 
 // Mounts is what a command in the tree needs: the tree writable, the

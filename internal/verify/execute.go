@@ -45,7 +45,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 	}
 	if tree != nil {
 		defer tree.Close()
-		opt.Dir = tree.Dir
+		opt.Dir = tree.Work
 	}
 	jobs := max(opt.Jobs, 1)
 	sem := make(chan struct{}, jobs)

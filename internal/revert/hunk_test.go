@@ -158,3 +158,24 @@ func TestTamperedHeadObjectFailsClosed(t *testing.T) {
 		t.Fatalf("verdict %s reason %q", res.Verdict, res.Reason)
 	}
 }
+
+// TestHunkBoundsDecideLargeFilesAsFiles: a file with more hunks than
+// maxHunks is not split (the diff and the document stay bounded); it is
+// still decided as a file.
+func TestHunkBoundsDecideLargeFilesAsFiles(t *testing.T) {
+	t.Parallel()
+	var base, head strings.Builder
+	base.WriteString(shProject["tests/test_greet.sh"])
+	head.WriteString(shProject["tests/test_greet.sh"])
+	for i := range maxHunks + 1 {
+		base.WriteString("true # keep\n")
+		head.WriteString("true # keep\n")
+		head.WriteString("true # added " + strings.Repeat("x", i%7) + "\n")
+	}
+	h := build(t, with(shProject, map[string]string{"tests/test_greet.sh": base.String()}),
+		change{write: map[string]string{"tests/test_greet.sh": head.String()}})
+	res := h.checkAt(t, ByHunk, 0)
+	if res.Verdict != Escalate || len(res.Files) != 1 || len(res.Files[0].Hunks) != 0 || res.Runs != 2 {
+		t.Fatalf("verdict %s files %d hunks %d runs %d", res.Verdict, len(res.Files), len(res.Files[0].Hunks), res.Runs)
+	}
+}

@@ -179,3 +179,26 @@ func TestHunkBoundsDecideLargeFilesAsFiles(t *testing.T) {
 		t.Fatalf("verdict %s files %d hunks %d runs %d", res.Verdict, len(res.Files), len(res.Files[0].Hunks), res.Runs)
 	}
 }
+
+// TestFileCoupledEditsStillEscalate: a rename split across two governed
+// files (a helper and its caller), forced by nothing: each file reverted
+// alone breaks the suite, both reverted pass. The set decision escalates,
+// and file granularity keeps it, reported on each file.
+func TestFileCoupledEditsStillEscalate(t *testing.T) {
+	t.Parallel()
+	project := with(shProject, map[string]string{
+		"tests/lib.sh":        "check() { [ \"$(greet bob)\" = \"hello bob\" ]; }\n",
+		"tests/test_greet.sh": ". ./src/greet.sh\n. ./tests/lib.sh\ncheck || exit 1\n",
+	})
+	h := build(t, project, change{write: map[string]string{
+		"tests/lib.sh":        strings.Replace(project["tests/lib.sh"], "check()", "check2()", 1),
+		"tests/test_greet.sh": strings.Replace(project["tests/test_greet.sh"], "check ||", "check2 ||", 1),
+	}})
+	res := h.checkAt(t, ByFile, 0)
+	if verdicts(res.Files) != "tests/lib.sh=permitted tests/test_greet.sh=permitted" || res.Set == nil || res.Set.Verdict != Escalate {
+		t.Fatalf("files %s set %+v", verdicts(res.Files), res.Set)
+	}
+	if res.Verdict != Escalate || rules(res) != "revert/not-load-bearing@tests/lib.sh revert/not-load-bearing@tests/test_greet.sh" {
+		t.Errorf("verdict %s findings %s", res.Verdict, rules(res))
+	}
+}

@@ -144,6 +144,9 @@ func (r *runner) hunks(fv FileVerdict) ([]HunkVerdict, error) {
 		return nil, nil
 	}
 	hs := hunks(base.Content, head.Content)
+	if len(hs) > maxHunks {
+		return nil, nil
+	}
 	out := make([]HunkVerdict, 0, len(hs))
 	alone := len(hs) > 1 && fv.Decided == DecidedByFile && fv.Verdict == Permitted
 	for _, h := range hs {
@@ -162,8 +165,16 @@ func (r *runner) hunks(fv FileVerdict) ([]HunkVerdict, error) {
 	return out, nil
 }
 
+// Bounds on splitting a file into hunks: a larger file, or one with more
+// hunks, is decided as a file. They keep a hostile test file from making
+// the line diff or the result document as large as it likes.
+const (
+	maxHunkBytes = 1 << 20
+	maxHunks     = 200
+)
+
 // texts returns the base and head versions of a path both sides hold as
-// text files: only those split into hunks.
+// text files of at most maxHunkBytes: only those split into hunks.
 func (r *runner) texts(path string) (base, head gitrepo.Blob, ok bool) {
 	base, err := r.opt.Snapshot.Blob(path)
 	if err != nil {
@@ -173,7 +184,7 @@ func (r *runner) texts(path string) (base, head gitrepo.Blob, ok bool) {
 		return base, head, false
 	}
 	regular := func(b gitrepo.Blob) bool {
-		return (b.Mode == filemode.Regular || b.Mode == filemode.Executable) && textual(b.Content)
+		return (b.Mode == filemode.Regular || b.Mode == filemode.Executable) && len(b.Content) <= maxHunkBytes && textual(b.Content)
 	}
 	return base, head, regular(base) && regular(head)
 }

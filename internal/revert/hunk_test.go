@@ -158,3 +158,47 @@ func TestTamperedHeadObjectFailsClosed(t *testing.T) {
 		t.Fatalf("verdict %s reason %q", res.Verdict, res.Reason)
 	}
 }
+
+// TestHunkBoundsDecideLargeFilesAsFiles: a file with more hunks than
+// maxHunks is not split (the diff and the document stay bounded); it is
+// still decided as a file.
+func TestHunkBoundsDecideLargeFilesAsFiles(t *testing.T) {
+	t.Parallel()
+	var base, head strings.Builder
+	base.WriteString(shProject["tests/test_greet.sh"])
+	head.WriteString(shProject["tests/test_greet.sh"])
+	for i := range maxHunks + 1 {
+		base.WriteString("true # keep\n")
+		head.WriteString("true # keep\n")
+		head.WriteString("true # added " + strings.Repeat("x", i%7) + "\n")
+	}
+	h := build(t, with(shProject, map[string]string{"tests/test_greet.sh": base.String()}),
+		change{write: map[string]string{"tests/test_greet.sh": head.String()}})
+	res := h.checkAt(t, ByHunk, 0)
+	if res.Verdict != Escalate || len(res.Files) != 1 || len(res.Files[0].Hunks) != 0 || res.Runs != 2 {
+		t.Fatalf("verdict %s files %d hunks %d runs %d", res.Verdict, len(res.Files), len(res.Files[0].Hunks), res.Runs)
+	}
+}
+
+// TestFileCoupledEditsStillEscalate: a rename split across two governed
+// files (a helper and its caller), forced by nothing: each file reverted
+// alone breaks the suite, both reverted pass. The set decision escalates,
+// and file granularity keeps it, reported on each file.
+func TestFileCoupledEditsStillEscalate(t *testing.T) {
+	t.Parallel()
+	project := with(shProject, map[string]string{
+		"tests/lib.sh":        "check() { [ \"$(greet bob)\" = \"hello bob\" ]; }\n",
+		"tests/test_greet.sh": ". ./src/greet.sh\n. ./tests/lib.sh\ncheck || exit 1\n",
+	})
+	h := build(t, project, change{write: map[string]string{
+		"tests/lib.sh":        strings.Replace(project["tests/lib.sh"], "check()", "check2()", 1),
+		"tests/test_greet.sh": strings.Replace(project["tests/test_greet.sh"], "check ||", "check2 ||", 1),
+	}})
+	res := h.checkAt(t, ByFile, 0)
+	if verdicts(res.Files) != "tests/lib.sh=permitted tests/test_greet.sh=permitted" || res.Set == nil || res.Set.Verdict != Escalate {
+		t.Fatalf("files %s set %+v", verdicts(res.Files), res.Set)
+	}
+	if res.Verdict != Escalate || rules(res) != "revert/not-load-bearing@tests/lib.sh revert/not-load-bearing@tests/test_greet.sh" {
+		t.Errorf("verdict %s findings %s", res.Verdict, rules(res))
+	}
+}

@@ -173,6 +173,12 @@ func liveWith(marker string) []string {
 		if err != nil || serr != nil || strings.Contains(string(stat), ") Z ") {
 			continue
 		}
+		// bwrap's own processes (outside and as the namespace's init) carry
+		// the command line too, but they are storygate's, not the command's,
+		// and the process limit does not count them.
+		if comm, _ := os.ReadFile(filepath.Join(filepath.Dir(p), "comm")); strings.TrimSpace(string(comm)) == "bwrap" {
+			continue
+		}
 		if strings.Contains(string(raw), marker) {
 			out = append(out, filepath.Dir(p)+": "+strings.ReplaceAll(string(raw), "\x00", " "))
 		}

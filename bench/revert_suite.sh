@@ -17,6 +17,8 @@ ratio=$(metric ratio)
 verdict=$(awk -v r="$ratio" 'BEGIN{print (r <= 1.2) ? "PASS" : "FAIL"}')
 printf 'revert check on a Go module (go test ./..., cold cache), %s runs each, sandboxed=%s\n' "$runs" "$(metric sandboxed)"
 printf '  revert check (clone+baseline+reverted) %8s ms\n' "$(metric revert-check-ms/op)"
+printf '    baseline run %s ms, reverted run %s ms\n' "$(metric baseline-ms/op)" "$(metric reverted-ms/op)"
 printf '  go test ./... twice in the checkout    %8s ms\n' "$(metric suite-twice-ms/op)"
+printf '    first run %s ms, second run %s ms\n' "$(metric first-ms/op)" "$(metric second-ms/op)"
 printf '  ratio %s (target <= 1.2)  %s\n' "$ratio" "$verdict"
 [ "$verdict" = PASS ]

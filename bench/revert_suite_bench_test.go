@@ -78,13 +78,21 @@ func BenchmarkRevertGoSuite(b *testing.B) {
 	dir := goSuiteRepo(b)
 	sb := sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Auto})
 	var ours, twice time.Duration
+	var runs [4]int64 // baseline, reverted, first, second (ms)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ours += revertGoSuite(b, dir, sb)
-		twice += suiteTwice(b, dir)
+		took, baseline, reverted := revertGoSuite(b, dir, sb)
+		ours += took
+		runs[0], runs[1] = runs[0]+baseline, runs[1]+reverted
+		took, first, second := suiteTwice(b, dir)
+		twice += took
+		runs[2], runs[3] = runs[2]+first, runs[3]+second
 	}
 	b.StopTimer()
 	reportRatio(b, ours, "revert-check-ms/op", twice, "suite-twice-ms/op")
+	for i, unit := range []string{"baseline-ms/op", "reverted-ms/op", "first-ms/op", "second-ms/op"} {
+		b.ReportMetric(float64(runs[i])/float64(b.N), unit)
+	}
 	sandboxed := 0.0
 	if sb.Isolated() {
 		sandboxed = 1
@@ -92,7 +100,8 @@ func BenchmarkRevertGoSuite(b *testing.B) {
 	b.ReportMetric(sandboxed, "sandboxed")
 }
 
-func revertGoSuite(b *testing.B, dir string, sb *sandbox.Sandbox) time.Duration {
+// revertGoSuite returns the check's time and its two suite runs' (ms).
+func revertGoSuite(b *testing.B, dir string, sb *sandbox.Sandbox) (took time.Duration, baseline, reverted int64) {
 	env := goEnv(b)
 	start := time.Now()
 	r, err := gitrepo.Open(dir)
@@ -104,25 +113,29 @@ func revertGoSuite(b *testing.B, dir string, sb *sandbox.Sandbox) time.Duration 
 	if err != nil {
 		b.Fatal(err)
 	}
-	took := time.Since(start)
+	took = time.Since(start)
 	if res.Verdict != revert.Escalate {
 		b.Fatalf("verdict %s (%s): %s", res.Verdict, res.Reason, res.OutputTail)
 	}
 	settle()
-	return took
+	return took, res.Baseline.DurationMS, res.Set.Run.DurationMS
 }
 
-func suiteTwice(b *testing.B, dir string) time.Duration {
+// suiteTwice returns the time of both runs and of each (ms).
+func suiteTwice(b *testing.B, dir string) (took time.Duration, first, second int64) {
 	env := goEnv(b)
+	var each [2]int64
 	start := time.Now()
-	for range 2 {
+	for i := range each {
+		t0 := time.Now()
 		cmd := exec.Command("go", "test", "./...")
 		cmd.Dir, cmd.Env = dir, env
 		if out, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("go test: %v\n%s", err, out)
 		}
+		each[i] = time.Since(t0).Milliseconds()
 	}
-	took := time.Since(start)
+	took = time.Since(start)
 	settle()
-	return took
+	return took, each[0], each[1]
 }

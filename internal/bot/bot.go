@@ -148,7 +148,9 @@ var ErrUsage = errors.New("usage")
 // usageError wraps err as a usage error, keeping its message.
 type usageError struct{ err error }
 
+// Error is the wrapped error's message.
 func (u usageError) Error() string   { return u.err.Error() }
+// Unwrap makes errors.Is find both the cause and ErrUsage.
 func (u usageError) Unwrap() []error { return []error{u.err, ErrUsage} }
 
 func usage(err error) error { return usageError{err} }

@@ -48,6 +48,7 @@ func (g *gitHistory) commit(sha string) (*object.Commit, error) {
 	return c, nil
 }
 
+// File reads path at commit sha; ok is false when the commit has no such file.
 func (g *gitHistory) File(sha, path string) ([]byte, bool, error) {
 	c, err := g.commit(sha)
 	if err != nil {
@@ -56,6 +57,7 @@ func (g *gitHistory) File(sha, path string) ([]byte, bool, error) {
 	return g.repo.ReadFile(c, path)
 }
 
+// Blobs returns the blobs at commit sha whose paths keep accepts.
 func (g *gitHistory) Blobs(sha string, keep func(string) bool) ([]Blob, error) {
 	c, err := g.commit(sha)
 	if err != nil {
@@ -81,6 +83,7 @@ func (g *gitHistory) Blobs(sha string, keep func(string) bool) ([]Blob, error) {
 	}
 }
 
+// IsAncestor reports whether ancestor is an ancestor of sha (or sha itself).
 func (g *gitHistory) IsAncestor(ancestor, sha string) (bool, error) {
 	a, err := g.commit(ancestor)
 	if err != nil {

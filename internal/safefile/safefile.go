@@ -33,6 +33,7 @@ type TooLargeError struct {
 	Size, Limit int64
 }
 
+// Error names the file, its size and the limit.
 func (e *TooLargeError) Error() string {
 	return fmt.Sprintf("%s is %d bytes; the limit is %d", e.Path, e.Size, e.Limit)
 }

@@ -149,7 +149,8 @@ var ErrUsage = errors.New("usage")
 type usageError struct{ err error }
 
 // Error is the wrapped error's message.
-func (u usageError) Error() string   { return u.err.Error() }
+func (u usageError) Error() string { return u.err.Error() }
+
 // Unwrap makes errors.Is find both the cause and ErrUsage.
 func (u usageError) Unwrap() []error { return []error{u.err, ErrUsage} }
 

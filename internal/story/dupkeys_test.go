@@ -26,8 +26,7 @@ func TestDuplicateKeysAnywhere(t *testing.T) {
 	for _, fast := range []bool{true, false} {
 		for _, c := range cases {
 			t.Run(fmt.Sprintf("%s/fast=%v", c.name, fast), func(t *testing.T) {
-				defer setFastYAML(fast)()
-				s := Parse("STORY-001.md", []byte("---\n"+c.fm+"---\n# x\n"))
+				s := parseWith(fast, "STORY-001.md", []byte("---\n"+c.fm+"---\n# x\n"))
 				if s.Front != nil || len(s.Problems) != 1 {
 					t.Fatalf("front = %v, problems = %v; want one problem and no frontmatter", s.Front != nil, s.Problems)
 				}
@@ -67,9 +66,10 @@ func largeMapping(n int, dup string) string {
 	return b.String()
 }
 
-// setFastYAML sets the fast path switch and returns its restorer.
-func setFastYAML(on bool) func() {
-	old := fastYAML
-	fastYAML = on
-	return func() { fastYAML = old }
+// parseWith parses through the fast path, or through yaml.v3 alone.
+func parseWith(fast bool, path string, src []byte) *Story {
+	if fast {
+		return parse(path, src, false)
+	}
+	return ParseReference(path, src)
 }

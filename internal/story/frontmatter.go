@@ -138,10 +138,11 @@ func (s *Story) decodeFrontmatter(end int) {
 	s.Front = fm
 }
 
-// fastYAML is false when STORYGATE_YAML_FASTPATH=off: every frontmatter then
-// goes through yaml.v3, to rule the fast path out when chasing a suspected
-// parser difference, and for the benchmark's comparison.
-var fastYAML = os.Getenv("STORYGATE_YAML_FASTPATH") != "off"
+// fastPathOff is read once, at start: STORYGATE_YAML_FASTPATH=off sends
+// every frontmatter through yaml.v3 (ParseReference), to rule the fast path
+// out when chasing a suspected parser difference, and for the benchmark's
+// comparison. Nothing assigns it afterwards.
+var fastPathOff = os.Getenv("STORYGATE_YAML_FASTPATH") == "off"
 
 // decodeYAML decodes the frontmatter text: through the fast path when it is
 // inside the plain subset stories are written in, else through yaml.v3,
@@ -151,7 +152,7 @@ var fastYAML = os.Getenv("STORYGATE_YAML_FASTPATH") != "off"
 // breaks are refused where the parser found them.
 func (s *Story) decodeYAML(src []byte) (*yaml.Node, bool) {
 	doc, ok := (*yaml.Node)(nil), false
-	if fastYAML {
+	if !s.referenceYAML {
 		doc, ok = yamlfast.Decode(src)
 	}
 	var err error

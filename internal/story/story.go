@@ -42,6 +42,9 @@ type Story struct {
 	lines    *lineIndex
 	// bodyStart is the byte offset of the body (-1 when unknown).
 	bodyStart int
+	// referenceYAML sends the frontmatter to yaml.v3 alone, bypassing
+	// the fast path (ParseReference).
+	referenceYAML bool
 
 	// Derived views, computed on first use: rules ask for them many times.
 	logOnce       sync.Once
@@ -55,8 +58,14 @@ type Story struct {
 
 // Parse parses src as the story file at path. It never fails: defects are
 // recorded as Problems so that every rule can still run on what was readable.
-func Parse(path string, src []byte) *Story {
-	s := &Story{Path: path, Src: src, lines: newLineIndex(src)}
+func Parse(path string, src []byte) *Story { return parse(path, src, fastPathOff) }
+
+// ParseReference parses like Parse with every frontmatter decoded by
+// yaml.v3 alone: the reference the fast path is checked against.
+func ParseReference(path string, src []byte) *Story { return parse(path, src, true) }
+
+func parse(path string, src []byte, referenceYAML bool) *Story {
+	s := &Story{Path: path, Src: src, lines: newLineIndex(src), referenceYAML: referenceYAML}
 	if p, ok := checkText(src, s.lines); !ok {
 		s.Problems = append(s.Problems, p)
 		return s

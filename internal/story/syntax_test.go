@@ -49,9 +49,7 @@ func TestStrictYAMLAtFileLines(t *testing.T) {
 	}
 	for _, c := range cases {
 		for _, fast := range []bool{true, false} {
-			fastYAML = fast
-			s := Parse("STORY-001.md", []byte("---\n"+c.fm+"---\n# STORY-001 x\n"))
-			fastYAML = true
+			s := parseWith(fast, "STORY-001.md", []byte("---\n"+c.fm+"---\n# STORY-001 x\n"))
 			if len(s.Problems) != 1 || s.Front != nil {
 				t.Fatalf("%q: problems = %v, want one and no frontmatter", c.fm, s.Problems)
 			}

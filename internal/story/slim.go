@@ -9,11 +9,11 @@ import "strings"
 // collector little: every object a slim story still points to is one a
 // set rule needs.
 //
-// What stays live per story is what every collection of a large run marks,
-// so a slim story is three objects: the story and its frontmatter in one
-// allocation, every list item in one array, and every value in one string
-// (at 100,000 stories, one object and one string per value was a fifth of
-// the live heap).
+// What stays live per story is what every collection of a large run
+// marks, so a slim story is three objects: the story and its frontmatter
+// in one allocation, every list item in one array, and every value in one
+// string, instead of one object per value and per list. That saves objects,
+// not bytes (36.7 against 37.8 MB live at 30,000 stories).
 func (s *Story) Slim() *Story {
 	fm := s.Front
 	if fm == nil {

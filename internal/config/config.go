@@ -208,7 +208,9 @@ func Parse(file string, data []byte) (*Config, error) {
 	}
 	cfg := Default()
 	cfg.Path = file
-	if len(doc.Content) == 0 {
+	// An empty file, a lone "---" and an explicit null all hold no
+	// settings: the defaults apply, as for an empty file.
+	if len(doc.Content) == 0 || (doc.Content[0].Kind == yaml.ScalarNode && doc.Content[0].ShortTag() == "!!null") {
 		return cfg, nil
 	}
 	root := doc.Content[0]

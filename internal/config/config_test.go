@@ -34,6 +34,8 @@ func TestParse(t *testing.T) {
 				return c.Stories[0] == "s/*.md" && c.Verify.Jobs == 2 && c.Verify.Timeout == 90*time.Second && c.Records[0].Suite == "step-packet"
 			}},
 		{"empty file keeps defaults", "", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
+		{"a lone document marker keeps defaults", "---", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
+		{"an explicit null keeps defaults", "---\n~\n", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
 		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, gate, github, records, revert, rules, stages, stories, verify)`, nil},
 		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
 		{"sandbox defaults", "", "", func(c *Config) bool {

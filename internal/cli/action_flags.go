@@ -43,13 +43,9 @@ func runAction(e env, args []string) int {
 	fs.BoolVar(&f.all, "all", false, "the same as --filter all: judge every story and rerun every story's verification")
 	var gf githubFlags
 	gf.register(fs)
-	if _, code := parseFlags(fs, args); code >= 0 {
+	timeouts, code := gf.parse(e, "action", fs, args)
+	if code >= 0 {
 		return code
-	}
-	timeouts, err := gf.timeouts(flagsSet(fs))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
-		return ExitUsage
 	}
 	opts, err := f.options()
 	if err != nil {

@@ -24,13 +24,9 @@ func runPublish(e env, args []string) int {
 	fs.StringVar(&f.Root, "root", "", "trusted checkout holding the pull request's commits as git data (default GITHUB_WORKSPACE)")
 	var gf githubFlags
 	gf.register(fs)
-	if _, code := parseFlags(fs, args); code >= 0 {
+	timeouts, code := gf.parse(e, "publish", fs, args)
+	if code >= 0 {
 		return code
-	}
-	timeouts, err := gf.timeouts(flagsSet(fs))
-	if err != nil {
-		fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
-		return ExitUsage
 	}
 	if f.Results == "" {
 		f.Results = strings.TrimSpace(os.Getenv("INPUT_RESULTS"))

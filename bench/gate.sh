@@ -39,14 +39,9 @@ done
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/storygate-gate.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=bench/measure.sh
 . "$here/measure.sh"
-
-ensure_time
-echo "building storygate, genstories into $work/bin" >&2
-(cd "$repo" && go build -o "$work/bin/storygate" ./cmd/storygate && go build -o "$work/bin/genstories" ./bench/cmd/genstories)
+setup_bench gate
 
 # The repository: the corpus committed as the base, then a head commit that
 # appends a paragraph to every (count/changed)-th story.

@@ -1,5 +1,16 @@
 # measure.sh — helpers the bench scripts share (sourced, not run).
 
+# setup_bench NAME makes the run's work directory ($work, removed on
+# exit), checks for GNU time and builds storygate and genstories into
+# $work/bin. Needs $repo, the repository root.
+setup_bench() {
+	work=$(mktemp -d "${TMPDIR:-/tmp}/storygate-$1.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	ensure_time
+	echo "building storygate, genstories into $work/bin" >&2
+	(cd "$repo" && go build -o "$work/bin/storygate" ./cmd/storygate && go build -o "$work/bin/genstories" ./bench/cmd/genstories)
+}
+
 # ensure_time makes GNU time available at /usr/bin/time.
 ensure_time() {
 	if [ -x /usr/bin/time ] && /usr/bin/time -f '%e' true >/dev/null 2>&1; then

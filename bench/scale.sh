@@ -41,14 +41,9 @@ done
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/storygate-scale.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=bench/measure.sh
 . "$here/measure.sh"
-
-ensure_time
-echo "building storygate, genstories into $work/bin" >&2
-(cd "$repo" && go build -o "$work/bin/storygate" ./cmd/storygate && go build -o "$work/bin/genstories" ./bench/cmd/genstories)
+setup_bench scale
 "$work/bin/genstories" -n "$count" -seed "$seed" "$work/normal" >&2
 "$work/bin/genstories" -n "$count" -seed "$seed" -chain "$work/chain" >&2
 "$work/bin/genstories" -n "$big" -seed "$seed" "$work/big" >&2

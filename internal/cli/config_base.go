@@ -131,10 +131,20 @@ func configPathIn(repo *gitrepo.Repo, root string) string {
 }
 
 // repoRelative is path relative to the work tree's top, when inside it.
+// A path that names a place in the checkout as written counts as inside
+// even when a directory on the way is a symlink leading out: the change
+// can commit that symlink, and must not make its own policy file read as
+// the workflow's by pointing it elsewhere. A path that only resolves into
+// the checkout counts as inside too.
 func repoRelative(repo *gitrepo.Repo, path string) (string, bool) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", false
+	}
+	if top, err := filepath.Abs(repo.Root()); err == nil {
+		if rel, err := filepath.Rel(top, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(rel), true
+		}
 	}
 	dir, ok := relativeToTop(repo, filepath.Dir(abs))
 	if !ok {

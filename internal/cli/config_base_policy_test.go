@@ -34,3 +34,36 @@ func TestPolicyAtReadsTheBase(t *testing.T) {
 		t.Error("an explicit file missing at base was read from the PR")
 	}
 }
+
+// TestPolicyAtIgnoresASymlinkOutOfTheCheckout: the change commits a
+// symlink (here left in the work tree, as a checkout of it would) for the
+// directory the workflow's policy file is in, pointing at
+// a directory outside holding a relaxed policy. The path as the workflow
+// wrote it is in the checkout, so the base's file still decides; without
+// the symlink the same path reads the base's file as well (the control).
+func TestPolicyAtIgnoresASymlinkOutOfTheCheckout(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"ci/policy.yml": "approvers:\n  permission: admin\n"})
+	base := repo.Commit("base")
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "policy.yml"), []byte("approvers:\n  permission: read\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	explicit := filepath.Join(repo.Root, "ci", "policy.yml")
+	if cfg, err := policyAt(repo.Root, explicit, base); err != nil || cfg.Approvers.Permission != "admin" {
+		t.Fatalf("control: %v, %+v", err, cfg)
+	}
+	if err := os.RemoveAll(filepath.Join(repo.Root, "ci")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(repo.Root, "ci")); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := policyAt(repo.Root, explicit, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Approvers.Permission != "admin" {
+		t.Errorf("the symlink made the relaxed file the policy: permission %s", cfg.Approvers.Permission)
+	}
+}

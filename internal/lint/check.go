@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 	"errors"
+	"fmt"
 
 	"github.com/storygate/storygate/internal/par"
 
@@ -31,6 +32,9 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, dirs, set[i], isTarget[set[i]])
 	})
 	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if err := unpack(ls); err != nil {
 		return nil, err
 	}
 	res := &Result{Files: len(targets)}
@@ -94,8 +98,11 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 	if opts.Visit != nil && target && l.unit.Head != nil {
 		opts.Visit(l.unit)
 	}
-	if opts.Slim && l.unit.Head != nil {
-		l.unit = slimUnit(l.unit, ctx.read != nil) // the source goes with the full story, to the garbage collector
+	if opts.Slim && l.unit.Head != nil && slimmable(l.unit, ctx.read != nil) {
+		// Packed until the set rules run (unpack); the source goes with the
+		// full story, to the garbage collector.
+		l.packed, l.packedBase = l.unit.Head.Pack(), l.unit.Base != nil
+		l.unit = rules.Unit{}
 	}
 	return l, ds, nil
 }
@@ -158,20 +165,36 @@ func activeRules(opts Options) ([]*rules.Rule, error) {
 	return out, nil
 }
 
-// slimUnit slims a story the change did not touch; a changed story keeps its
-// body, which the base set rules read. With a base, a story without a base
-// version was created in the change: its new log rows are its whole log, and
-// whether it is generating (so what it grants) is read from them.
-func slimUnit(u rules.Unit, hasBase bool) rules.Unit {
+// slimmable reports whether u may be slimmed: a story the change did not
+// touch; a changed story keeps its body, which the base set rules read.
+// With a base, a story without a base version was created in the change:
+// its new log rows are its whole log, and whether it is generating (so
+// what it grants) is read from them.
+func slimmable(u rules.Unit, hasBase bool) bool {
 	if u.Base == nil && hasBase {
-		return u
+		return false
 	}
-	if u.Base != nil && !bytes.Equal(u.Base.Src, u.Head.Src) {
-		return u
-	}
-	slim := u.Head.Slim()
-	if u.Base != nil {
-		return rules.Unit{Head: slim, Base: slim}
-	}
-	return rules.Unit{Head: slim}
+	return u.Base == nil || bytes.Equal(u.Base.Src, u.Head.Src)
+}
+
+// unpack turns every packed story back into its slim unit: an unchanged
+// story with a base has the slim story as both.
+func unpack(ls []*loaded) error {
+	errs := make([]error, len(ls))
+	par.Each(len(ls), func(i int) {
+		l := ls[i]
+		if l == nil || l.packed == nil {
+			return
+		}
+		slim, err := l.packed.Unpack()
+		if err != nil {
+			errs[i] = fmt.Errorf("slim story %s: %w", l.path, err)
+			return
+		}
+		l.unit, l.packed = rules.Unit{Head: slim}, nil
+		if l.packedBase {
+			l.unit.Base = slim
+		}
+	})
+	return errors.Join(errs...)
 }

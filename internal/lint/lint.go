@@ -99,6 +99,11 @@ type loaded struct {
 	// untouched is set when the file is the base's, at the same path,
 	// and the change did not touch it (filter.go).
 	untouched bool
+	// packed holds the slim story (Options.Slim) while the other stories
+	// are checked; unpack makes it unit again, with the slim story as its
+	// base too when packedBase.
+	packed     story.Packed
+	packedBase bool
 }
 
 // load reads one story, refusing symlinks that leave the repository and

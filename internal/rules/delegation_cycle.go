@@ -9,45 +9,70 @@ import (
 var dependencyCycle = &Rule{ID: "delegation/cycle", Need: NeedSet, Spec: "§10.1",
 	Summary: "`depends_on` has no cycle",
 	CheckSet: func(p *SetPass) {
-		ids := p.ByID()
-		graph := make(map[string][]story.Scalar, len(ids))
-		for id, s := range ids {
-			graph[id] = s.Front.DependsOn.Items
+		x := p.storyIndex()
+		edges := make([][]int32, len(x.ids)) // the depends_on of each id's story
+		for n, i := range x.holder {
+			edges[n] = x.dependsOn[i]
 		}
 		// A story is on a cycle exactly when its strongly connected
 		// component has one, and every path back to it stays inside that
 		// component: one pass over the graph finds them, and the search for
 		// each story's cycle never leaves its component (a fresh search of
 		// the whole graph per story cost 15.7 CPU s on a 10,000-story chain).
-		for _, comp := range cyclicComponents(graph) {
-			in := make(map[string]bool, len(comp))
-			for _, id := range comp {
-				in[id] = true
-			}
-			for _, id := range comp {
-				s := ids[id]
-				cycle := cycleThrough(graph, id, in)
-				p.Report(s.Path, edgePos(s, cycle[1]), "depends_on cycle: %s", strings.Join(cycle, " → "))
+		search := newCycleSearch(edges)
+		for _, comp := range cyclicComponents(edges) {
+			search.within(comp)
+			for _, n := range comp {
+				s := x.story(p.Units, n)
+				cycle := search.through(n)
+				names := make([]string, len(cycle))
+				for k, m := range cycle {
+					names[k] = x.ids[m]
+				}
+				p.Report(s.Path, edgePos(s, names[1]), "depends_on cycle: %s", strings.Join(names, " → "))
 			}
 		}
 	}}
 
-// cycleThrough returns the first dependency path, in depends_on order,
-// from start back to start through the stories in its component.
-func cycleThrough(graph map[string][]story.Scalar, start string, in map[string]bool) []string {
-	visited := map[string]bool{}
-	var path []string
-	var walk func(id string) bool
-	walk = func(id string) bool {
-		path = append(path, id)
-		for _, dep := range graph[id] {
-			if dep.Value == start {
+// cycleSearch finds, for a story on a cycle, the first dependency path in
+// depends_on order from it back to it through the stories of its
+// component. Its marks are generation numbers, so no search clears them.
+type cycleSearch struct {
+	edges [][]int32
+	// in[n] == comp: n is in the component of this generation;
+	// visited[n] == walk: n was reached by the current search.
+	in, visited []int32
+	comp, walk  int32
+}
+
+func newCycleSearch(edges [][]int32) *cycleSearch {
+	return &cycleSearch{edges: edges, in: make([]int32, len(edges)), visited: make([]int32, len(edges))}
+}
+
+// within confines the following searches to comp.
+func (c *cycleSearch) within(comp []int32) {
+	c.comp++
+	for _, n := range comp {
+		c.in[n] = c.comp
+	}
+}
+
+// through returns the cycle from start back to start (nil when there is
+// none), as story numbers.
+func (c *cycleSearch) through(start int32) []int32 {
+	c.walk++
+	var path []int32
+	var walk func(n int32) bool
+	walk = func(n int32) bool {
+		path = append(path, n)
+		for _, dep := range c.edges[n] {
+			if dep == start {
 				path = append(path, start)
 				return true
 			}
-			if in[dep.Value] && !visited[dep.Value] {
-				visited[dep.Value] = true
-				if walk(dep.Value) {
+			if dep >= 0 && c.in[dep] == c.comp && c.visited[dep] != c.walk {
+				c.visited[dep] = c.walk
+				if walk(dep) {
 					return true
 				}
 			}

@@ -8,14 +8,17 @@ import (
 var dependencyNotDone = &Rule{ID: "delegation/dependency-not-done", Need: NeedSet, Spec: "§2, §10.1",
 	Summary: "a story past `seeded` (and so at `ready` or later) has every `depends_on` story at `done`",
 	CheckSet: func(p *SetPass) {
-		ids := p.ByID()
-		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
+		x := p.storyIndex()
+		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {
 			if !fm.State.Set || fm.CurrentState() == lifecycle.Seeded || !lifecycle.IsState(fm.CurrentState()) {
 				return
 			}
-			for _, dep := range fm.DependsOn.Items {
-				other, ok := ids[dep.Value]
-				if ok && other.Front.CurrentState() != lifecycle.Done {
+			for k, dep := range fm.DependsOn.Items {
+				n := x.dependsOn[i][k]
+				if n < 0 {
+					continue
+				}
+				if other := x.story(p.Units, n); other.Front.CurrentState() != lifecycle.Done {
 					p.Report(s.Path, dep.Pos, "%s is at %s but depends on %s, which is at %s, not done", fm.ID.Value, fm.State.Value, dep.Value, other.Front.State.Value)
 				}
 			}

@@ -8,12 +8,12 @@ import (
 var parentScope = &Rule{ID: "delegation/parent-scope", Need: NeedSet, Spec: "§10.1",
 	Summary: "a child's `scope.write` does not overlap its parent's `scope.write` (globs compared soundly: two entries are disjoint only when no path can match both)",
 	CheckSet: func(p *SetPass) {
-		ids := p.ByID()
-		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
-			parent, ok := ids[fm.Parent.Value]
-			if !fm.Parent.Set || !ok {
+		x := p.storyIndex()
+		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {
+			if !fm.Parent.Set || x.parent[i] < 0 {
 				return
 			}
+			parent := x.story(p.Units, x.parent[i])
 			if fm.ID.Set && fm.Parent.Value == fm.ID.Value {
 				p.Report(s.Path, fm.Parent.Pos, "%s names itself as its parent; parent is the id of the story that delegated this work to it, or null", fm.ID.Value)
 				return

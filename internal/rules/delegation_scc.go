@@ -1,38 +1,16 @@
 package rules
 
-import (
-	"sort"
-
-	"github.com/storygate/storygate/internal/story"
-)
-
 // cyclicComponents returns the strongly connected components of the
 // depends_on graph that hold a cycle (more than one story, or one that
 // depends on itself), found by Tarjan's algorithm in one pass: time linear
-// in stories plus edges. Edges to ids outside the graph are ignored. The
-// stories are numbered once (in id order, so the result is stable) and
-// the search runs on slices, iteratively, so a dependency chain of any
-// length cannot exhaust the stack.
-func cyclicComponents(graph map[string][]story.Scalar) [][]string {
-	ids := make([]string, 0, len(graph))
-	for id := range graph {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	num := make(map[string]int32, len(ids))
-	for i, id := range ids {
-		num[id] = int32(i)
-	}
-	t := tarjan{ids: ids, edges: make([][]int32, len(ids)), index: make([]int32, len(ids)), low: make([]int32, len(ids)),
-		onStack: make([]bool, len(ids))}
-	for i, id := range ids {
-		for _, dep := range graph[id] {
-			if j, ok := num[dep.Value]; ok {
-				t.edges[i] = append(t.edges[i], j)
-			}
-		}
-	}
-	for i := range ids {
+// in stories plus edges. edges[n] are the stories story n depends on, by
+// number; -1 (an id outside the set) is ignored. The search runs
+// iteratively, so a dependency chain of any length cannot exhaust the
+// stack.
+func cyclicComponents(edges [][]int32) [][]int32 {
+	n := len(edges)
+	t := tarjan{edges: edges, index: make([]int32, n), low: make([]int32, n), onStack: make([]bool, n)}
+	for i := range n {
 		if t.index[i] == 0 {
 			t.visit(int32(i))
 		}
@@ -43,14 +21,13 @@ func cyclicComponents(graph map[string][]story.Scalar) [][]string {
 // tarjan is the state of one run of Tarjan's algorithm; index is 1-based
 // (0: not visited yet).
 type tarjan struct {
-	ids     []string
 	edges   [][]int32
 	index   []int32
 	low     []int32
 	onStack []bool
 	stack   []int32
 	next    int32
-	cyclic  [][]string
+	cyclic  [][]int32
 }
 
 // frame is one node of the explicit depth-first search stack: the node
@@ -68,6 +45,7 @@ func (t *tarjan) visit(root int32) {
 			dep := edges[f.edge]
 			f.edge++
 			switch {
+			case dep < 0:
 			case t.index[dep] == 0:
 				t.open(dep)
 				dfs = append(dfs, frame{node: dep})
@@ -98,13 +76,13 @@ func (t *tarjan) open(node int32) {
 
 // close pops the component rooted at node, keeping it when it has a cycle.
 func (t *tarjan) close(node int32) {
-	var comp []string
+	var comp []int32
 	selfLoop := false
 	for {
 		top := t.stack[len(t.stack)-1]
 		t.stack = t.stack[:len(t.stack)-1]
 		t.onStack[top] = false
-		comp = append(comp, t.ids[top])
+		comp = append(comp, top)
 		if top == node {
 			break
 		}

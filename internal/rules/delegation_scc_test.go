@@ -1,62 +1,62 @@
 package rules
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"github.com/storygate/storygate/internal/story"
 )
 
 // TestComponentsFindTheCyclesTheWholeGraphSearchFound holds the component
 // search to the search it replaced on random graphs (self-loops, repeated
-// edges and ids outside the graph included): the same stories are on a
-// cycle, each with the same path.
+// edges and ids outside the graph, -1, included): the same stories are on
+// a cycle, each with the same path.
 func TestComponentsFindTheCyclesTheWholeGraphSearchFound(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for round := range 500 {
 		n := 1 + r.IntN(25)
-		graph := map[string][]story.Scalar{}
-		for i := range n {
-			var deps []story.Scalar
+		edges := make([][]int32, n)
+		for i := range edges {
 			for range r.IntN(4) {
-				deps = append(deps, story.Scalar{Value: fmt.Sprintf("S%d", r.IntN(n+3))}) // S(n..n+2) are unknown
+				edges[i] = append(edges[i], int32(r.IntN(n+3))) // n..n+2 become -1: unknown
 			}
-			graph[fmt.Sprintf("S%d", i)] = deps
+			for k, e := range edges[i] {
+				if int(e) >= n {
+					edges[i][k] = -1
+				}
+			}
 		}
 		// The search of the whole graph the rule made before components:
-		// every id may be walked through.
-		everything := map[string]bool{}
-		for id := range graph {
-			everything[id] = true
+		// every story may be walked through.
+		whole := newCycleSearch(edges)
+		all := make([]int32, n)
+		for i := range all {
+			all[i] = int32(i)
 		}
-		want := map[string][]string{}
-		for id := range graph {
-			if c := cycleThrough(graph, id, everything); c != nil {
-				want[id] = c
+		whole.within(all)
+		want := map[int32][]int32{}
+		for i := range int32(n) {
+			if c := whole.through(i); c != nil {
+				want[i] = c
 			}
 		}
-		got := map[string][]string{}
-		for _, comp := range cyclicComponents(graph) {
-			in := map[string]bool{}
-			for _, id := range comp {
-				in[id] = true
-			}
-			for _, id := range comp {
-				if _, dup := got[id]; dup {
-					t.Fatalf("round %d: %s in two components", round, id)
+		got := map[int32][]int32{}
+		search := newCycleSearch(edges)
+		for _, comp := range cyclicComponents(edges) {
+			search.within(comp)
+			for _, i := range comp {
+				if _, dup := got[i]; dup {
+					t.Fatalf("round %d: %d in two components", round, i)
 				}
-				got[id] = cycleThrough(graph, id, in)
+				got[i] = search.through(i)
 			}
 		}
 		if len(got) != len(want) {
-			t.Fatalf("round %d: %d stories on cycles, want %d (graph %v)", round, len(got), len(want), graph)
+			t.Fatalf("round %d: %d stories on cycles, want %d (edges %v)", round, len(got), len(want), edges)
 		}
-		for id, c := range want {
-			if !slices.Equal(got[id], c) {
-				t.Fatalf("round %d: cycle through %s is %v, want %v (graph %v)", round, id, got[id], c, graph)
+		for i, c := range want {
+			if !slices.Equal(got[i], c) {
+				t.Fatalf("round %d: cycle through %d is %v, want %v (edges %v)", round, i, got[i], c, edges)
 			}
 		}
 	}
@@ -67,19 +67,15 @@ func TestComponentsFindTheCyclesTheWholeGraphSearchFound(t *testing.T) {
 func TestComponentsOfALongChain(t *testing.T) {
 	t.Parallel()
 	const n = 20000
-	graph := make(map[string][]story.Scalar, n)
-	for i := range n {
-		var deps []story.Scalar
-		if i > 0 {
-			deps = []story.Scalar{{Value: fmt.Sprintf("S%d", i-1)}}
-		}
-		graph[fmt.Sprintf("S%d", i)] = deps
+	edges := make([][]int32, n)
+	for i := 1; i < n; i++ {
+		edges[i] = []int32{int32(i - 1)}
 	}
-	if c := cyclicComponents(graph); len(c) != 0 {
+	if c := cyclicComponents(edges); len(c) != 0 {
 		t.Fatalf("a chain has %d cyclic components", len(c))
 	}
-	graph["S0"] = []story.Scalar{{Value: fmt.Sprintf("S%d", n-1)}}
-	if c := cyclicComponents(graph); len(c) != 1 || len(c[0]) != n {
+	edges[0] = []int32{n - 1}
+	if c := cyclicComponents(edges); len(c) != 1 || len(c[0]) != n {
 		t.Fatalf("a ring: %d components", len(c))
 	}
 }

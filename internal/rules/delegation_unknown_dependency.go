@@ -5,19 +5,24 @@ import "github.com/storygate/storygate/internal/story"
 var unknownDependency = &Rule{ID: "delegation/unknown-dependency", Need: NeedSet, Spec: "§10.1",
 	Summary: "every `depends_on` / `parent` / `dependent_stories` ID names an existing story",
 	CheckSet: func(p *SetPass) {
-		ids := p.ByID()
-		withFront(p.Units, func(s *story.Story, fm *story.Frontmatter) {
-			refs := append(append([]story.Scalar{}, fm.DependsOn.Items...), fm.DependentStories.Items...)
-			if fm.Parent.Set && fm.Parent.Value != "" {
-				refs = append(refs, fm.Parent)
-			}
-			for _, ref := range refs {
-				switch _, ok := ids[ref.Value]; {
+		x := p.storyIndex()
+		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {
+			check := func(ref story.Scalar, n int32) {
+				switch {
 				case story.Clean(ref.Value) == "":
 					p.Report(s.Path, ref.Pos, "%s has an empty story id in its dependencies; name a story or remove the item", fm.ID.Value)
-				case !ok:
+				case n < 0:
 					p.Report(s.Path, ref.Pos, "%s refers to %s, but no story has that id", fm.ID.Value, ref.Value)
 				}
+			}
+			for k, ref := range fm.DependsOn.Items {
+				check(ref, x.dependsOn[i][k])
+			}
+			for k, ref := range fm.DependentStories.Items {
+				check(ref, x.dependents[i][k])
+			}
+			if fm.Parent.Set && fm.Parent.Value != "" {
+				check(fm.Parent, x.parent[i])
 			}
 		})
 	}}

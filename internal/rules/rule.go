@@ -76,17 +76,19 @@ type SetPass struct {
 	Deleted []*story.Story
 	rule    *Rule
 	out     *[]diag.Diagnostic
-	// byID indexes Units by id (see ByID), built once per run.
-	byID map[string]*story.Story
+	// index numbers the stories and resolves their references (see
+	// storyIndex), built once per run.
+	index *setIndex
 }
 
-// ByID is the head stories with frontmatter by id; for a duplicated id,
-// the story with the first path. Shared by the set rules: read only.
-func (p *SetPass) ByID() map[string]*story.Story {
-	if p.byID == nil {
-		p.byID = byID(p.Units)
+// storyIndex is the set's stories numbered by id, every reference
+// resolved; for a duplicated id, the story with the first path. Shared by
+// the set rules: read only.
+func (p *SetPass) storyIndex() *setIndex {
+	if p.index == nil {
+		p.index = newSetIndex(p.Units)
 	}
-	return p.byID
+	return p.index
 }
 
 // Report records a finding at pos in file.
@@ -111,7 +113,7 @@ func RunSet(rs []*Rule, p SetPass, out *[]diag.Diagnostic) {
 	// Set rules only read the units, so they run side by side; each writes
 	// its own findings, appended in rule order for a stable output.
 	found := make([][]diag.Diagnostic, len(rs))
-	p.ByID() // before the rules share it
+	p.storyIndex() // before the rules share it
 	par.Each(len(rs), func(i int) {
 		r := rs[i]
 		if r.CheckSet == nil || (r.Need == NeedBase && !p.HasBase) {

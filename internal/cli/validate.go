@@ -18,7 +18,7 @@ import (
 	"github.com/storygate/storygate/internal/stage"
 )
 
-const validateSynopsis = "validate [--base REV] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
+const validateSynopsis = "validate [--base REV [--filter all|changed]] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
 
 func runValidate(e env, args []string) int {
 	fs := newFlagSet(e, "validate", validateSynopsis)
@@ -26,6 +26,7 @@ func runValidate(e env, args []string) int {
 	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
 	root := fs.String("root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
+	filter := fs.String("filter", config.FilterAll, "with --base: all judges every story; changed judges the stories the change touched, as the gate does, and sets the findings on the others apart")
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -34,20 +35,35 @@ func runValidate(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate validate: unknown format %q (legal: text, json, sarif, github)\n", *format)
 		return ExitUsage
 	}
+	if msg := validateFilter(*filter, *base); msg != "" {
+		fmt.Fprintf(e.stderr, "storygate validate: %s\n", msg)
+		return ExitUsage
+	}
 	opts, code := lintOptions(e, "validate", *root, *cfgPath, *base, paths)
 	if code >= 0 {
 		return code
 	}
-	opts.BatchGC = true
+	opts.BatchGC, opts.Filter = true, *filter
 	res, err := lint.Run(opts)
 	if err != nil {
 		return failure(e, "validate", err)
 	}
-	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, FilesChecked: res.Files, Rules: ruleInfo()}
+	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, Untouched: res.Untouched, FilesChecked: res.Files, Rules: ruleInfo()}
 	if err := printReport(e.stdout, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}
 	return findingsCode(res.Diagnostics)
+}
+
+// validateFilter explains what is wrong with a --filter value, or is "".
+func validateFilter(filter, base string) string {
+	switch {
+	case filter != config.FilterAll && filter != config.FilterChanged:
+		return fmt.Sprintf("unknown filter mode %q (legal: all, changed)", filter)
+	case filter == config.FilterChanged && base == "":
+		return "--filter changed needs --base: without a base revision no story is untouched"
+	}
+	return ""
 }
 
 // lintOptions resolves the root and loads the configuration: with --base

@@ -14,9 +14,12 @@ const JSONVersion = 1
 
 // JSONDocument is the shape of --format json.
 type JSONDocument struct {
-	Version      int               `json:"version"`
-	Tool         string            `json:"tool,omitempty"`
-	Diagnostics  []diag.Diagnostic `json:"diagnostics"`
+	Version     int               `json:"version"`
+	Tool        string            `json:"tool,omitempty"`
+	Diagnostics []diag.Diagnostic `json:"diagnostics"`
+	// Untouched are findings on stories the change did not touch
+	// (validate --filter changed): listed apart, judged nowhere.
+	Untouched    []diag.Diagnostic `json:"untouched,omitempty"`
 	FilesChecked int               `json:"files_checked"`
 	Summary      diag.Counts       `json:"summary"`
 }
@@ -26,6 +29,7 @@ func printJSON(w io.Writer, doc Document) error {
 		Version:      JSONVersion,
 		Tool:         doc.Tool,
 		Diagnostics:  doc.Diagnostics,
+		Untouched:    doc.Untouched,
 		FilesChecked: doc.FilesChecked,
 		Summary:      diag.Count(doc.Diagnostics),
 	}

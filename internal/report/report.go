@@ -30,6 +30,11 @@ type Document struct {
 	// Tool names the command that produced the findings, e.g. "validate".
 	Tool        string
 	Diagnostics []diag.Diagnostic
+	// Untouched are the findings on stories the change did not touch
+	// (validate --filter changed), which decide nothing: the text format
+	// counts them in one line, json lists them apart, and sarif and github
+	// leave them out, so that nothing annotates or alerts on them.
+	Untouched []diag.Diagnostic
 	// FilesChecked counts the files the run examined.
 	FilesChecked int
 	// Rules holds metadata for the rules that may appear, keyed by ID.
@@ -70,8 +75,30 @@ func printText(w io.Writer, doc Document) error {
 			return fmt.Errorf("write text report: %w", err)
 		}
 	}
-	_, err := fmt.Fprintln(w, Summary(doc))
-	return err
+	if _, err := fmt.Fprintln(w, Summary(doc)); err != nil {
+		return fmt.Errorf("write text report: %w", err)
+	}
+	if line := untouchedLine(doc.Untouched); line != "" {
+		if _, err := fmt.Fprintln(w, line); err != nil {
+			return fmt.Errorf("write text report: %w", err)
+		}
+	}
+	return nil
+}
+
+// untouchedLine is the text format's one line about the findings set
+// apart on untouched stories, or "" when there are none.
+func untouchedLine(ds []diag.Diagnostic) string {
+	if len(ds) == 0 {
+		return ""
+	}
+	files := map[string]bool{}
+	for _, d := range ds {
+		files[d.File] = true
+	}
+	c := diag.Count(ds)
+	return fmt.Sprintf("set apart: %s, %s, %s in %s the change did not touch (not judged; --filter all judges them)",
+		plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Notices, "notice"), plural(len(files), "file"))
 }
 
 // Summary is the one-line closing summary of the text format.

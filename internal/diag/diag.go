@@ -155,3 +155,12 @@ func Count(ds []Diagnostic) Counts {
 	}
 	return c
 }
+
+// FileCount is the number of distinct files ds are on.
+func FileCount(ds []Diagnostic) int {
+	files := map[string]bool{}
+	for _, d := range ds {
+		files[d.File] = true
+	}
+	return len(files)
+}

@@ -20,3 +20,16 @@ func TestStringIsOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestFileCount counts each file once, however many findings it has.
+func TestFileCount(t *testing.T) {
+	ds := []Diagnostic{{File: "a.md"}, {File: "b.md"}, {File: "a.md"}}
+	for _, c := range []struct {
+		ds   []Diagnostic
+		want int
+	}{{nil, 0}, {ds[:1], 1}, {ds, 2}} {
+		if got := FileCount(c.ds); got != c.want {
+			t.Errorf("FileCount(%v) = %d, want %d", c.ds, got, c.want)
+		}
+	}
+}

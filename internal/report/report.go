@@ -92,13 +92,9 @@ func untouchedLine(ds []diag.Diagnostic) string {
 	if len(ds) == 0 {
 		return ""
 	}
-	files := map[string]bool{}
-	for _, d := range ds {
-		files[d.File] = true
-	}
 	c := diag.Count(ds)
 	return fmt.Sprintf("set apart: %s, %s, %s in %s the change did not touch (not judged; --filter all judges them)",
-		plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Notices, "notice"), plural(len(files), "file"))
+		plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(c.Notices, "notice"), plural(diag.FileCount(ds), "file"))
 }
 
 // Summary is the one-line closing summary of the text format.

@@ -58,11 +58,7 @@ func untouchedTitle(ds []diag.Diagnostic) string {
 	if len(ds) == 0 {
 		return ""
 	}
-	files := map[string]bool{}
-	for _, d := range ds {
-		files[d.File] = true
-	}
-	return fmt.Sprintf("; %s in %s this change did not touch, not judged", plural(len(ds), "finding"), plural(len(files), "story"))
+	return fmt.Sprintf("; %s in %s this change did not touch, not judged", plural(len(ds), "finding"), plural(diag.FileCount(ds), "story"))
 }
 
 // workTreeDiff compares story files on disk with HEAD.

@@ -140,11 +140,14 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if err != nil {
 		return opt, err
 	}
+	if opt.Root, err = revert.RootOf(context.Background(), repo, root); err != nil {
+		return opt, err
+	}
 	grants := ch.Grants()
 	if len(f.grants) > 0 {
 		grants = append(grants, change.Prefixes("--grant", f.grants))
 	}
-	opt.Granted = grants.Filter(changedPaths(opt.Changes))
+	opt.Granted = grants.Filter(revert.RootPaths(opt.Changes, opt.Root))
 	return opt, nil
 }
 
@@ -168,16 +171,6 @@ func loadChange(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg 
 		return nil, err
 	}
 	return res.Change, nil
-}
-
-// changedPaths lists the paths of changes: the revert check takes its
-// grants as prefixes, and a granted file's own path grants just that file.
-func changedPaths(changes []gitrepo.Change) []string {
-	out := make([]string, len(changes))
-	for i, c := range changes {
-		out[i] = c.Path
-	}
-	return out
 }
 
 func validGranularity(s string) bool {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -15,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
@@ -70,6 +72,8 @@ func revertUsage(e env, f revertFlags) int {
 		fmt.Fprintf(e.stderr, "storygate revert-check: --per-file means --granularity file; it contradicts --granularity %s\n", f.granularity)
 	case f.granularity != "" && !validGranularity(f.granularity):
 		fmt.Fprintf(e.stderr, "storygate revert-check: --granularity %q is not one of set, file, hunk\n", f.granularity)
+	case slices.ContainsFunc(f.governed, pathglob.Climbs):
+		fmt.Fprintln(e.stderr, "storygate revert-check: a --governed prefix has a .. segment; governed prefixes are relative to --root and name a place inside it without ..")
 	case f.maxRuns != 0 && f.maxRuns < config.MinMaxRuns:
 		fmt.Fprintf(e.stderr, "storygate revert-check: --max-runs must be at least %d (the baseline run and the run that reverts every edit)\n", config.MinMaxRuns)
 	default:

@@ -135,6 +135,7 @@ func TestRevertCheckUsageErrors(t *testing.T) {
 		{"revert-check", "--root", dir, "--base", "HEAD", "--granularity", "line"},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--per-file", "--granularity", "hunk"},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--max-runs", "1"},
+		{"revert-check", "--root", dir, "--base", "HEAD", "--governed", "tests/", "--governed", "../shared/tests/"},
 		{"revert-check", "--root", t.TempDir(), "--base", "HEAD"}, // no repository there
 	} {
 		if code, _, _ := vMain(args...); code != ExitUsage {

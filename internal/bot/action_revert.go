@@ -33,7 +33,7 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 			return gate.Revert{}, nil, fmt.Errorf("revert.%w", err)
 		}
 	}
-	res, err := revert.Check(ctx, revert.Options{Repo: repo, Base: base, Head: head, Changes: in.Changes,
+	res, err := revert.Check(ctx, revert.Options{Repo: repo, Root: in.RootInRepo, Base: base, Head: head, Changes: in.Changes,
 		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Granularity: g, MaxRuns: in.MaxRuns,
 		Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -15,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
@@ -70,6 +72,8 @@ func revertUsage(e env, f revertFlags) int {
 		fmt.Fprintf(e.stderr, "storygate revert-check: --per-file means --granularity file; it contradicts --granularity %s\n", f.granularity)
 	case f.granularity != "" && !validGranularity(f.granularity):
 		fmt.Fprintf(e.stderr, "storygate revert-check: --granularity %q is not one of set, file, hunk\n", f.granularity)
+	case slices.ContainsFunc(f.governed, pathglob.Climbs):
+		fmt.Fprintln(e.stderr, "storygate revert-check: a --governed prefix has a .. segment; governed prefixes are relative to --root and name a place inside it without ..")
 	case f.maxRuns != 0 && f.maxRuns < config.MinMaxRuns:
 		fmt.Fprintf(e.stderr, "storygate revert-check: --max-runs must be at least %d (the baseline run and the run that reverts every edit)\n", config.MinMaxRuns)
 	default:
@@ -140,11 +144,14 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if err != nil {
 		return opt, err
 	}
+	if opt.Root, err = revert.RootOf(context.Background(), repo, root); err != nil {
+		return opt, err
+	}
 	grants := ch.Grants()
 	if len(f.grants) > 0 {
 		grants = append(grants, change.Prefixes("--grant", f.grants))
 	}
-	opt.Granted = grants.Filter(changedPaths(opt.Changes))
+	opt.Granted = grants.Filter(revert.RootPaths(opt.Changes, opt.Root))
 	return opt, nil
 }
 
@@ -168,16 +175,6 @@ func loadChange(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg 
 		return nil, err
 	}
 	return res.Change, nil
-}
-
-// changedPaths lists the paths of changes: the revert check takes its
-// grants as prefixes, and a granted file's own path grants just that file.
-func changedPaths(changes []gitrepo.Change) []string {
-	out := make([]string, len(changes))
-	for i, c := range changes {
-		out[i] = c.Path
-	}
-	return out
 }
 
 func validGranularity(s string) bool {

@@ -28,18 +28,25 @@ func touched(state string) string {
 	return revertProject(state)["stories/STORY-001.md"] + "\n<!-- iteration 1 -->\n"
 }
 
-const revertSuite = "for t in tests/test_*.sh; do sh $t || exit 1; done"
-
-func TestRevertCheckWritesTheArtifact(t *testing.T) {
-	dir := vRepo(t, revertProject("generating"))
-	vCommit(t, dir, map[string]string{
+// revertEdits is a change to revertProject: a forced repair
+// (tests/test_greet.sh, with the greeting it tests), added coverage
+// (tests/test_more.sh), a fixture the story grants and a created test.
+func revertEdits() map[string]string {
+	return map[string]string{
 		"src/greet.sh":            "greet() { echo \"hi $1\"; }\n",
 		"tests/test_greet.sh":     ". ./src/greet.sh\n[ \"$(greet bob)\" = \"hi bob\" ] || { echo FAIL; exit 1; }\n",
 		"tests/test_more.sh":      ". ./src/greet.sh\n[ -n \"$(greet x)\" ] || exit 1\n[ -n \"$(greet y)\" ] || exit 1\n",
 		"tests/fixtures/data.txt": "granted by the story\n",
 		"tests/test_new.sh":       "true\n",
 		"stories/STORY-001.md":    touched("generating"),
-	}, "head")
+	}
+}
+
+const revertSuite = "for t in tests/test_*.sh; do sh $t || exit 1; done"
+
+func TestRevertCheckWritesTheArtifact(t *testing.T) {
+	dir := vRepo(t, revertProject("generating"))
+	vCommit(t, dir, revertEdits(), "head")
 	out := filepath.Join(t.TempDir(), "revert-check-result.json")
 	code, stdout, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~1", "--suite", revertSuite, "--per-file", "--out", out)
 	if code != ExitFindings {
@@ -128,6 +135,7 @@ func TestRevertCheckUsageErrors(t *testing.T) {
 		{"revert-check", "--root", dir, "--base", "HEAD", "--granularity", "line"},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--per-file", "--granularity", "hunk"},
 		{"revert-check", "--root", dir, "--base", "HEAD", "--max-runs", "1"},
+		{"revert-check", "--root", dir, "--base", "HEAD", "--governed", "tests/", "--governed", "../shared/tests/"},
 		{"revert-check", "--root", t.TempDir(), "--base", "HEAD"}, // no repository there
 	} {
 		if code, _, _ := vMain(args...); code != ExitUsage {

@@ -58,6 +58,8 @@ func TestParse(t *testing.T) {
 		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
 		{"bad story glob", "stories:\n  - s/*.md\n  - 's/{a,b}/*.md'\n", `x.yml:3:5: stories: pattern "s/{a,b}/*.md"`, nil},
 		{"bad governed glob", "revert:\n  governed: [tests/, 'tests\\unit']\n", `x.yml:2:22: revert.governed: pattern "tests\\unit"`, nil},
+		{"governed entry climbing out", "revert:\n  governed: [tests/, ../shared/tests/]\n", `x.yml:2:22: revert.governed: "../shared/tests/" has a .. segment`, nil},
+		{"governed entry climbing out in the middle", "revert:\n  governed: ['tests/../../x']\n", `x.yml:2:14: revert.governed: "tests/../../x" has a .. segment`, nil},
 		{"empty governed entry", "revert:\n  governed: ['']\n", `x.yml:2:14: revert.governed: pattern "" is empty`, nil},
 		{"bad stage path", "stages:\n  paths: ['[stages']\n", `x.yml:2:11: stages.paths: pattern "[stages"`, nil},
 		{"bad records glob", "records:\n  - glob: r/*.json\n    suite: step-packet\n  - glob: 'r/[x'\n    suite: step-packet\n", `x.yml:4:11: records[1].glob: pattern "r/[x"`, nil},

@@ -37,6 +37,20 @@ func validateGlobs(file string, root *yaml.Node, cfg *Config) error {
 			return globError(file, recordGlobNode(root, i), fmt.Sprintf("records[%d].glob", i), r.Glob, err)
 		}
 	}
+	return governedInside(file, root, cfg)
+}
+
+// governedInside refuses a revert.governed entry with a ".." segment:
+// governed prefixes are relative to the root (docs/revert-check.md), so
+// one climbing out of it would govern nothing, silently.
+func governedInside(file string, root *yaml.Node, cfg *Config) error {
+	for i, e := range cfg.Revert.Governed {
+		if pathglob.Climbs(e) {
+			at := listItem(root, "revert", "governed", i)
+			return &Error{File: file, Line: at.Line, Column: at.Column,
+				Message: fmt.Sprintf("revert.governed: %q has a .. segment; governed prefixes are relative to the root the stories are in and name a place inside it without ..", e)}
+		}
+	}
 	return nil
 }
 

@@ -82,6 +82,18 @@ func (s Set) Match(p string) bool {
 	return false
 }
 
+// Climbs reports whether entry has a ".." segment (between slashes or
+// backslashes). Entries are relative to the root and matched against paths
+// as written, so such an entry would leave the root, or match nothing.
+func Climbs(entry string) bool {
+	for _, seg := range strings.FieldsFunc(entry, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
 // Normalize trims the spelling of a scope entry that does not change its
 // meaning: surrounding space and a leading "./". A literal entry also loses
 // its trailing "/" ("src/" and "src" name the same directory).

@@ -78,6 +78,17 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+func TestClimbs(t *testing.T) {
+	for entry, want := range map[string]bool{
+		"..": true, "../tests/": true, "tests/../../x": true, `tests\..\x`: true, "a/..": true,
+		"tests/": false, "..tests/": false, "tests/..x": false, "**/*.go": false, "./tests": false, "": false,
+	} {
+		if got := Climbs(entry); got != want {
+			t.Errorf("Climbs(%q) = %v, want %v", entry, got, want)
+		}
+	}
+}
+
 // TestOverlap checks the overlap answer against a brute-force search over
 // paths built from the entries' own segments: Overlap must never say false
 // when some path is covered by both (soundness).

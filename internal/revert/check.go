@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path"
 	"strings"
 	"time"
 
@@ -21,7 +22,14 @@ type Options struct {
 	// Changes is the change to decide; nil means Repo.Changes(Base, Head).
 	// A caller deciding a recorded list (a stage's changed_files) passes it.
 	Changes []gitrepo.Change
-	// Governed and Granted are path prefixes (see Collect).
+	// Root is where the stories' root is in Repo's work tree: a clean
+	// slash path relative to its top ("" or "." for the top itself), as
+	// sandbox.PathInRepository gives it for --root, found before any
+	// command from the change ran. Governed and Granted are relative to
+	// it and the suite starts in it; Changes and the result keep the
+	// repository paths git reports.
+	Root string
+	// Governed and Granted are path prefixes relative to Root (see Collect).
 	Governed, Granted []string
 	// Suite is the shell command that runs the test suite.
 	Suite string
@@ -51,7 +59,10 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	col := Collect(changes, opt.Governed, opt.Granted)
+	if err := checkRoot(opt.Root); err != nil {
+		return nil, err
+	}
+	col := Collect(changes, opt.Root, opt.Governed, opt.Granted)
 	res := newResult(opt, col)
 	if len(col.Reverted) == 0 {
 		return res, nil
@@ -73,6 +84,18 @@ func Check(ctx context.Context, opt Options) (*Result, error) {
 		return res, checkFine(ctx, opt, res)
 	}
 	return res, checkTogether(ctx, opt, res)
+}
+
+// checkRoot refuses a Root that is not a clean relative path inside the
+// repository: the caller's mistake, never something to match against.
+func checkRoot(root string) error {
+	if root == "" || root == "." {
+		return nil
+	}
+	if path.Clean(root) != root || path.IsAbs(root) || root == ".." || strings.HasPrefix(root, "../") {
+		return fmt.Errorf("revert check: the root %q is not a clean slash path inside the repository", root)
+	}
+	return nil
 }
 
 func changesOf(opt Options) ([]gitrepo.Change, error) {

@@ -5,10 +5,14 @@
 package revert
 
 import (
+	"context"
+	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Collection is what the check will revert and what it reports as created.
@@ -20,13 +24,19 @@ type Collection struct {
 }
 
 // Collect splits changes into governed paths to revert and governed paths
-// created. A path is governed when it is under one of governed and under
-// none of granted; prefixes match whole path components, so "tests/" and
-// "tests" both govern tests/a.go but not tests_old/a.go.
-func Collect(changes []gitrepo.Change, governed, granted []string) Collection {
+// created. root is the stories' root in the repository (a slash path, "."
+// or "" for the top; see Options.Root): governed and granted are prefixes
+// relative to it, as every path the configuration and the stories name
+// is, while changes and the collection keep the repository paths git
+// reports. A path is governed when it lies inside root, under one of
+// governed and under none of granted; a change outside root is never
+// governed. Prefixes match whole path components, so "tests/" and "tests"
+// both govern tests/a.go but not tests_old/a.go.
+func Collect(changes []gitrepo.Change, root string, governed, granted []string) Collection {
 	var c Collection
 	for _, ch := range changes {
-		if !underAny(ch.Path, governed) || underAny(ch.Path, granted) {
+		rel, inside := InRoot(root, ch.Path)
+		if !inside || !underAny(rel, governed) || underAny(rel, granted) {
 			continue
 		}
 		if ch.Kind == gitrepo.Created {
@@ -36,6 +46,43 @@ func Collect(changes []gitrepo.Change, governed, granted []string) Collection {
 		c.Reverted = append(c.Reverted, ch)
 	}
 	return c
+}
+
+// RootOf is where the directory root is in repo's work tree, as
+// Options.Root takes it: "." when root is the top repo was opened at,
+// else sandbox.PathInRepository's answer (the one the clone's Tree.Work
+// gives), symlinks resolved. Callers find it before any command from the
+// change runs.
+func RootOf(ctx context.Context, repo *gitrepo.Repo, root string) (string, error) {
+	if abs, err := filepath.Abs(root); err == nil && abs == filepath.Clean(repo.Root()) {
+		return ".", nil
+	}
+	rel, err := sandbox.PathInRepository(ctx, root)
+	if err != nil {
+		return "", fmt.Errorf("revert check: %w", err)
+	}
+	return rel, nil
+}
+
+// InRoot is the repository path p relative to root (as Collect takes
+// root), and whether p lies inside root at all.
+func InRoot(root, p string) (string, bool) {
+	if root == "" || root == "." {
+		return p, true
+	}
+	return strings.CutPrefix(p, root+"/")
+}
+
+// RootPaths lists the paths of the changes inside root, relative to it:
+// what a grant written in a story under root is matched against.
+func RootPaths(changes []gitrepo.Change, root string) []string {
+	out := make([]string, 0, len(changes))
+	for _, ch := range changes {
+		if rel, inside := InRoot(root, ch.Path); inside {
+			out = append(out, rel)
+		}
+	}
+	return out
 }
 
 func underAny(path string, prefixes []string) bool {

@@ -41,7 +41,11 @@ func checkTogether(ctx context.Context, opt Options, res *Result) error {
 // so the check would permit every edit. That is could_not_run, not a
 // decision.
 func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, error) {
-	w, err := NewWorkspace(ctx, opt.Repo, opt.Head)
+	w, err := newWorkspace(ctx, opt.Repo, opt.Root, opt.Head)
+	if errors.Is(err, errRootMoved) {
+		res.Verdict, res.Reason = CouldNotRun, err.Error()
+		return nil, false, nil
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -84,7 +88,7 @@ func baselineReason(run SuiteRun, reason string) string {
 // means they were (Permitted). A shell that cannot find or execute the
 // command (126, 127), does not start, or runs out of time decides nothing.
 func runSuite(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict, string) {
-	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Dir, Env: w.Env(opt.Env, opt.Sandbox.Isolated()), Timeout: opt.Timeout, Combined: true,
+	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Work, Env: w.Env(opt.Env, opt.Sandbox.Isolated()), Timeout: opt.Timeout, Combined: true,
 		Sandbox: opt.Sandbox, Mounts: w.Mounts()})
 	run := SuiteRun{ExitCode: x.ExitCode, DurationMS: x.Duration.Milliseconds(), OutputTail: x.Stdout, OutputDropped: x.StdoutDropped}
 	switch {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,8 +20,11 @@ import (
 // head, where governed paths are set back to their base versions, and the
 // build cache its suite runs share.
 type Workspace struct {
-	// Dir is the work tree; the suite runs here.
-	Dir  string
+	// Dir is the work tree; paths are restored relative to it.
+	Dir string
+	// Work is the stories' root in the clone (sandbox.Tree.Work): Dir, or
+	// the subdirectory the root is in its repository. The suite runs here.
+	Work string
 	repo *gitrepo.Repo
 	tree *sandbox.Tree
 	root *os.Root
@@ -29,14 +33,32 @@ type Workspace struct {
 	cache string
 }
 
+// errRootMoved says the root is no longer where the check matched the
+// governed prefixes: between finding it and cloning, a directory on its
+// path became a symlink elsewhere (code from the change can do that to
+// an unsandboxed checkout). The check cannot decide: could_not_run.
+var errRootMoved = errors.New("the root resolves to another directory of the repository than the one its governed prefixes were matched in")
+
 // NewWorkspace clones repo's repository at head into a new temporary
-// directory (see sandbox.Clone: no remote, no credentials).
+// directory (see sandbox.Clone: no remote, no credentials), with the
+// suite to run at the top.
 func NewWorkspace(ctx context.Context, repo *gitrepo.Repo, head *object.Commit) (*Workspace, error) {
-	tree, err := sandbox.Clone(ctx, repo.Root(), head.Hash.String())
+	return newWorkspace(ctx, repo, ".", head)
+}
+
+// newWorkspace is NewWorkspace with the suite to run in root, the
+// stories' root as Options.Root gives it. The clone resolves root on its
+// own (Tree.Work); a different answer is errRootMoved.
+func newWorkspace(ctx context.Context, repo *gitrepo.Repo, root string, head *object.Commit) (*Workspace, error) {
+	tree, err := sandbox.Clone(ctx, filepath.Join(repo.Root(), filepath.FromSlash(root)), head.Hash.String())
 	if err != nil {
 		return nil, fmt.Errorf("revert workspace: %w", err)
 	}
-	w := &Workspace{Dir: tree.Dir, repo: repo, tree: tree}
+	w := &Workspace{Dir: tree.Dir, Work: tree.Work, repo: repo, tree: tree}
+	if rel, err := filepath.Rel(tree.Dir, tree.Work); err != nil || filepath.ToSlash(rel) != path.Clean("./"+root) {
+		w.Close()
+		return nil, fmt.Errorf("revert workspace: %w: %s, not %s", errRootMoved, filepath.ToSlash(rel), root)
+	}
 	if w.root, err = os.OpenRoot(tree.Dir); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("revert workspace: %w", err)

@@ -44,11 +44,8 @@ func escapes(path string) string {
 		return "is empty"
 	case strings.HasPrefix(path, "/") || strings.HasPrefix(path, `\`) || (len(path) > 1 && path[1] == ':'):
 		return "is absolute; scope paths are relative to the repository root"
-	}
-	for _, seg := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if seg == ".." {
-			return "climbs out of the repository with .."
-		}
+	case pathglob.Climbs(path):
+		return "climbs out of the repository with .."
 	}
 	return ""
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
+	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
@@ -68,7 +69,14 @@ type run struct {
 	ctx     context.Context
 	opts    Options
 	changes []gitrepo.Change
-	// changedSet holds the paths of changes.
+	// rootInRepo is where Root is in its repository, found with the
+	// changes, before any command from the change ran (the revert check's
+	// prefixes are relative to it); rootErr is why it could not be found,
+	// which fails the revert check only.
+	rootInRepo string
+	rootErr    error
+	// changedSet holds the paths of the changes inside Root, relative to
+	// it, as the stories' paths are.
 	changedSet map[string]bool
 	lint       *lint.Result
 	seen       *seen
@@ -167,9 +175,10 @@ func (r *run) loadChanges() error {
 	if r.changes, err = repo.Changes(base, head); err != nil {
 		return fmt.Errorf("gate: changed files: %w", err)
 	}
+	r.rootInRepo, r.rootErr = revert.RootOf(r.ctx, repo, r.opts.Root)
 	r.changedSet = make(map[string]bool, len(r.changes))
-	for _, c := range r.changes {
-		r.changedSet[c.Path] = true
+	for _, p := range revert.RootPaths(r.changes, r.rootInRepo) {
+		r.changedSet[p] = true
 	}
 	return nil
 }

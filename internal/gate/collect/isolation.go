@@ -41,9 +41,9 @@ func (r *run) isolation() error {
 // object does not match its hash.
 func (r *run) isolatedRevert(repo *gitrepo.Repo, next RevertFunc) RevertFunc {
 	var snap *gitrepo.Snapshot
-	if base, err := repo.Commit(r.opts.Base); err == nil {
+	if base, err := repo.Commit(r.opts.Base); err == nil && r.rootErr == nil {
 		var paths []string
-		for _, ch := range revert.Collect(r.changes, r.opts.Config.Revert.Governed, nil).Reverted {
+		for _, ch := range revert.Collect(r.changes, r.rootInRepo, r.opts.Config.Revert.Governed, nil).Reverted {
 			paths = append(paths, ch.Path)
 		}
 		if snap, err = repo.Snapshot(base.Hash, paths); err != nil {

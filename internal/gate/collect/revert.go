@@ -8,7 +8,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
-	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -23,10 +23,14 @@ const (
 // RevertInput is what one revert check needs.
 type RevertInput struct {
 	Root, Base, Head string
-	// Governed are the governed prefixes.
+	// RootInRepo is where Root is in its repository (revert.Options.Root),
+	// found before any command from the change ran.
+	RootInRepo string
+	// Governed are the governed prefixes, relative to Root.
 	Governed []string
 	// Grants are the change model's grants: what the stories generating
-	// in the change may write (change.Change.Grants), never reverted.
+	// in the change may write (change.Change.Grants), never reverted;
+	// their paths are relative to Root.
 	Grants change.Grants
 	// Suite is the configured suite command.
 	Suite string
@@ -80,13 +84,16 @@ func (r *run) revertGate() error {
 
 func (r *run) revertInput() RevertInput {
 	cfg := r.opts.Config
-	return RevertInput{Root: r.opts.Root, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
+	return RevertInput{Root: r.opts.Root, RootInRepo: r.rootInRepo, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
 		Suite: cfg.Revert.Suite, Granularity: cfg.Revert.Granularity, MaxRuns: cfg.Revert.MaxRuns, Changes: r.changes, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
 }
 
 // runRevert calls the revert check when governed files were edited. Without
 // one wired in, edits it should have decided fail closed.
 func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+	if r.rootErr != nil {
+		return gate.Revert{}, nil, r.rootErr
+	}
 	paths := GovernedEdits(in)
 	if len(paths) == 0 && r.opts.Revert == nil {
 		return gate.Revert{Verdict: RevertNotNeeded}, nil, nil
@@ -106,28 +113,20 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 
 // GovernedEdits lists the paths under governed prefixes that the change
 // modified or deleted and the grants do not cover: what the revert check
-// must decide. Created files are not collected.
+// must decide (revert.Collect). Created files are not collected.
 func GovernedEdits(in RevertInput) []string {
 	var out []string
-	for _, c := range in.Changes {
-		if _, governed := pathglob.CoversAny(in.Governed, c.Path); c.Kind != gitrepo.Created && governed && !in.Grants.Covers(c.Path) {
-			out = append(out, c.Path)
-		}
+	for _, c := range revert.Collect(in.Changes, in.RootInRepo, in.Governed, in.GrantedPaths()).Reverted {
+		out = append(out, c.Path)
 	}
 	return out
 }
 
-// GrantedPaths are the changed paths the grants cover, for a revert check
-// that takes its grants as path prefixes (a file path is a prefix naming
-// just that file).
+// GrantedPaths are the changed paths inside Root that the grants cover,
+// relative to Root, for a revert check that takes its grants as path
+// prefixes (a file path is a prefix naming just that file).
 func (in RevertInput) GrantedPaths() []string {
-	var out []string
-	for _, c := range in.Changes {
-		if in.Grants.Covers(c.Path) {
-			out = append(out, c.Path)
-		}
-	}
-	return out
+	return in.Grants.Filter(revert.RootPaths(in.Changes, in.RootInRepo))
 }
 
 func revertTitle(v gate.Revert) string {

@@ -16,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
+	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -133,8 +134,10 @@ func (a *actionRun) resolveRoot() error {
 		root = a.getenv("GITHUB_WORKSPACE")
 	}
 	var err error
-	a.root, err = filepath.Abs(root)
-	return err
+	if a.root, err = filepath.Abs(root); err != nil {
+		return err
+	}
+	return safefile.CheckRoot(a.root)
 }
 
 // prepare resolves the root and the event's plan. The configuration is

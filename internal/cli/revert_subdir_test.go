@@ -45,7 +45,8 @@ func subdirLayout(prefix string) (base, head map[string]string) {
 // story's scope read in the package, and findings name repository paths.
 // The honest control is the same project at the top of its repository;
 // the neighbour names the package through a symlink in the repository
-// (alias -> pkg), whose files git reports under pkg/, not alias/.
+// (alias -> pkg), which is refused (safefile.CheckRoot): what a link in
+// the checkout points to is the change's to choose.
 func TestRevertCheckInASubdirectoryRoot(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -63,9 +64,6 @@ func TestRevertCheckInASubdirectoryRoot(t *testing.T) {
 			vCommit(t, top, head, "head")
 			root, grant := filepath.Join(top, c.root), []string{}
 			if c.link {
-				// Story discovery does not descend a root that is itself a
-				// symlink (validate finds no story there either), so the
-				// story's grant is given as --grant, relative to the root.
 				root, grant = filepath.Join(top, "alias"), []string{"--grant", "tests/fixtures/"}
 				if err := os.Symlink(c.root, root); err != nil {
 					t.Fatal(err)
@@ -73,6 +71,12 @@ func TestRevertCheckInASubdirectoryRoot(t *testing.T) {
 			}
 			out := filepath.Join(t.TempDir(), "r.json")
 			code, stdout, stderr := vMain(append([]string{"revert-check", "--root", root, "--base", "HEAD~1", "--out", out}, grant...)...)
+			if c.link {
+				if code != ExitUsage || !strings.Contains(stderr, "alias, on the way from the repository's top") {
+					t.Errorf("a root named through a link in the checkout: exit %d, want %d naming the link\n%s%s", code, ExitUsage, stdout, stderr)
+				}
+				return
+			}
 			if code != ExitFindings {
 				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 			}

@@ -106,14 +106,21 @@ func Rel(root, abs string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-// walkStories walks dir for markdown files accepted by match that look like stories.
+// walkStories walks dir for markdown files accepted by match that look like
+// stories. A dir that is a symlink (a root safefile.CheckRoot let through:
+// a repository's top, or no repository's) is walked at its target, with
+// paths reported under dir as named.
 func walkStories(root, dir string, match func(string) bool, add func(string)) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	start := dir
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		start = dir + string(filepath.Separator) + "." // Lstat of "link/." is the directory; children join back to "link/…"
+	}
+	return filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("walk %s: %w", p, err)
 		}
 		if d.IsDir() {
-			if p != dir && skipDirs[d.Name()] {
+			if p != start && skipDirs[d.Name()] {
 				return filepath.SkipDir
 			}
 			return nil

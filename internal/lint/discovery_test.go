@@ -95,3 +95,28 @@ func golden(t *testing.T, path, got string) {
 		t.Errorf("output differs from %s (-want +got):\n%s", path, diff)
 	}
 }
+
+// TestRootLinkedFromOutsideIsWalked: a root that is a link from outside
+// any repository (the machine's, as a mounted workspace is) is walked at
+// its target, with paths as found under the link; the same directory
+// named through a link inside its repository is refused.
+func TestRootLinkedFromOutsideIsWalked(t *testing.T) {
+	t.Parallel()
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"pkg/stories/STORY-003.md": testrepo.DemoStory(t, "STORY-003.md")})
+	link := filepath.Join(t.TempDir(), "mounted")
+	if err := os.Symlink(filepath.Join(repo.Root, "pkg"), link); err != nil {
+		t.Fatal(err)
+	}
+	res, err := lint.Run(lint.Options{Root: link, Config: config.Default()})
+	if err != nil || res.Files != 1 || len(res.Diagnostics) == 0 || res.Diagnostics[0].File != "stories/STORY-003.md" {
+		t.Fatalf("through an outside link: %v, %+v", err, res)
+	}
+	inside := filepath.Join(repo.Root, "alias")
+	if err := os.Symlink("pkg", inside); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lint.Run(lint.Options{Root: inside, Config: config.Default()}); err == nil {
+		t.Fatal("a root linked inside its repository was read")
+	}
+}

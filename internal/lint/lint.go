@@ -72,6 +72,9 @@ type Result struct {
 
 // Run validates the stories named by opts.
 func Run(opts Options) (*Result, error) {
+	if err := safefile.CheckRoot(opts.Root); err != nil {
+		return nil, err
+	}
 	targets, set, err := discover(opts.Root, opts.Paths, opts.Config.Stories)
 	if err != nil {
 		return nil, err

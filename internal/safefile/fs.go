@@ -105,7 +105,7 @@ func (d *dirFS) Stat(name string) (fs.FileInfo, error) {
 // Refused reports whether err is one of the refusals (not, say, a file
 // that does not exist).
 func Refused(err error) bool {
-	return errors.Is(err, ErrOutside) || errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge)
+	return errors.Is(err, ErrOutside) || errors.Is(err, ErrNotRegular) || errors.Is(err, ErrTooLarge) || errors.Is(err, ErrRootLink)
 }
 
 // RepoRoot is the work tree containing dir (the nearest parent holding a

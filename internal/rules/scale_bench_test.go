@@ -47,6 +47,45 @@ func BenchmarkSetRules(b *testing.B) {
 	}
 }
 
+// BenchmarkCycleRing runs the set rules over one depends_on ring of n
+// stories, a single component holding every story: the exact search per
+// story would cost n² (each message naming the whole ring); the ring's
+// cost per story must stay flat.
+func BenchmarkCycleRing(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprintf("stories=%d", n), func(b *testing.B) {
+			units := make([]rules.Unit, n)
+			for i := range units {
+				src := fmt.Sprintf("---\nschema: enso.story/v1\nid: STORY-%05d\nstate: seeded\ndepends_on: [STORY-%05d]\n---\n", i, (i+1)%n)
+				units[i] = rules.Unit{Head: story.Parse(fmt.Sprintf("stories/STORY-%05d.md", i), []byte(src)).Slim()}
+			}
+			pass := rules.SetPass{Units: units, Change: change.New(units, nil, nil, false), IsStory: func(string) bool { return true }}
+			var ds []diag.Diagnostic
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				ds = ds[:0]
+				rules.RunSet(rules.All(), pass, &ds)
+			}
+			reportCPU(b, cpu, n, "story")
+			if cycles := ruleCount(ds, "delegation/cycle"); cycles != n {
+				b.Fatalf("%d cycle findings on a ring of %d", cycles, n)
+			}
+		})
+	}
+}
+
+// ruleCount counts the findings of one rule.
+func ruleCount(ds []diag.Diagnostic, rule string) int {
+	n := 0
+	for _, d := range ds {
+		if d.Rule == rule {
+			n++
+		}
+	}
+	return n
+}
+
 // setPass parses and slims files as lint does without a base: each story
 // packed once parsed, and every one unpacked when all are parsed, so the
 // slim stories lie in memory in the order the rules walk them.

@@ -31,14 +31,7 @@ func BenchmarkSetRules(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/stories=%d", shape.name, n), func(b *testing.B) {
 				pass := setPass(b, storygen.Corpus(storygen.Options{N: n, Seed: storygen.DefaultSeed, Chain: shape.chain}))
 				runtime.GC() // the full stories and the generator's garbage, not the rules'
-				var ds []diag.Diagnostic
-				b.ReportAllocs()
-				cpu := cpuTime()
-				for b.Loop() {
-					ds = ds[:0]
-					rules.RunSet(rules.All(), pass, &ds)
-				}
-				reportCPU(b, cpu, n, "story")
+				ds := runSetRules(b, pass, n)
 				if errs := diag.Count(ds).Errors; errs > 0 {
 					b.Fatalf("%d errors on a clean corpus: %v", errs, ds[0])
 				}
@@ -60,19 +53,26 @@ func BenchmarkCycleRing(b *testing.B) {
 				units[i] = rules.Unit{Head: story.Parse(fmt.Sprintf("stories/STORY-%05d.md", i), []byte(src)).Slim()}
 			}
 			pass := rules.SetPass{Units: units, Change: change.New(units, nil, nil, false), IsStory: func(string) bool { return true }}
-			var ds []diag.Diagnostic
-			b.ReportAllocs()
-			cpu := cpuTime()
-			for b.Loop() {
-				ds = ds[:0]
-				rules.RunSet(rules.All(), pass, &ds)
-			}
-			reportCPU(b, cpu, n, "story")
+			ds := runSetRules(b, pass, n)
 			if cycles := ruleCount(ds, "delegation/cycle"); cycles != n {
 				b.Fatalf("%d cycle findings on a ring of %d", cycles, n)
 			}
 		})
 	}
+}
+
+// runSetRules runs every set rule over pass b.N times, reporting the CPU
+// time per story and allocations, and returns the last run's findings.
+func runSetRules(b *testing.B, pass rules.SetPass, stories int) []diag.Diagnostic {
+	var ds []diag.Diagnostic
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		ds = ds[:0]
+		rules.RunSet(rules.All(), pass, &ds)
+	}
+	reportCPU(b, cpu, stories, "story")
+	return ds
 }
 
 // ruleCount counts the findings of one rule.

@@ -16,7 +16,6 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
-	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
@@ -175,10 +174,12 @@ func (r *run) loadChanges() error {
 	if r.changes, err = repo.Changes(base, head); err != nil {
 		return fmt.Errorf("gate: changed files: %w", err)
 	}
-	r.rootInRepo, r.rootErr = revert.RootOf(r.ctx, repo, r.opts.Root)
+	if r.rootInRepo, r.rootErr = repo.PathOf(r.opts.Root); r.rootErr != nil {
+		r.rootErr = fmt.Errorf("revert check: %w", r.rootErr)
+	}
 	r.changedSet = make(map[string]bool, len(r.changes))
-	for _, p := range revert.RootPaths(r.changes, r.rootInRepo) {
-		r.changedSet[p] = true
+	for _, ch := range gitrepo.Within(r.changes, r.rootInRepo) {
+		r.changedSet[ch.Path] = true
 	}
 	return nil
 }

@@ -126,7 +126,7 @@ func GovernedEdits(in RevertInput) []string {
 // relative to Root, for a revert check that takes its grants as path
 // prefixes (a file path is a prefix naming just that file).
 func (in RevertInput) GrantedPaths() []string {
-	return in.Grants.Filter(revert.RootPaths(in.Changes, in.RootInRepo))
+	return in.Grants.Filter(gitrepo.Paths(gitrepo.Within(in.Changes, in.RootInRepo)))
 }
 
 func revertTitle(v gate.Revert) string {

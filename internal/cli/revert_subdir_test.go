@@ -22,15 +22,9 @@ const whereSuite = `echo "started in $(basename "$PWD")"; ` + revertSuite
 // and fails its baseline, and a governed prefix matched against repository
 // paths instead of the package's would govern it.
 func subdirLayout(prefix string) (base, head map[string]string) {
-	base, head = map[string]string{}, map[string]string{}
 	project := revertProject("generating")
 	project[".github/storygate.yml"] = "revert:\n  suite: '" + whereSuite + "'\n  granularity: file\n"
-	for p, s := range project {
-		base[prefix+p] = s
-	}
-	for p, s := range revertEdits() {
-		head[prefix+p] = s
-	}
+	base, head = inPrefix(prefix, project), inPrefix(prefix, revertEdits())
 	if prefix != "" {
 		base["tests/test_top.sh"], head["tests/test_top.sh"] = "echo the top-level suite ran; exit 3\n", "exit 4\n"
 		base["README.md"], head["README.md"] = "monorepo\n", "monorepo, edited\n"
@@ -48,31 +42,17 @@ func subdirLayout(prefix string) (base, head map[string]string) {
 // (alias -> pkg), whose files git reports under pkg/, not alias/.
 func TestRevertCheckInASubdirectoryRoot(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name, prefix, root string
-		link               bool
-	}{
-		{"root at the top (control)", "", "", false},
-		{"root in a subdirectory", "pkg/", "pkg", false},
-		{"subdirectory root named through a symlink", "pkg/", "pkg", true},
-	} {
+	for _, c := range rootPlacements() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			base, head := subdirLayout(c.prefix)
 			top := vRepo(t, base)
 			vCommit(t, top, head, "head")
-			root, grant := filepath.Join(top, c.root), []string{}
-			if c.link {
-				// Story discovery does not descend a root that is itself a
-				// symlink (validate finds no story there either), so the
-				// story's grant is given as --grant, relative to the root.
-				root, grant = filepath.Join(top, "alias"), []string{"--grant", "tests/fixtures/"}
-				if err := os.Symlink(c.root, root); err != nil {
-					t.Fatal(err)
-				}
-			}
+			// Through the link, the story's grant (tests/fixtures/) is
+			// read too: discovery walks a root that is a symlink.
+			root := c.dir(t, top)
 			out := filepath.Join(t.TempDir(), "r.json")
-			code, stdout, stderr := vMain(append([]string{"revert-check", "--root", root, "--base", "HEAD~1", "--out", out}, grant...)...)
+			code, stdout, stderr := vMain("revert-check", "--root", root, "--base", "HEAD~1", "--out", out)
 			if code != ExitFindings {
 				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 			}

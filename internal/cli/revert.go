@@ -208,7 +208,7 @@ func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) 
 		}
 	}
 	ds := cfg.ApplySeverities(revert.Findings(res))
-	rep := report.Document{Tool: "revert-check", Diagnostics: ds, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
+	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Root: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
 		return ExitInternal

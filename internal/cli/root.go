@@ -1,10 +1,30 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/storygate/storygate/internal/gitrepo"
 )
+
+// placeInRepository is where root is in its git repository
+// (gitrepo.Repo.PathOf), for the printers that name repository paths
+// (report.Document.Root); "" when root is in no repository, whose paths
+// are printed as they are. Commands find it before running anything
+// from the change.
+func placeInRepository(root string) (string, error) {
+	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return "", nil
+	}
+	at, err := repo.PathOf(root)
+	if err != nil {
+		return "", fmt.Errorf("paths on GitHub: %w", err)
+	}
+	return at, nil
+}
 
 // repoRoot returns dir if given, else the git work tree around the working
 // directory, else the working directory itself.

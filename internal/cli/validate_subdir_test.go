@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/storygate/storygate/internal/report"
 )
 
 // inPrefix returns files with every path under prefix ("" for the top,
@@ -89,6 +93,7 @@ func TestValidateBaseInASubdirectoryRoot(t *testing.T) {
 			if got, want := findingsOf(stdout, "revert/may-not-create"), []string{"tests/new_test.sh"}; !slices.Equal(got, want) {
 				t.Errorf("revert/may-not-create on %v, want %v\n%s", got, want, stdout)
 			}
+			checkPublishedPaths(t, dir, c.prefix, "validate", "--root", root, "--base", "HEAD~1")
 		})
 	}
 }
@@ -178,6 +183,57 @@ func TestVerifyBaseSelectsChangedStoriesInASubdirectoryRoot(t *testing.T) {
 			if got := strings.Join(readResults(t, out).Stories, ","); got != "stories/STORY-001.md" {
 				t.Errorf("verified stories %q, want only the changed one at evaluating", got)
 			}
+		})
+	}
+}
+
+// checkPublishedPaths runs a command with --format json, github and sarif:
+// json names the paths relative to the root, as text does; github and
+// sarif, which GitHub resolves against the repository, name repository
+// paths (prefix once), each a file of the repository at top.
+func checkPublishedPaths(t *testing.T, top, prefix string, args ...string) {
+	t.Helper()
+	_, out, _ := vMain(append(args, "--format", "json")...)
+	var doc report.JSONDocument
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Diagnostics) == 0 {
+		t.Fatalf("json: %v\n%s", err, out)
+	}
+	var published []string
+	for _, d := range doc.Diagnostics {
+		if prefix != "" && strings.HasPrefix(d.File, prefix) {
+			t.Errorf("json names %s, not relative to the root", d.File)
+		}
+		published = append(published, prefix+d.File)
+	}
+	_, github, _ := vMain(append(args, "--format", "github")...)
+	if got := workflowCommandFiles(github); !slices.Equal(got, published) {
+		t.Errorf("--format github on %v, want %v", got, published)
+	}
+	_, sarif, _ := vMain(append(args, "--format", "sarif")...)
+	var uris []string
+	for _, m := range regexp.MustCompile(`"uri": "([^"]+)"`).FindAllStringSubmatch(sarif, -1) {
+		uris = append(uris, m[1])
+	}
+	if !slices.Equal(uris, published) {
+		t.Errorf("sarif artifact locations %v, want %v", uris, published)
+	}
+	for _, p := range published {
+		if _, err := os.Stat(filepath.Join(top, filepath.FromSlash(p))); err != nil {
+			t.Errorf("published path %s is not a file of the repository: %v", p, err)
+		}
+	}
+}
+
+// TestVerifyInASubdirectoryRootPublishesRepositoryPaths: a failed rerun
+// in a package is reported relative to the package in json, and at its
+// repository path in github and sarif; the control is the top.
+func TestVerifyInASubdirectoryRootPublishesRepositoryPaths(t *testing.T) {
+	t.Parallel()
+	for _, prefix := range []string{"", "pkg/"} {
+		t.Run("prefix "+prefix, func(t *testing.T) {
+			t.Parallel()
+			dir := vRepo(t, inPrefix(prefix, map[string]string{"stories/STORY-001.md": verifyStory("STORY-001", "evaluating", [][2]string{{"V1", "exit 1"}}, nil)}))
+			checkPublishedPaths(t, dir, prefix, "verify", "--root", filepath.Join(dir, prefix), "--out", filepath.Join(t.TempDir(), "r.json"))
 		})
 	}
 }

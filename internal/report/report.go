@@ -35,6 +35,12 @@ type Document struct {
 	// counts them in one line, json lists them apart, and sarif and github
 	// leave them out, so that nothing annotates or alerts on them.
 	Untouched []diag.Diagnostic
+	// Root is where the root the findings' paths are relative to is in
+	// its repository (gitrepo.Repo.PathOf; "" or "." for the top, or no
+	// repository). sarif and github, which GitHub resolves against the
+	// repository, name repository paths (gate.DiagnosticsIn); text and
+	// json print the paths as the run found them.
+	Root string
 	// FilesChecked counts the files the run examined.
 	FilesChecked int
 	// Rules holds metadata for the rules that may appear, keyed by ID.

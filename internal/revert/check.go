@@ -114,6 +114,9 @@ func newResult(opt Options, col Collection) *Result {
 		Paths: []string{}, Command: opt.Suite, Interpreter: interpreter(opt.Suite),
 		Granularity: opt.granularity(), PerFile: opt.granularity() != BySet, MaxRuns: opt.maxRuns(),
 		ExitCode: -1, kinds: map[string]string{}}
+	if opt.Root != "." {
+		res.Root = opt.Root
+	}
 	for _, ch := range col.Reverted {
 		res.Paths = append(res.Paths, ch.Path)
 		res.kinds[ch.Path] = string(ch.Kind)

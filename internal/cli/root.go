@@ -7,14 +7,18 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/report"
 )
 
 // placeInRepository is where root is in its git repository
 // (gitrepo.Repo.PathOf), for the printers that name repository paths
-// (report.Document.Root); "" when root is in no repository, whose paths
-// are printed as they are. Commands find it before running anything
-// from the change.
-func placeInRepository(root string) (string, error) {
+// (report.Document.Root): "" for a format that prints paths as the run
+// found them (text, json), or when root is in no repository. Commands find
+// it before running anything from the change.
+func placeInRepository(root, format string) (string, error) {
+	if !report.RepositoryPaths(format) {
+		return "", nil
+	}
 	repo, err := gitrepo.Open(root)
 	if err != nil {
 		return "", nil

@@ -44,7 +44,7 @@ func runValidate(e env, args []string) int {
 		return code
 	}
 	opts.BatchGC, opts.Filter = true, *filter
-	place, err := placeInRepository(opts.Root)
+	place, err := placeInRepository(opts.Root, *format)
 	if err != nil {
 		return failure(e, "validate", err)
 	}

@@ -57,7 +57,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if note != "" {
 		fmt.Fprintf(e.stderr, "storygate verify: note: %s\n", note)
 	}
-	place, err := placeInRepository(root)
+	place, err := placeInRepository(root, f.format)
 	if err != nil {
 		return failure(e, "verify", err)
 	}

@@ -65,6 +65,11 @@ func Print(w io.Writer, format string, doc Document) error {
 	return fmt.Errorf("unknown format %q (legal: text, json, sarif, github)", format)
 }
 
+// RepositoryPaths reports whether format names repository paths, which
+// GitHub resolves against the repository's top (sarif, github): only
+// those printers rebase the findings by Document.Root.
+func RepositoryPaths(format string) bool { return format == "sarif" || format == "github" }
+
 // ValidFormat reports whether name is one of Formats.
 func ValidFormat(name string) bool {
 	for _, f := range Formats {

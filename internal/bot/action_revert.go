@@ -42,19 +42,22 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 	if !res.Decided {
 		return gate.Revert{Verdict: collect.RevertNotNeeded}, revert.Findings(res), nil
 	}
-	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.Paths, Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail,
+	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.RootPaths(), Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail,
 		Granularity: string(res.Granularity), Decisions: revertDecisions(res), Incomplete: res.Incomplete}
 	return v, revert.Findings(res), nil
 }
 
 // revertDecisions lists each file of a file- or hunk-granularity check,
-// then its hunks, for the results document and the PR comment.
+// then its hunks, for the results document and the PR comment. Like the
+// verdict's paths, they are relative to the root, as the gate's every
+// path is until the document is finished (gate.Results.InRepository).
 func revertDecisions(res *revert.Result) []gate.RevertDecision {
 	var out []gate.RevertDecision
 	for _, f := range res.Files {
-		out = append(out, gate.RevertDecision{Path: f.Path, Verdict: string(f.Verdict), Decided: f.Decided})
+		rel := res.InRoot(f.Path)
+		out = append(out, gate.RevertDecision{Path: rel, Verdict: string(f.Verdict), Decided: f.Decided})
 		for _, h := range f.Hunks {
-			out = append(out, gate.RevertDecision{Path: f.Path, Lines: revert.HunkRange(h.Base, h.Head), Verdict: string(h.Verdict), Decided: h.Decided})
+			out = append(out, gate.RevertDecision{Path: rel, Lines: revert.HunkRange(h.Base, h.Head), Verdict: string(h.Verdict), Decided: h.Decided})
 		}
 	}
 	return out

@@ -12,14 +12,17 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
-// Finder lists the story files a pull request carries (paths relative to
-// the repository root).
-// globs are the policy's story globs.
+// Finder lists the story files a pull request carries (paths from the
+// repository's top, as the contents API takes them).
+// globs are the policy's story globs, relative to the root.
 type Finder func(ctx context.Context, pr github.PullRequest, globs []string) ([]string, error)
 
 // GitStories finds the stories changed between the PR's base and head in
 // the local clone at root (the workflow checks out the PR head with full
-// history), keeping the paths that match the configured story globs.
+// history), keeping the paths that match the configured story globs. The
+// globs are relative to root, which may be a package inside its
+// repository: a change is matched at its path in root (a file outside
+// root is not root's story), and listed at its repository path.
 func GitStories(root string) Finder {
 	return func(_ context.Context, pr github.PullRequest, globs []string) ([]string, error) {
 		repo, err := gitrepo.Open(root)
@@ -38,10 +41,14 @@ func GitStories(root string) Finder {
 		if err != nil {
 			return nil, fmt.Errorf("find the PR's stories: %w", err)
 		}
+		place, err := repo.PathOf(root)
+		if err != nil {
+			return nil, fmt.Errorf("find the PR's stories: %w", err)
+		}
 		var out []string
-		for _, c := range changes {
+		for _, c := range gitrepo.Within(changes, place) {
 			if c.Kind != gitrepo.Deleted && pathglob.MatchAny(globs, c.Path) {
-				out = append(out, c.Path)
+				out = append(out, gitrepo.RepoPath(place, c.Path))
 			}
 		}
 		return out, nil

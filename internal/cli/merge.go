@@ -32,7 +32,7 @@ func runMergeResults(e env, args []string) int {
 	if err != nil {
 		return usageError(e, "merge-results", err)
 	}
-	return finishVerify(e, verifyFlags{format: *format, out: *out}, merged)
+	return finishVerify(e, verifyFlags{format: *format, out: *out}, merged, "") // shards' paths as their documents name them
 }
 
 func readShardDocuments(files []string) ([]verify.Document, error) {

@@ -144,14 +144,14 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if err != nil {
 		return opt, err
 	}
-	if opt.Root, err = revert.RootOf(context.Background(), repo, root); err != nil {
-		return opt, err
+	if opt.Root, err = repo.PathOf(root); err != nil {
+		return opt, fmt.Errorf("revert check: %w", err)
 	}
 	grants := ch.Grants()
 	if len(f.grants) > 0 {
 		grants = append(grants, change.Prefixes("--grant", f.grants))
 	}
-	opt.Granted = grants.Filter(revert.RootPaths(opt.Changes, opt.Root))
+	opt.Granted = grants.Filter(gitrepo.Paths(gitrepo.Within(opt.Changes, opt.Root)))
 	return opt, nil
 }
 
@@ -208,7 +208,7 @@ func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) 
 		}
 	}
 	ds := cfg.ApplySeverities(revert.Findings(res))
-	rep := report.Document{Tool: "revert-check", Diagnostics: ds, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
+	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Root: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
 		return ExitInternal

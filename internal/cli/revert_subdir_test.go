@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -22,15 +23,9 @@ const whereSuite = `echo "started in $(basename "$PWD")"; ` + revertSuite
 // and fails its baseline, and a governed prefix matched against repository
 // paths instead of the package's would govern it.
 func subdirLayout(prefix string) (base, head map[string]string) {
-	base, head = map[string]string{}, map[string]string{}
 	project := revertProject("generating")
 	project[".github/storygate.yml"] = "revert:\n  suite: '" + whereSuite + "'\n  granularity: file\n"
-	for p, s := range project {
-		base[prefix+p] = s
-	}
-	for p, s := range revertEdits() {
-		head[prefix+p] = s
-	}
+	base, head = inPrefix(prefix, project), inPrefix(prefix, revertEdits())
 	if prefix != "" {
 		base["tests/test_top.sh"], head["tests/test_top.sh"] = "echo the top-level suite ran; exit 3\n", "exit 4\n"
 		base["README.md"], head["README.md"] = "monorepo\n", "monorepo, edited\n"
@@ -42,49 +37,42 @@ func subdirLayout(prefix string) (base, head map[string]string) {
 // package inside its repository, as the README's examples/demo is: the
 // suite starts in the package, the governed prefixes are the package's
 // (tests/ is pkg/tests/, never the top's tests/), the grants are the
-// story's scope read in the package, and findings name repository paths.
+// story's scope read in the package. The text findings name paths in the
+// package, as validate's do; --format github and the artifact's paths
+// name repository paths (the artifact records the package as its root).
 // The honest control is the same project at the top of its repository;
 // the neighbour names the package through a symlink in the repository
 // (alias -> pkg), which is refused (safefile.CheckRoot): what a link in
 // the checkout points to is the change's to choose.
 func TestRevertCheckInASubdirectoryRoot(t *testing.T) {
 	t.Parallel()
-	for _, c := range []struct {
-		name, prefix, root string
-		link               bool
-	}{
-		{"root at the top (control)", "", "", false},
-		{"root in a subdirectory", "pkg/", "pkg", false},
-		{"subdirectory root named through a symlink", "pkg/", "pkg", true},
-	} {
+	for _, c := range rootPlacements() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			base, head := subdirLayout(c.prefix)
 			top := vRepo(t, base)
 			vCommit(t, top, head, "head")
-			root, grant := filepath.Join(top, c.root), []string{}
-			if c.link {
-				root, grant = filepath.Join(top, "alias"), []string{"--grant", "tests/fixtures/"}
-				if err := os.Symlink(c.root, root); err != nil {
-					t.Fatal(err)
-				}
-			}
+			root := c.dir(t, top)
 			out := filepath.Join(t.TempDir(), "r.json")
-			code, stdout, stderr := vMain(append([]string{"revert-check", "--root", root, "--base", "HEAD~1", "--out", out}, grant...)...)
-			if c.link {
-				if code != ExitUsage || !strings.Contains(stderr, "alias, on the way from the repository's top") {
-					t.Errorf("a root named through a link in the checkout: exit %d, want %d naming the link\n%s%s", code, ExitUsage, stdout, stderr)
-				}
+			code, stdout, stderr := vMain("revert-check", "--root", root, "--base", "HEAD~1", "--out", out)
+			if c.refusedLink(t, code, stdout, stderr) {
 				return
 			}
 			if code != ExitFindings {
 				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 			}
-			want := []string{c.prefix + "tests/test_more.sh:1:1: ", c.prefix + "tests/test_new.sh:1:1: "}
+			want := []string{"tests/test_more.sh:1:1: ", "tests/test_new.sh:1:1: "}
 			if got := findingFiles(stdout); !slices.Equal(got, want) {
 				t.Errorf("findings on %v, want %v:\n%s", got, want, stdout)
 			}
+			_, github, _ := vMain("revert-check", "--root", root, "--base", "HEAD~1", "--out", out, "--format", "github")
+			if got, want := workflowCommandFiles(github), []string{c.prefix + "tests/test_more.sh", c.prefix + "tests/test_new.sh"}; !slices.Equal(got, want) {
+				t.Errorf("--format github on %v, want %v:\n%s", got, want, github)
+			}
 			res := readRevertResult(t, out)
+			if res.Root != c.root {
+				t.Errorf("artifact root %q, want %q", res.Root, c.root)
+			}
 			if got := strings.Join(res.Paths, ","); got != c.prefix+"tests/test_greet.sh,"+c.prefix+"tests/test_more.sh" {
 				t.Errorf("reverted %s", got)
 			}
@@ -99,6 +87,15 @@ func TestRevertCheckInASubdirectoryRoot(t *testing.T) {
 			}
 		})
 	}
+}
+
+// workflowCommandFiles lists the file= property of each workflow command.
+func workflowCommandFiles(out string) []string {
+	var got []string
+	for _, m := range regexp.MustCompile(`(?m)^::\w+ file=([^,]+),`).FindAllStringSubmatch(out, -1) {
+		got = append(got, m[1])
+	}
+	return got
 }
 
 // findingFiles lists the "file:line:col: " of each finding line.
@@ -125,8 +122,10 @@ func readRevertResult(t *testing.T, path string) revert.Result {
 // TestGateRevertCheckInASubdirectoryRoot runs the PR gate (`storygate
 // action`) on the package: its revert step decides the package's governed
 // edits in the package, as revert-check does, and the story the change
-// touched (a root-relative path; git reports pkg/stories/...) carries the
-// verdict. The control runs the same project at the top.
+// touched carries the verdict. The results document names repository
+// paths (pkg/stories/..., pkg/tests/...), each prefixed once: the revert
+// check's findings are root-relative in the run, as the stories' are.
+// The control runs the same project at the top.
 func TestGateRevertCheckInASubdirectoryRoot(t *testing.T) {
 	t.Parallel()
 	for _, prefix := range []string{"", "pkg/"} {
@@ -163,7 +162,7 @@ func TestGateRevertCheckInASubdirectoryRoot(t *testing.T) {
 				verdicts = append(verdicts, s.File+"="+s.Revert.Verdict)
 			}
 		}
-		if got := strings.Join(verdicts, ","); got != "stories/STORY-001.md=escalate" {
+		if got := strings.Join(verdicts, ","); got != prefix+"stories/STORY-001.md=escalate" {
 			t.Errorf("%q: the changed story shows the revert verdicts %q", prefix, got)
 		}
 	}

@@ -1,10 +1,34 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/report"
 )
+
+// placeInRepository is where root is in its git repository
+// (gitrepo.Repo.PathOf), for the printers that name repository paths
+// (report.Document.Root): "" for a format that prints paths as the run
+// found them (text, json), or when root is in no repository. Commands find
+// it before running anything from the change.
+func placeInRepository(root, format string) (string, error) {
+	if !report.RepositoryPaths(format) {
+		return "", nil
+	}
+	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return "", nil
+	}
+	at, err := repo.PathOf(root)
+	if err != nil {
+		return "", fmt.Errorf("paths on GitHub: %w", err)
+	}
+	return at, nil
+}
 
 // repoRoot returns dir if given, else the git work tree around the working
 // directory, else the working directory itself.

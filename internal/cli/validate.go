@@ -44,11 +44,15 @@ func runValidate(e env, args []string) int {
 		return code
 	}
 	opts.BatchGC, opts.Filter = true, *filter
+	place, err := placeInRepository(opts.Root, *format)
+	if err != nil {
+		return failure(e, "validate", err)
+	}
 	res, err := lint.Run(opts)
 	if err != nil {
 		return failure(e, "validate", err)
 	}
-	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, Untouched: res.Untouched, FilesChecked: res.Files, Rules: ruleInfo()}
+	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, Untouched: res.Untouched, Root: place, FilesChecked: res.Files, Rules: ruleInfo()}
 	if err := printReport(e.stdout, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}

@@ -57,6 +57,10 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if note != "" {
 		fmt.Fprintf(e.stderr, "storygate verify: note: %s\n", note)
 	}
+	place, err := placeInRepository(root, f.format)
+	if err != nil {
+		return failure(e, "verify", err)
+	}
 	stories, err := selectStories(root, f.base, absPaths(paths), cfg.Stories)
 	if err != nil {
 		return failure(e, "verify", err)
@@ -73,7 +77,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 		ds = append(unreadable(stories), ds...)
 	}
 	doc.SetDiagnostics(cfg.ApplySeverities(ds))
-	return finishVerify(e, f, doc)
+	return finishVerify(e, f, doc, place)
 }
 
 // verifyUsage checks the flags that need no repository.
@@ -128,14 +132,16 @@ func runStories(root string, stories []loadedStory, shard *verify.Shard, opt ver
 	return verify.NewDocument(names, verify.Execute(ctx, items, opt), shard)
 }
 
-func finishVerify(e env, f verifyFlags, doc verify.Document) int {
+// finishVerify writes the document and prints its findings; place is
+// where their root is in its repository (report.Document.Root).
+func finishVerify(e env, f verifyFlags, doc verify.Document, place string) int {
 	if f.out != "" {
 		if err := writeJSONFile(f.out, doc.Write); err != nil {
 			fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 			return ExitInternal
 		}
 	}
-	rep := report.Document{Tool: "verify", Diagnostics: doc.Diagnostics, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
+	rep := report.Document{Tool: "verify", Diagnostics: doc.Diagnostics, Root: place, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 		return ExitInternal

@@ -60,8 +60,15 @@ func changedOnly(root, base string, rels []string) ([]string, error) {
 	return out, nil
 }
 
+// changesSince lists the changes inside root, with paths relative to it
+// as the stories' are (gitrepo.Within): root may be a package inside its
+// repository, whose stories a change elsewhere does not touch.
 func changesSince(root, base, head string) ([]gitrepo.Change, error) {
 	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return nil, err
+	}
+	at, err := repo.PathOf(root)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +80,11 @@ func changesSince(root, base, head string) ([]gitrepo.Change, error) {
 	if err != nil {
 		return nil, fmt.Errorf("head: %w", err)
 	}
-	return repo.Changes(b, h)
+	changes, err := repo.Changes(b, h)
+	if err != nil {
+		return nil, err
+	}
+	return gitrepo.Within(changes, at), nil
 }
 
 func loadStories(root string, rels []string, evaluatingOnly bool) ([]loadedStory, error) {

@@ -52,8 +52,13 @@ func (n Name) Known() bool {
 type Results struct {
 	Version int `json:"version"`
 	// Storygate is the version of the binary that wrote the document.
-	Storygate  string      `json:"storygate"`
-	Event      Event       `json:"event"`
+	Storygate string `json:"storygate"`
+	Event     Event  `json:"event"`
+	// Root is where the stories' root was in the repository, when it was
+	// not its top (a monorepo's package). Every path in the document is
+	// from the repository's top all the same, as GitHub resolves paths
+	// (InRepository).
+	Root       string      `json:"root,omitempty"`
 	Conclusion Conclusion  `json:"conclusion"`
 	Counts     diag.Counts `json:"counts"`
 	Gates      []Gate      `json:"gates"`

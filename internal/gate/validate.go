@@ -54,6 +54,9 @@ func (v *validator) results(r *Results) {
 		return
 	}
 	v.text("storygate", r.Storygate, maxShort)
+	if r.Root != "" {
+		v.relPath("root", r.Root)
+	}
 	v.event(r.Event)
 	v.gates(r.Gates)
 	for i, s := range r.Stories {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -21,8 +22,11 @@ import (
 type Files struct {
 	repo   *Repo
 	commit *object.Commit
-	mu     sync.Mutex
+	mu     *sync.Mutex
 	dirs   map[string]*object.Tree // by directory path; "" is the root
+	// under is the directory (as PathOf gives it) paths are relative to;
+	// "" for the top.
+	under string
 }
 
 // FilesAt returns a reader of the files of commit c.
@@ -31,7 +35,31 @@ func (r *Repo) FilesAt(c *object.Commit) (*Files, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tree of %s: %w", short(c), err)
 	}
-	return &Files{repo: r, commit: c, dirs: map[string]*object.Tree{"": root}}, nil
+	return &Files{repo: r, commit: c, mu: &sync.Mutex{}, dirs: map[string]*object.Tree{"": root}}, nil
+}
+
+// In is a reader of the same commit's files by paths relative to dir (as
+// PathOf gives it), sharing f's decoded trees: a root's story paths read
+// at the root's place in the commit. A path that is not clean, or climbs
+// out of dir, names no file.
+func (f *Files) In(dir string) *Files {
+	g := *f
+	if !atTop(dir) {
+		g.under = RepoPath(f.under, dir)
+	}
+	return &g
+}
+
+// at is the repository path of p, ok false when p is not a clean path
+// inside f's directory.
+func (f *Files) at(p string) (string, bool) {
+	if f.under == "" {
+		return p, true
+	}
+	if path.Clean(p) != p || p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
+		return "", false
+	}
+	return RepoPath(f.under, p), true
 }
 
 // BlobHash is the git object id of a blob holding data, as git computes it
@@ -44,6 +72,10 @@ func BlobHash(data []byte) plumbing.Hash {
 // Hash returns the blob hash of the file at p; ok is false when the commit
 // has no file there (nothing, a directory or a submodule).
 func (f *Files) Hash(p string) (h plumbing.Hash, ok bool, err error) {
+	p, inside := f.at(p)
+	if !inside {
+		return plumbing.ZeroHash, false, nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	e, err := f.entry(p)
@@ -57,6 +89,10 @@ func (f *Files) Hash(p string) (h plumbing.Hash, ok bool, err error) {
 // commit has no file there. A symbolic link reads as its target, as
 // Commit.File reads it.
 func (f *Files) ReadFile(p string) (data []byte, ok bool, err error) {
+	p, inside := f.at(p)
+	if !inside {
+		return nil, false, nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	e, err := f.entry(p)

@@ -106,15 +106,9 @@ func Rel(root, abs string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-// walkStories walks dir for markdown files accepted by match that look like
-// stories. A dir that is a symlink (a root safefile.CheckRoot let through:
-// a repository's top, or no repository's) is walked at its target, with
-// paths reported under dir as named.
+// walkStories walks dir for markdown files accepted by match that look like stories.
 func walkStories(root, dir string, match func(string) bool, add func(string)) error {
-	start := dir
-	if info, err := os.Lstat(dir); err == nil && info.Mode()&os.ModeSymlink != 0 {
-		start = dir + string(filepath.Separator) + "." // Lstat of "link/." is the directory; children join back to "link/…"
-	}
+	start := walkStart(dir)
 	return filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return fmt.Errorf("walk %s: %w", p, err)
@@ -139,6 +133,21 @@ func walkStories(root, dir string, match func(string) bool, add func(string)) er
 		}
 		return nil
 	})
+}
+
+// walkStart is where walking dir starts: dir itself, or, when dir is a
+// symlink (a root safefile.CheckRoot let through: a repository's top, or
+// a root in no repository, linked from outside), dir with a trailing separator, which the file system
+// resolves to the directory it links to. filepath.WalkDir does not
+// descend a symlink it starts at, so a root named through one held no
+// stories and validated nothing. The walked paths still begin with dir,
+// and are reported relative to it; where the link leads is checked as
+// for every story file (load).
+func walkStart(dir string) string {
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		return dir + string(filepath.Separator)
+	}
+	return dir
 }
 
 // regularFile reports whether a walked entry is (or links to) a regular file.

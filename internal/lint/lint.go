@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
@@ -164,7 +166,12 @@ func ResolveStory(root, abs string) (real string, regular bool, err error) {
 	return (&safefile.Resolver{}).Resolve(root, abs)
 }
 
-// baseContext holds what the base rules need.
+// baseContext holds what the base rules need. Every path in it is
+// relative to Options.Root, as the stories' paths are: the root may be a
+// directory inside its repository (a monorepo's package), whose place in
+// the repository is found once (gitrepo.Repo.PathOf); changes outside it
+// are dropped (gitrepo.Within) and base files are read at its place in
+// the base commit (gitrepo.Files.In).
 type baseContext struct {
 	repo    *gitrepo.Repo
 	base    string
@@ -190,6 +197,10 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
+	at, err := repo.PathOf(opts.Root)
+	if err != nil {
+		return nil, err
+	}
 	base, err := repo.Commit(opts.Base)
 	if err != nil {
 		return nil, err
@@ -202,14 +213,11 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	baseFiles, err := repo.FilesAt(base)
+	baseFiles, headFiles, err := filesIn(repo, at, base, head)
 	if err != nil {
 		return nil, err
 	}
-	headFiles, err := repo.FilesAt(head)
-	if err != nil {
-		return nil, err
-	}
+	changes = gitrepo.Within(changes, at)
 	c := &baseContext{repo: repo, base: opts.Base, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
 		nonStory: opts.Config.Discovery.NonStory, read: counted(baseFiles.ReadFile, opts.BaseReads)}
 	for _, ch := range changes {
@@ -219,6 +227,18 @@ func newBaseContext(opts Options) (*baseContext, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// filesIn reads the files of base and head by paths relative to dir, the
+// root's place in the repository.
+func filesIn(repo *gitrepo.Repo, dir string, base, head *object.Commit) (baseFiles, headFiles *gitrepo.Files, err error) {
+	if baseFiles, err = repo.FilesAt(base); err != nil {
+		return nil, nil, err
+	}
+	if headFiles, err = repo.FilesAt(head); err != nil {
+		return nil, nil, err
+	}
+	return baseFiles.In(dir), headFiles.In(dir), nil
 }
 
 // counted is read, adding one to n (when set) for every file it reads.

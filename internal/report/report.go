@@ -35,6 +35,12 @@ type Document struct {
 	// counts them in one line, json lists them apart, and sarif and github
 	// leave them out, so that nothing annotates or alerts on them.
 	Untouched []diag.Diagnostic
+	// Root is where the root the findings' paths are relative to is in
+	// its repository (gitrepo.Repo.PathOf; "" or "." for the top, or no
+	// repository). sarif and github, which GitHub resolves against the
+	// repository, name repository paths (gate.DiagnosticsIn); text and
+	// json print the paths as the run found them.
+	Root string
 	// FilesChecked counts the files the run examined.
 	FilesChecked int
 	// Rules holds metadata for the rules that may appear, keyed by ID.
@@ -58,6 +64,11 @@ func Print(w io.Writer, format string, doc Document) error {
 	}
 	return fmt.Errorf("unknown format %q (legal: text, json, sarif, github)", format)
 }
+
+// RepositoryPaths reports whether format names repository paths, which
+// GitHub resolves against the repository's top (sarif, github): only
+// those printers rebase the findings by Document.Root.
+func RepositoryPaths(format string) bool { return format == "sarif" || format == "github" }
 
 // ValidFormat reports whether name is one of Formats.
 func ValidFormat(name string) bool {

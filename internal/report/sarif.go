@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/version"
 )
 
@@ -88,7 +89,7 @@ func printSARIF(w io.Writer, doc Document) error {
 		index[id] = i
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, ruleOf(id, doc.Rules[id], ver))
 	}
-	for _, d := range doc.Diagnostics {
+	for _, d := range gate.DiagnosticsIn(doc.Root, doc.Diagnostics) {
 		run.Results = append(run.Results, sarifResult{
 			RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
 			Message:   sarifMessage{d.Message},

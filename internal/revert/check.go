@@ -24,7 +24,7 @@ type Options struct {
 	Changes []gitrepo.Change
 	// Root is where the stories' root is in Repo's work tree: a clean
 	// slash path relative to its top ("" or "." for the top itself), as
-	// sandbox.PathInRepository gives it for --root, found before any
+	// gitrepo.Repo.PathOf gives it for --root, found before any
 	// command from the change ran. Governed and Granted are relative to
 	// it and the suite starts in it; Changes and the result keep the
 	// repository paths git reports.
@@ -114,6 +114,9 @@ func newResult(opt Options, col Collection) *Result {
 		Paths: []string{}, Command: opt.Suite, Interpreter: interpreter(opt.Suite),
 		Granularity: opt.granularity(), PerFile: opt.granularity() != BySet, MaxRuns: opt.maxRuns(),
 		ExitCode: -1, kinds: map[string]string{}}
+	if opt.Root != "." {
+		res.Root = opt.Root
+	}
 	for _, ch := range col.Reverted {
 		res.Paths = append(res.Paths, ch.Path)
 		res.kinds[ch.Path] = string(ch.Kind)

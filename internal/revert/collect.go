@@ -5,14 +5,10 @@
 package revert
 
 import (
-	"context"
-	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
-	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Collection is what the check will revert and what it reports as created.
@@ -35,7 +31,7 @@ type Collection struct {
 func Collect(changes []gitrepo.Change, root string, governed, granted []string) Collection {
 	var c Collection
 	for _, ch := range changes {
-		rel, inside := InRoot(root, ch.Path)
+		rel, inside := gitrepo.InDir(root, ch.Path)
 		if !inside || !underAny(rel, governed) || underAny(rel, granted) {
 			continue
 		}
@@ -46,43 +42,6 @@ func Collect(changes []gitrepo.Change, root string, governed, granted []string) 
 		c.Reverted = append(c.Reverted, ch)
 	}
 	return c
-}
-
-// RootOf is where the directory root is in repo's work tree, as
-// Options.Root takes it: "." when root is the top repo was opened at,
-// else sandbox.PathInRepository's answer (the one the clone's Tree.Work
-// gives), symlinks resolved. Callers find it before any command from the
-// change runs.
-func RootOf(ctx context.Context, repo *gitrepo.Repo, root string) (string, error) {
-	if abs, err := filepath.Abs(root); err == nil && abs == filepath.Clean(repo.Root()) {
-		return ".", nil
-	}
-	rel, err := sandbox.PathInRepository(ctx, root)
-	if err != nil {
-		return "", fmt.Errorf("revert check: %w", err)
-	}
-	return rel, nil
-}
-
-// InRoot is the repository path p relative to root (as Collect takes
-// root), and whether p lies inside root at all.
-func InRoot(root, p string) (string, bool) {
-	if root == "" || root == "." {
-		return p, true
-	}
-	return strings.CutPrefix(p, root+"/")
-}
-
-// RootPaths lists the paths of the changes inside root, relative to it:
-// what a grant written in a story under root is matched against.
-func RootPaths(changes []gitrepo.Change, root string) []string {
-	out := make([]string, 0, len(changes))
-	for _, ch := range changes {
-		if rel, inside := InRoot(root, ch.Path); inside {
-			out = append(out, rel)
-		}
-	}
-	return out
 }
 
 func underAny(path string, prefixes []string) bool {

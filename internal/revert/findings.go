@@ -21,8 +21,10 @@ var Rules = map[string]string{
 }
 
 // Findings turns a result into diagnostics, each on the governed path it is
-// about. A permitted path is not a finding.
+// about, relative to the root (Result.Root) as a story's findings are.
+// A permitted path is not a finding.
 func Findings(r *Result) []diag.Diagnostic {
+	r = r.rootRelative()
 	var out []diag.Diagnostic
 	for _, p := range r.Created {
 		out = append(out, at(RuleMayNotCreate, p,

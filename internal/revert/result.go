@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -83,11 +84,16 @@ type HunkVerdict struct {
 // so a reader knows what the decision covers: without PerFile one verdict
 // covers the whole set, and a forced repair in it shelters the rest.
 type Result struct {
-	Version int      `json:"version"`
-	Ran     bool     `json:"ran"`
-	Base    string   `json:"base"`
-	Head    string   `json:"head"`
-	Paths   []string `json:"paths"`
+	Version int    `json:"version"`
+	Ran     bool   `json:"ran"`
+	Base    string `json:"base"`
+	Head    string `json:"head"`
+	// Root is where the stories' root is in the repository (Options.Root),
+	// when it is not the top. Paths, Created and Files name repository
+	// paths, as git reports them; the findings name paths relative to
+	// Root, as every story finding does (Findings).
+	Root  string   `json:"root,omitempty"`
+	Paths []string `json:"paths"`
 	// Created are governed paths the change created; they are not reverted.
 	Created     []string `json:"created,omitempty"`
 	Command     string   `json:"command"`
@@ -116,6 +122,40 @@ type Result struct {
 	// built, nothing ran, and no artifact is written.
 	Decided bool `json:"-"`
 	kinds   map[string]string
+}
+
+// InRoot is the repository path p relative to Root: where a finding
+// about p is (every path the check collects lies inside Root).
+func (r *Result) InRoot(p string) string {
+	rel, _ := gitrepo.InDir(r.Root, p)
+	return rel
+}
+
+// rootRelative is r with Paths, Created and the files' paths relative to
+// Root, for the findings; r itself is left as it is.
+func (r *Result) rootRelative() *Result {
+	if r.Root == "" {
+		return r
+	}
+	out := *r
+	out.Paths, out.Created = r.inRoot(r.Paths), r.inRoot(r.Created)
+	out.Files = make([]FileVerdict, len(r.Files))
+	for i, f := range r.Files {
+		f.Path = r.InRoot(f.Path)
+		out.Files[i] = f
+	}
+	return &out
+}
+
+// RootPaths are the reverted paths relative to Root.
+func (r *Result) RootPaths() []string { return r.inRoot(r.Paths) }
+
+func (r *Result) inRoot(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = r.InRoot(p)
+	}
+	return out
 }
 
 // Write encodes the result as indented JSON.

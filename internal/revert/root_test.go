@@ -44,7 +44,7 @@ func TestCollectMatchesPrefixesInTheRoot(t *testing.T) {
 			t.Errorf("root %q: created %q, want %q", c.root, got, c.created)
 		}
 	}
-	if got := strings.Join(RootPaths(changes, "pkg"), ","); got != "tests/a.sh,tests/fixtures/x.txt,tests/new.sh,tests_old/b.sh,src/tests/e.sh" {
+	if got := strings.Join(gitrepo.Paths(gitrepo.Within(changes, "pkg")), ","); got != "tests/a.sh,tests/fixtures/x.txt,tests/new.sh,tests_old/b.sh,src/tests/e.sh" {
 		t.Errorf("root paths %s", got)
 	}
 }

@@ -96,19 +96,6 @@ func repositoryOf(ctx context.Context, root string) (top, rel string, err error)
 	return top, rel, nil
 }
 
-// PathInRepository is root's place in the git work tree that holds it: a
-// clean slash path relative to the top, "." for the top itself, symlinks
-// resolved. It is the answer Clone gives as Work, so paths matched against
-// it (the revert check's governed prefixes) and the directory a command
-// runs in agree.
-func PathInRepository(ctx context.Context, root string) (string, error) {
-	_, rel, err := repositoryOf(ctx, root)
-	if err != nil {
-		return "", fmt.Errorf("locate %s in its repository: %w", root, err)
-	}
-	return filepath.ToSlash(rel), nil
-}
-
 // Mounts is what a command in the tree needs: the tree writable, the
 // borrowed objects read-only.
 func (t *Tree) Mounts() Mounts {

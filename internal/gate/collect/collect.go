@@ -16,7 +16,6 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
-	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
@@ -75,8 +74,10 @@ type run struct {
 	// which fails the revert check only.
 	rootInRepo string
 	rootErr    error
-	// changedSet holds the paths of the changes inside Root, relative to
-	// it, as the stories' paths are.
+	// inRoot are the changes inside Root, relative to it, as the stories'
+	// and the configuration's paths are (the stages and records gates
+	// match them); changedSet holds their paths.
+	inRoot     []gitrepo.Change
 	changedSet map[string]bool
 	lint       *lint.Result
 	seen       *seen
@@ -108,6 +109,7 @@ func Run(ctx context.Context, opts Options) (*gate.Results, error) {
 		}
 	}
 	r.res.Stories = r.storyList()
+	r.res.InRepository(r.rootInRepo)
 	r.res.Finish()
 	return r.res, nil
 }
@@ -154,15 +156,22 @@ func (r *run) skip(n gate.Name) {
 	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Skipped, Title: "not selected for this run"})
 }
 
-// loadChanges lists the files changed between base and head.
+// loadChanges finds where Root is in its repository and lists the files
+// changed between base and head. Without a base, Root need not be in a
+// repository at all; its paths are then published as they are.
 func (r *run) loadChanges() error {
+	repo, openErr := gitrepo.Open(r.opts.Root)
+	if openErr == nil {
+		if r.rootInRepo, r.rootErr = repo.PathOf(r.opts.Root); r.rootErr != nil {
+			r.rootErr = fmt.Errorf("revert check: %w", r.rootErr)
+		}
+	}
 	if r.opts.Base == "" {
 		r.note("No base revision: base and changed-file rules and the revert check were skipped.")
 		return nil
 	}
-	repo, err := gitrepo.Open(r.opts.Root)
-	if err != nil {
-		return fmt.Errorf("gate: %w", err)
+	if openErr != nil {
+		return fmt.Errorf("gate: %w", openErr)
 	}
 	base, err := repo.Commit(r.opts.Base)
 	if err != nil {
@@ -175,10 +184,10 @@ func (r *run) loadChanges() error {
 	if r.changes, err = repo.Changes(base, head); err != nil {
 		return fmt.Errorf("gate: changed files: %w", err)
 	}
-	r.rootInRepo, r.rootErr = revert.RootOf(r.ctx, repo, r.opts.Root)
-	r.changedSet = make(map[string]bool, len(r.changes))
-	for _, p := range revert.RootPaths(r.changes, r.rootInRepo) {
-		r.changedSet[p] = true
+	r.inRoot = gitrepo.Within(r.changes, r.rootInRepo)
+	r.changedSet = make(map[string]bool, len(r.inRoot))
+	for _, ch := range r.inRoot {
+		r.changedSet[ch.Path] = true
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func (r *run) rerun(path string) bool {
 		return r.changed(path)
 	}
 	if r.workTree == nil {
-		r.workTree = openWorkTreeDiff(r.opts.Root)
+		r.workTree = openWorkTreeDiff(r.opts.Root, r.rootInRepo)
 	}
 	return r.workTree.differs(path)
 }
@@ -65,31 +65,25 @@ func untouchedTitle(ds []diag.Diagnostic) string {
 type workTreeDiff struct {
 	repo *gitrepo.Repo
 	head *object.Commit
-	// root is the gate's root; prefix its path inside the repository.
-	root, prefix string
+	// root is the gate's root; place is where it is in the repository
+	// (gitrepo.Repo.PathOf, found with the changes).
+	root, place string
 }
 
-// openWorkTreeDiff opens the repository holding root; nil fields mean
-// there is no HEAD to compare with, and every file differs.
-func openWorkTreeDiff(root string) *workTreeDiff {
+// openWorkTreeDiff opens the repository holding root, which is at place
+// in it; nil fields mean there is no HEAD to compare with, and every file
+// differs.
+func openWorkTreeDiff(root, place string) *workTreeDiff {
 	w := &workTreeDiff{root: root}
 	repo, err := gitrepo.Open(root)
-	if err != nil {
+	if err != nil || place == "" {
 		return w
 	}
 	head, err := repo.Commit("HEAD")
 	if err != nil {
 		return w
 	}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return w
-	}
-	prefix, err := filepath.Rel(repo.Root(), abs)
-	if err != nil {
-		return w
-	}
-	w.repo, w.head, w.prefix = repo, head, filepath.ToSlash(prefix)
+	w.repo, w.head, w.place = repo, head, place
 	return w
 }
 
@@ -99,11 +93,7 @@ func (w *workTreeDiff) differs(path string) bool {
 	if w.repo == nil {
 		return true
 	}
-	inRepo := path
-	if w.prefix != "." {
-		inRepo = w.prefix + "/" + path
-	}
-	committed, ok, err := w.repo.ReadFile(w.head, inRepo)
+	committed, ok, err := w.repo.ReadFile(w.head, gitrepo.RepoPath(w.place, path))
 	if err != nil || !ok {
 		return true
 	}

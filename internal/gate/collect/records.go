@@ -34,7 +34,7 @@ func (r *run) recordsGate() error {
 // changedRecords lists created or modified files some mapping selects.
 func (r *run) changedRecords() []string {
 	var out []string
-	for _, c := range r.changes {
+	for _, c := range r.inRoot {
 		if c.Kind == gitrepo.Deleted {
 			continue
 		}

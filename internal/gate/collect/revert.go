@@ -113,11 +113,13 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 
 // GovernedEdits lists the paths under governed prefixes that the change
 // modified or deleted and the grants do not cover: what the revert check
-// must decide (revert.Collect). Created files are not collected.
+// must decide (revert.Collect), relative to Root as the gate's paths are.
+// Created files are not collected.
 func GovernedEdits(in RevertInput) []string {
 	var out []string
 	for _, c := range revert.Collect(in.Changes, in.RootInRepo, in.Governed, in.GrantedPaths()).Reverted {
-		out = append(out, c.Path)
+		rel, _ := gitrepo.InDir(in.RootInRepo, c.Path)
+		out = append(out, rel)
 	}
 	return out
 }
@@ -126,7 +128,7 @@ func GovernedEdits(in RevertInput) []string {
 // relative to Root, for a revert check that takes its grants as path
 // prefixes (a file path is a prefix naming just that file).
 func (in RevertInput) GrantedPaths() []string {
-	return in.Grants.Filter(revert.RootPaths(in.Changes, in.RootInRepo))
+	return in.Grants.Filter(gitrepo.Paths(gitrepo.Within(in.Changes, in.RootInRepo)))
 }
 
 func revertTitle(v gate.Revert) string {

@@ -63,7 +63,7 @@ func (r *run) changedUnder(dir string) bool {
 	if r.opts.Base == "" {
 		return false
 	}
-	for _, c := range r.changes {
+	for _, c := range r.inRoot {
 		if pathglob.Covers(dir, c.Path) {
 			return true
 		}

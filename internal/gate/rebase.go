@@ -1,0 +1,70 @@
+package gate
+
+import (
+	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gitrepo"
+)
+
+// Paths in a run and paths on GitHub (docs/action.md, "A root inside its
+// repository"): inside a run every path is relative to the root, as the
+// stories and their policy write paths; GitHub resolves a file path
+// against the repository's top. The results document is what everything
+// published reads (check-run annotations, the comment and job summary
+// with their links, SARIF, report-only workflow commands), so it names
+// repository paths: a run rebases its document once, when it is
+// finished (InRepository), and the CLI's sarif and github printers
+// rebase their findings with the same function (DiagnosticsIn).
+
+// InRepository makes every path of the finished document, relative to the
+// root at dir in its repository (gitrepo.Repo.PathOf), a path from the
+// repository's top, and records dir as Root. The document must have been
+// built root-relative, and is rebased once: a document with a Root is
+// left as it is. Slices are copied, never rewritten in place, since
+// stories share their revert verdict's paths.
+func (r *Results) InRepository(dir string) {
+	if r.Root != "" || dir == "" || dir == "." {
+		return
+	}
+	r.Root = dir
+	for i := range r.Gates {
+		g := &r.Gates[i]
+		g.Diagnostics, g.Untouched = DiagnosticsIn(dir, g.Diagnostics), DiagnosticsIn(dir, g.Untouched)
+	}
+	for i := range r.Stories {
+		s := &r.Stories[i]
+		s.File = gitrepo.RepoPath(dir, s.File)
+		if s.Revert != nil {
+			s.Revert = s.Revert.in(dir)
+		}
+	}
+}
+
+// in is a copy of the verdict with its paths rebased onto dir.
+func (v *Revert) in(dir string) *Revert {
+	out := *v
+	out.Paths = nil
+	for _, p := range v.Paths {
+		out.Paths = append(out.Paths, gitrepo.RepoPath(dir, p))
+	}
+	out.Decisions = nil
+	for _, d := range v.Decisions {
+		d.Path = gitrepo.RepoPath(dir, d.Path)
+		out.Decisions = append(out.Decisions, d)
+	}
+	return &out
+}
+
+// DiagnosticsIn is ds, whose files are relative to the root at dir in its
+// repository, with every file a path from the repository's top; ds
+// itself is left as it is. Messages keep the paths the stories write.
+func DiagnosticsIn(dir string, ds []diag.Diagnostic) []diag.Diagnostic {
+	if dir == "" || dir == "." || ds == nil {
+		return ds
+	}
+	out := make([]diag.Diagnostic, len(ds))
+	for i, d := range ds {
+		d.File = gitrepo.RepoPath(dir, d.File)
+		out[i] = d
+	}
+	return out
+}

@@ -29,7 +29,7 @@ type Deps struct {
 	Policy func(ctx context.Context, pr github.PullRequest) (*config.Config, error)
 	// Stories lists the PR's story files (see GitStories).
 	Stories Finder
-	// History is the checkout's git history (GitHistory), where approved
+	// History is the checkout's git history (OpenHistory), where approved
 	// content is read at the commits GitHub's records name.
 	History History
 	// Now is the clock for log rows; nil means time.Now.
@@ -133,7 +133,7 @@ func (h *handler) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	h.stories, err = loadStories(ctx, h.deps.GitHub, h.ev.Repo, h.pr.HeadRef, paths)
+	h.stories, err = loadStories(ctx, h.deps.GitHub, h.deps.History, h.ev.Repo, h.pr.HeadRef, paths)
 	return err
 }
 

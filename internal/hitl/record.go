@@ -64,16 +64,27 @@ func (r *records) check(ctx context.Context, f Finding, s *story.Story, cm githu
 }
 
 // receiptFor finds the receipt for cm that records this entry's story,
-// event and state.
+// event and state. A receipt names the story by id and by repository
+// path: a package's STORY-001 is not another package's, nor the one at
+// the repository's top, whatever they hold.
 func (r *records) receiptFor(f Finding, cm github.Comment) (chatops.Receipt, string) {
 	list := r.receipts[cm.ID]
 	if len(list) == 0 {
 		return chatops.Receipt{}, fmt.Sprintf("storygate's identity %s left no record of a decision from comment %d: storygate did not record this entry (an entry written by hand or under the bot's git name never counts)", chatops.RecorderOf(r.c.Approvers), cm.ID)
 	}
+	path := r.c.History.RepoPath(f.Story)
+	var elsewhere []string
 	for _, rc := range list {
-		if strings.EqualFold(rc.Story, f.StoryID) && rc.Event == f.Event && rc.At == f.AtState {
+		if !strings.EqualFold(rc.Story, f.StoryID) || rc.Event != f.Event || rc.At != f.AtState {
+			continue
+		}
+		if rc.Path == path {
 			return rc, ""
 		}
+		elsewhere = append(elsewhere, rc.Path)
+	}
+	if len(elsewhere) > 0 {
+		return chatops.Receipt{}, fmt.Sprintf("storygate recorded comment %d for %s in %s, not in this entry's story file %s: a decision recorded in one story file never backs another, whatever it holds", cm.ID, f.StoryID, strings.Join(elsewhere, ", "), path)
 	}
 	rc := list[0]
 	return chatops.Receipt{}, fmt.Sprintf("storygate recorded comment %d as %s at %s for %s, not as this entry's %s at %s for %s", cm.ID, rc.Event, rc.At, rc.Story, f.Event, f.AtState, f.StoryID)

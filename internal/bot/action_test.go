@@ -90,9 +90,7 @@ func newHarness(t *testing.T) *harness { return newHarnessIn(t, "") }
 func newHarnessIn(t *testing.T, pkg string) *harness {
 	t.Parallel()
 	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t), tmp: t.TempDir(), pkg: pkg}
-	done := strings.Replace(demoFile(t, "STORY-001.md"), "command: go test ./src/orders/...", `command: "true"`, 1)
-	done = strings.Replace(done, "command: ./scripts/bench-orders.sh", "command: echo p95_ok", 1)
-	h.repo.Write(map[string]string{pkg + "stories/STORY-001.md": done})
+	h.repo.Write(map[string]string{pkg + "stories/STORY-001.md": doneDemoStory(t)})
 	h.base = h.repo.Commit("base")
 	h.repo.Write(map[string]string{pkg + "stories/STORY-002.md": demoFile(t, "STORY-002.md"), pkg + "stories/STORY-003.md": demoFile(t, "STORY-003.md")})
 	h.head = h.repo.Commit("head")
@@ -102,6 +100,13 @@ func newHarnessIn(t *testing.T, pkg string) *harness {
 		"RUNNER_TEMP": h.tmp, "GITHUB_STEP_SUMMARY": h.summary, "GITHUB_OUTPUT": h.outputs,
 		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": prRepo, "GITHUB_RUN_ID": "99"}
 	return h
+}
+
+// doneDemoStory is examples/demo's STORY-001 (done) with verification
+// commands the gate can run.
+func doneDemoStory(t *testing.T) string {
+	done := strings.Replace(demoFile(t, "STORY-001.md"), "command: go test ./src/orders/...", `command: "true"`, 1)
+	return strings.Replace(done, "command: ./scripts/bench-orders.sh", "command: echo p95_ok", 1)
 }
 
 // event writes a recorded payload, its SHAs pointing at the test

@@ -83,7 +83,7 @@ func TestActionMovedDecisionIsUnverified(t *testing.T) {
 			decided := strings.NewReplacer("id: STORY-002", "id: STORY-004", "# STORY-002", "# STORY-004").Replace(h.storyOnBranch())
 			h.agentPush("the agent moves the approval", map[string]string{lifecycleStory: waiting, "stories/STORY-004.md": decided})
 			code, findings := h.pullRequestGate()
-			onlyFinding(t, code, findings, "stories/STORY-004.md", "hitl/decision-unverified", "for STORY-002, not as this entry's approve_plan at plan_review for STORY-004")
+			onlyFinding(t, code, findings, "stories/STORY-004.md", "hitl/decision-unverified", "for STORY-002 in stories/STORY-002.md, not as this entry's approve_plan at plan_review for STORY-004 in stories/STORY-004.md")
 		})
 	}
 }

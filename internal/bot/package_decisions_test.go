@@ -6,6 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // The human gate with the root a package of its repository: the slash
@@ -92,6 +93,24 @@ func TestActionPackageDecisionAttacksStayClosed(t *testing.T) {
 	}
 }
 
+// twoPackagesDecided is a monorepo whose packages pkg-a and pkg-b both
+// hold STORY-001 (done) at base and STORY-002, word for word the same,
+// waiting for its plan review in pull request #2; the reviewer's
+// /approve-plan STORY-002, returned, is recorded by pkg-a's commands job.
+func twoPackagesDecided(t *testing.T) (*harness, githubtest.Comment) {
+	h := newHarnessIn(t, "pkg-a/")
+	h.repo = testrepo.New(t) // newHarnessIn's stories are pkg-a's alone
+	h.env["GITHUB_WORKSPACE"] = h.repo.Root
+	h.repo.Write(map[string]string{"pkg-a/stories/STORY-001.md": doneDemoStory(t), "pkg-b/stories/STORY-001.md": doneDemoStory(t)})
+	h.base = h.repo.Commit("two packages")
+	h.repo.Write(map[string]string{"pkg-a/stories/STORY-002.md": demoFile(t, "STORY-002.md"), "pkg-b/stories/STORY-002.md": demoFile(t, "STORY-002.md")})
+	h.head = h.repo.Commit("STORY-002 of both packages waits for its plan review")
+	h.openPullRequest()
+	h.recordDecision("/approve-plan STORY-002", "ready")
+	comments := h.fake.Comments(prRepo, prNumber)
+	return h, comments[len(comments)-2] // the reviewer's command, before storygate's receipt
+}
+
 // TestActionDecisionForAnotherPackagesStoryIsUnverified: pkg-a and pkg-b
 // both carry a STORY-002 waiting for its plan review, word for word the
 // same. The reviewer's /approve-plan, handled by pkg-a's commands job, is
@@ -102,15 +121,8 @@ func TestActionPackageDecisionAttacksStayClosed(t *testing.T) {
 // leave one, the entry being the agent's push. The control: pkg-a's gate
 // verifies the decision.
 func TestActionDecisionForAnotherPackagesStoryIsUnverified(t *testing.T) {
-	h := newHarnessIn(t, "pkg-a/")
-	h.repo.Remove("pkg-a/stories/STORY-003.md")
-	h.repo.Write(map[string]string{"pkg-b/stories/STORY-002.md": demoFile(t, "STORY-002.md")})
-	h.head = h.repo.Commit("STORY-002 of both packages waits for its plan review")
-	h.openPullRequest()
-	h.recordDecision("/approve-plan STORY-002", "ready")
+	h, source := twoPackagesDecided(t)
 	decided := h.storyOnBranch()
-	comments := h.fake.Comments(prRepo, prNumber)
-	source := comments[len(comments)-2] // the reviewer's command, before storygate's receipt
 
 	h.pkg = "pkg-b/"
 	h.agentPush("the agent copies pkg-a's approval into pkg-b", map[string]string{lifecycleStory: decided})
@@ -128,5 +140,29 @@ func TestActionDecisionForAnotherPackagesStoryIsUnverified(t *testing.T) {
 	assertGreen(t, code, findings)
 	if !strings.Contains(h.storyOnBranch(), "state: ready\n") {
 		t.Errorf("pkg-a's story is not the decided one:\n%s", h.storyOnBranch())
+	}
+}
+
+// TestActionOneCommandRecordedInTwoPackagesDecidesNeither: pkg-a and
+// pkg-b both carry a STORY-002 waiting for its plan review, and each
+// package's commands job handles the reviewer's /approve-plan STORY-002,
+// recording it in its own story. A command names its story by id only, so
+// neither package's gate takes it: one comment decides one story. The
+// control: recorded by pkg-a's job alone, pkg-a's gate verifies it.
+func TestActionOneCommandRecordedInTwoPackagesDecidesNeither(t *testing.T) {
+	h, source := twoPackagesDecided(t)
+	code, findings := h.pullRequestGate()
+	assertGreen(t, code, findings)
+
+	h.pkg = "pkg-b/"
+	if code := h.commented(source.ID, source.Body, commandReviewer); code != passed || !strings.Contains(h.storyOnBranch(), "state: ready\n") {
+		t.Fatalf("pkg-b's commands job did not record the command: %s\n%s", code, h.stderr.String())
+	}
+	commits := h.fake.Commits(prRepo, "feature")
+	h.head = commits[len(commits)-1].SHA // pkg-b's decision, on top of pkg-a's
+	for _, pkg := range []string{"pkg-a/", "pkg-b/"} {
+		h.pkg = pkg
+		code, findings := h.pullRequestGate()
+		onlyFinding(t, code, findings, pkg+lifecycleStory, "hitl/decision-unverified", "in 2 story files (pkg-a/stories/STORY-002.md, pkg-b/stories/STORY-002.md)")
 	}
 }

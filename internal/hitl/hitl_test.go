@@ -204,7 +204,7 @@ func TestDecisionMovedToAnotherStoryIsUnverified(t *testing.T) {
 	moved := strings.NewReplacer("id: STORY-001", "id: STORY-002", "# STORY-001", "# STORY-002").Replace(f.story())
 	f.pr.Push(agent, map[string]string{storyPath: before, "stories/STORY-002.md": moved}, "move the approval")
 	f.paths = []string{"stories/STORY-002.md"}
-	only(t, f.check(), Unverified, "for STORY-001, not as this entry's approve_plan at plan_review for STORY-002")
+	only(t, f.check(), Unverified, "for STORY-001 in stories/STORY-001.md, not as this entry's approve_plan at plan_review for STORY-002 in stories/STORY-002.md")
 }
 
 // TestCodePushedAfterAcceptanceIsStale: /accept-result approves the code in

@@ -55,7 +55,8 @@ const (
 // Outcome reports what Handle did.
 type Outcome struct {
 	Result Result
-	// Story is the path of the story decided on; Event the event decided.
+	// Story is the repository path of the story decided on; Event the
+	// event decided.
 	Story string
 	Event lifecycle.Event
 	// Commit is the commit that recorded the decision.

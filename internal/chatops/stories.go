@@ -64,11 +64,13 @@ type prStory struct {
 	story *story.Story
 }
 
+// id is the story's id, or (with none) its path in the root, as the gate
+// names it (hitl's storyID).
 func (p prStory) id() string {
 	if p.story.Front != nil && p.story.Front.ID.Value != "" {
 		return p.story.Front.ID.Value
 	}
-	return p.file.Path
+	return p.path
 }
 
 func (p prStory) state() lifecycle.State {

@@ -16,13 +16,20 @@ import (
 // base, or nil when there is no base to tell new decisions from old ones.
 // Every gate path with a base verifies them: a pull request's own, a merge
 // queue's for the pull request it queues, and any other run fails closed.
+//
+// The root's place in its repository is found here, before the gates run
+// any command from the change (chatops.OpenHistory).
 func (a *actionRun) decisionCheck() collect.DecisionsFunc {
 	if a.plan.base == "" {
 		return nil
 	}
+	history, openErr := chatops.OpenHistory(a.root)
 	return func(ctx context.Context, units []rules.Unit) ([]diag.Diagnostic, string, error) {
 		if !hasNewDecisions(units) {
 			return nil, "", nil // no API calls for the common case
+		}
+		if openErr != nil {
+			return nil, "", openErr
 		}
 		number := a.decisionsPR()
 		if number == 0 {
@@ -35,7 +42,7 @@ func (a *actionRun) decisionCheck() collect.DecisionsFunc {
 		if err != nil {
 			return nil, "", err
 		}
-		return a.verifyDecisions(ctx, gh, number, units)
+		return a.verifyDecisions(ctx, gh, history, number, units)
 	}
 }
 
@@ -48,13 +55,13 @@ func (a *actionRun) decisionsPR() int {
 	return a.plan.queuedPR
 }
 
-func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, number int, units []rules.Unit) ([]diag.Diagnostic, string, error) {
+func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, history chatops.History, number int, units []rules.Unit) ([]diag.Diagnostic, string, error) {
 	pr, err := gh.PullRequest(ctx, a.plan.repo, number)
 	if err != nil {
 		return nil, "", fmt.Errorf("read pull request #%d: %w", number, err)
 	}
 	checker := hitl.Checker{GitHub: gh, Repo: a.plan.repo, PR: pr, Approvers: a.cfg.Approvers,
-		History: chatops.GitHistory(a.root), Head: a.plan.head}
+		History: history, Head: a.plan.head}
 	if a.plan.pr == 0 {
 		checker.Tip = pr.HeadSHA // the queue's commit is not the PR's history
 	}

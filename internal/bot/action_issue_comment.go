@@ -53,8 +53,12 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %w", err))
 	}
+	history, err := chatops.OpenHistory(a.root)
+	if err != nil {
+		return Passed, a.fail(err)
+	}
 	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.root),
-		History: chatops.GitHistory(a.root), Now: a.deps.Now, Rerun: a.dispatchGate(ev, client)}
+		History: history, Now: a.deps.Now, Rerun: a.dispatchGate(ev, client)}
 	out, err := chatops.Handle(ctx, deps, ev)
 	if err != nil {
 		return Passed, a.fail(err)

@@ -37,6 +37,9 @@ type harness struct {
 	results, summary   string
 	outputs, eventFile string
 	stdout, stderr     bytes.Buffer
+	// pkg is the package the run's root is ("" for the repository's top,
+	// "pkg/" for a package of a monorepo): the stories' and files' place.
+	pkg string
 }
 
 // fakeEnv is the environment the bot sees; nothing comes from the process,
@@ -80,14 +83,16 @@ func demoFile(t *testing.T, name string) string {
 
 // newHarness commits STORY-001 (done) as the base and adds STORY-002
 // (waiting at plan_review) and STORY-003 (with errors) in the head.
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T) *harness { return newHarnessIn(t, "") }
+
+// newHarnessIn is newHarness with the stories in the package pkg, the
+// run's root ("" for the top).
+func newHarnessIn(t *testing.T, pkg string) *harness {
 	t.Parallel()
-	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t), tmp: t.TempDir()}
-	done := strings.Replace(demoFile(t, "STORY-001.md"), "command: go test ./src/orders/...", `command: "true"`, 1)
-	done = strings.Replace(done, "command: ./scripts/bench-orders.sh", "command: echo p95_ok", 1)
-	h.repo.Write(map[string]string{"stories/STORY-001.md": done})
+	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t), tmp: t.TempDir(), pkg: pkg}
+	h.repo.Write(map[string]string{pkg + "stories/STORY-001.md": doneDemoStory(t)})
 	h.base = h.repo.Commit("base")
-	h.repo.Write(map[string]string{"stories/STORY-002.md": demoFile(t, "STORY-002.md"), "stories/STORY-003.md": demoFile(t, "STORY-003.md")})
+	h.repo.Write(map[string]string{pkg + "stories/STORY-002.md": demoFile(t, "STORY-002.md"), pkg + "stories/STORY-003.md": demoFile(t, "STORY-003.md")})
 	h.head = h.repo.Commit("head")
 	h.results, h.summary = filepath.Join(h.tmp, "results.json"), filepath.Join(h.tmp, "summary.md")
 	h.outputs, h.eventFile = filepath.Join(h.tmp, "outputs"), filepath.Join(h.tmp, "event.json")
@@ -95,6 +100,13 @@ func newHarness(t *testing.T) *harness {
 		"RUNNER_TEMP": h.tmp, "GITHUB_STEP_SUMMARY": h.summary, "GITHUB_OUTPUT": h.outputs,
 		"GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": prRepo, "GITHUB_RUN_ID": "99"}
 	return h
+}
+
+// doneDemoStory is examples/demo's STORY-001 (done) with verification
+// commands the gate can run.
+func doneDemoStory(t *testing.T) string {
+	done := strings.Replace(demoFile(t, "STORY-001.md"), "command: go test ./src/orders/...", `command: "true"`, 1)
+	return strings.Replace(done, "command: ./scripts/bench-orders.sh", "command: echo p95_ok", 1)
 }
 
 // event writes a recorded payload, its SHAs pointing at the test
@@ -120,7 +132,7 @@ func (h *harness) bot() *Bot {
 // options are the flags of a run in the harness's repository for its
 // event; edits adjust them.
 func (h *harness) options(edits ...func(*ActionOptions)) ActionOptions {
-	o := ActionOptions{Root: h.repo.Root, Results: h.results, EventName: h.env["GITHUB_EVENT_NAME"], EventPath: h.env["GITHUB_EVENT_PATH"]}
+	o := ActionOptions{Root: filepath.Join(h.repo.Root, h.pkg), Results: h.results, EventName: h.env["GITHUB_EVENT_NAME"], EventPath: h.env["GITHUB_EVENT_PATH"]}
 	for _, edit := range edits {
 		edit(&o)
 	}

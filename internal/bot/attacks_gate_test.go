@@ -83,7 +83,7 @@ func TestActionMovedDecisionIsUnverified(t *testing.T) {
 			decided := strings.NewReplacer("id: STORY-002", "id: STORY-004", "# STORY-002", "# STORY-004").Replace(h.storyOnBranch())
 			h.agentPush("the agent moves the approval", map[string]string{lifecycleStory: waiting, "stories/STORY-004.md": decided})
 			code, findings := h.pullRequestGate()
-			onlyFinding(t, code, findings, "stories/STORY-004.md", "hitl/decision-unverified", "for STORY-002, not as this entry's approve_plan at plan_review for STORY-004")
+			onlyFinding(t, code, findings, "stories/STORY-004.md", "hitl/decision-unverified", "for STORY-002 in stories/STORY-002.md, not as this entry's approve_plan at plan_review for STORY-004 in stories/STORY-004.md")
 		})
 	}
 }
@@ -135,9 +135,9 @@ func (h *harness) agentCommitsUnderTheBotsName(id int64) {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	h.repo.Write(map[string]string{lifecycleStory: string(out)})
+	h.repo.Write(map[string]string{h.at(lifecycleStory): string(out)})
 	h.head = chatopstest.CommitAs(h.t, h.repo.Root, "github-actions[bot]", "storygate: approve_plan STORY-002")
-	h.fake.SetFile(prRepo, "feature", lifecycleStory, out)
+	h.fake.SetFile(prRepo, "feature", h.at(lifecycleStory), out)
 	h.fake.Push(prRepo, "feature", h.head, commandAgent)
 }
 
@@ -147,31 +147,34 @@ func (h *harness) agentCommitsUnderTheBotsName(id int64) {
 // reviewer's /mark-done on top of it (a done story's acceptance could not
 // be renewed), saying what to do; /reopen, which takes the
 // story back, is recorded. The control marks done what was accepted and is
-// green.
+// green. Both at the repository's top and in a package, where scope.write
+// names the package's files.
 func TestActionCodePushedAfterAcceptanceIsStale(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the story through its lifecycle")
 	}
 	for name, pushed := range map[string]bool{"code pushed after acceptance": true, "nothing pushed": false} {
-		t.Run(name, func(t *testing.T) {
-			h := acceptedDemoStory(t)
-			if !pushed {
-				code := h.dispatchedGate(h.recordDecision("/mark-done", "done"))
-				assertGreen(t, code, h.decisionFindings())
-				return
-			}
-			h.agentPush("generator: one more thing", map[string]string{lifecycleCode: "export const showErrors = () => { fetch('/unreviewed') };\n"})
-			code, findings := h.pullRequestGate()
-			onlyFinding(t, code, findings, lifecycleStory, "hitl/decision-stale", "contract + Evaluation 1 + scope.write changed after the decision")
-			recorded := len(h.fake.Commits(prRepo, "feature"))
-			if code := h.slashCommand(commandReviewer, "/mark-done"); code != passed || len(h.fake.Commits(prRepo, "feature")) != recorded {
-				t.Fatalf("/mark-done over unaccepted code: got %s, %d commits, want refused\n%s", code, len(h.fake.Commits(prRepo, "feature")), h.stderr.String())
-			}
-			if reply := h.lastReply(); !strings.Contains(reply, "Decision 2 of STORY-002 (`accept_result` at `evaluation_review`) no longer holds") ||
-				!strings.Contains(reply, "revert that change, or take STORY-002 back") {
-				t.Errorf("the refusal does not say which decision is stale and what to do:\n%s", reply)
-			}
-			h.recordDecision("/reopen the new code needs an evaluation", "generating")
-		})
+		for where, pkg := range packages {
+			t.Run(name+" "+where, func(t *testing.T) {
+				h := acceptedDemoStoryIn(t, pkg)
+				if !pushed {
+					code := h.dispatchedGate(h.recordDecision("/mark-done", "done"))
+					assertGreen(t, code, h.decisionFindings())
+					return
+				}
+				h.agentPush("generator: one more thing", map[string]string{lifecycleCode: "export const showErrors = () => { fetch('/unreviewed') };\n"})
+				code, findings := h.pullRequestGate()
+				onlyFinding(t, code, findings, h.at(lifecycleStory), "hitl/decision-stale", "contract + Evaluation 1 + scope.write changed after the decision")
+				recorded := len(h.fake.Commits(prRepo, "feature"))
+				if code := h.slashCommand(commandReviewer, "/mark-done"); code != passed || len(h.fake.Commits(prRepo, "feature")) != recorded {
+					t.Fatalf("/mark-done over unaccepted code: got %s, %d commits, want refused\n%s", code, len(h.fake.Commits(prRepo, "feature")), h.stderr.String())
+				}
+				if reply := h.lastReply(); !strings.Contains(reply, "Decision 2 of STORY-002 (`accept_result` at `evaluation_review`) no longer holds") ||
+					!strings.Contains(reply, "revert that change, or take STORY-002 back") {
+					t.Errorf("the refusal does not say which decision is stale and what to do:\n%s", reply)
+				}
+				h.recordDecision("/reopen the new code needs an evaluation", "generating")
+			})
+		}
 	}
 }

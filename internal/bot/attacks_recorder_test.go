@@ -44,7 +44,7 @@ func (h *harness) assertRefused(want string) {
 // storyOnBranch is STORY-002 on the pull request's branch.
 func (h *harness) storyOnBranch() string {
 	h.t.Helper()
-	text, _, ok := h.fake.File(prRepo, "feature", lifecycleStory)
+	text, _, ok := h.fake.File(prRepo, "feature", h.at(lifecycleStory))
 	if !ok {
 		h.t.Fatal("STORY-002 is not on the pull request's branch")
 	}

@@ -11,7 +11,10 @@ import (
 // approving STORY-002's plan as it stood at seen, recorded in commit.
 func (h *harness) receiptFor(seen string, source int64, commit string) chatops.Receipt {
 	h.t.Helper()
-	hist := chatops.GitHistory(h.repo.Root)
+	hist, err := chatops.OpenHistory(h.repo.Root)
+	if err != nil {
+		h.t.Fatal(err)
+	}
 	s, err := chatops.StoryAt(hist, seen, lifecycleStory)
 	if err != nil {
 		h.t.Fatal(err)

@@ -52,9 +52,12 @@ var (
 
 // newPullRequest is the harness with STORY-002 waiting at plan_review as
 // the change, opened as pull request #2 (see openPullRequest).
-func newPullRequest(t *testing.T) *harness {
-	h := newHarness(t)
-	h.repo.Remove("stories/STORY-003.md")
+func newPullRequest(t *testing.T) *harness { return newPullRequestIn(t, "") }
+
+// newPullRequestIn is newPullRequest in the package pkg (see newHarnessIn).
+func newPullRequestIn(t *testing.T, pkg string) *harness {
+	h := newHarnessIn(t, pkg)
+	h.repo.Remove(pkg + "stories/STORY-003.md")
 	h.head = h.repo.Commit("STORY-002 waits for its plan review")
 	h.openPullRequest()
 	return h
@@ -68,9 +71,11 @@ func newPullRequest(t *testing.T) *harness {
 func (h *harness) openPullRequest() {
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: commandAgent,
 		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
-	names, _ := filepath.Glob(filepath.Join(h.repo.Root, "stories", "STORY-*.md"))
-	for _, name := range names {
-		h.fake.SetFile(prRepo, "feature", "stories/"+filepath.Base(name), []byte(readText(h.t, name)))
+	top, _ := filepath.Glob(filepath.Join(h.repo.Root, "stories", "STORY-*.md"))
+	inPackages, _ := filepath.Glob(filepath.Join(h.repo.Root, "*", "stories", "STORY-*.md"))
+	for _, name := range append(top, inPackages...) {
+		rel, _ := filepath.Rel(h.repo.Root, name)
+		h.fake.SetFile(prRepo, "feature", filepath.ToSlash(rel), []byte(readText(h.t, name)))
 	}
 	h.fake.Push(prRepo, "feature", h.head, commandAgent)
 	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
@@ -81,6 +86,9 @@ func (h *harness) openPullRequest() {
 	h.env["GITHUB_REF"] = "refs/heads/main"
 }
 
+// at is the repository path of p, a path in the run's root.
+func (h *harness) at(p string) string { return h.pkg + p }
+
 func readText(t *testing.T, path string) string {
 	t.Helper()
 	data, err := os.ReadFile(path)
@@ -90,12 +98,17 @@ func readText(t *testing.T, path string) string {
 	return string(data)
 }
 
-// agentPush commits files as an agent and pushes them to the PR branch.
+// agentPush commits files (by their paths in h.pkg) as an agent and
+// pushes them to the PR branch.
 func (h *harness) agentPush(msg string, files map[string]string) {
 	h.t.Helper()
-	h.repo.Write(files)
-	h.head = h.repo.Commit(msg)
+	inRepo := map[string]string{}
 	for name, content := range files {
+		inRepo[h.at(name)] = content
+	}
+	h.repo.Write(inRepo)
+	h.head = h.repo.Commit(msg)
+	for name, content := range inRepo {
 		h.fake.SetFile(prRepo, "feature", name, []byte(content))
 	}
 	h.fake.Push(prRepo, "feature", h.head, commandAgent)
@@ -105,7 +118,7 @@ func (h *harness) agentPush(msg string, files map[string]string) {
 // transition table allows actor, and push the result to the PR branch.
 func (h *harness) agentMove(event lifecycle.Event, actor lifecycle.Role, files map[string]string) {
 	h.t.Helper()
-	text := readText(h.t, filepath.Join(h.repo.Root, lifecycleStory))
+	text := readText(h.t, filepath.Join(h.repo.Root, h.at(lifecycleStory)))
 	if e, ok := lifecycleEntries[event]; ok {
 		entry := strings.NewReplacer("Plan v1", "Plan v"+round(text, "### Plan v"), "Iteration 1", "Iteration "+round(text, "### Iteration "),
 			"Evaluation 1", "Evaluation "+round(text, "### Evaluation ")).Replace(e[1])
@@ -166,7 +179,7 @@ func (h *harness) recordDecision(command, wantState string) githubtest.Dispatch 
 		h.t.Fatalf("%s recorded nothing: %+v", command, h.fake.Comments(prRepo, prNumber))
 	}
 	h.head = commits[len(commits)-1].SHA
-	if text, _, _ := h.fake.File(prRepo, "feature", lifecycleStory); !strings.Contains(string(text), "state: "+wantState+"\n") {
+	if text, _, _ := h.fake.File(prRepo, "feature", h.at(lifecycleStory)); !strings.Contains(string(text), "state: "+wantState+"\n") {
 		h.t.Fatalf("%s did not move the story to %s:\n%s\n%s\n%s", command, wantState, text, h.stderr.String(), h.lastReply())
 	}
 	dispatches := h.fake.Dispatches()
@@ -223,7 +236,7 @@ func (h *harness) assertDecisionsVerified(when string) {
 	h.t.Helper()
 	stories, _ := h.document().Gate(gate.Stories)
 	for _, d := range stories.Diagnostics {
-		if d.File == lifecycleStory && d.Severity == diag.SeverityError {
+		if d.File == h.at(lifecycleStory) && d.Severity == diag.SeverityError {
 			h.t.Errorf("after %s: %s", when, d)
 		}
 	}
@@ -235,10 +248,13 @@ func (h *harness) assertDecisionsVerified(when string) {
 // acceptedDemoStory drives examples/demo's STORY-002, as pull request #2,
 // from seeded to accepted: the agents' moves and the reviewer's
 // /approve-plan and /accept-result, each decision's gate run passing.
-func acceptedDemoStory(t *testing.T) *harness {
-	h := newHarness(t)
-	h.repo.Remove("stories/STORY-003.md")
-	h.repo.Write(map[string]string{lifecycleStory: seededDemoStory(t)})
+func acceptedDemoStory(t *testing.T) *harness { return acceptedDemoStoryIn(t, "") }
+
+// acceptedDemoStoryIn is acceptedDemoStory in the package pkg.
+func acceptedDemoStoryIn(t *testing.T, pkg string) *harness {
+	h := newHarnessIn(t, pkg)
+	h.repo.Remove(pkg + "stories/STORY-003.md")
+	h.repo.Write(map[string]string{pkg + lifecycleStory: seededDemoStory(t)})
 	h.head = h.repo.Commit("seed STORY-002")
 	h.openPullRequest()
 	h.agentMove("begin_planning", "orchestrator", map[string]string{})
@@ -276,7 +292,7 @@ func TestDemoStoryLifecycleFromSeededToDone(t *testing.T) {
 	if stories.Conclusion != gate.Success || strings.Count(stories.Detail, "✅ verified") != 3 {
 		t.Errorf("stories gate %s, want success with three verified decisions:\n%s", stories.Conclusion, stories.Detail)
 	}
-	if text := readText(t, filepath.Join(h.repo.Root, lifecycleStory)); !strings.Contains(text, "state: done\n") {
+	if text := readText(t, filepath.Join(h.repo.Root, h.at(lifecycleStory))); !strings.Contains(text, "state: done\n") {
 		t.Errorf("the story did not end done:\n%s", text)
 	}
 }

@@ -51,8 +51,9 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event 
 		if f, err = h.deps.GitHub.GetFile(ctx, h.ev.Repo, f.Path, h.pr.HeadRef); err != nil {
 			return Outcome{}, fmt.Errorf("re-read %s after a conflict: %w", target.file.Path, err)
 		}
-		if s = story.Parse(f.Path, f.Content); RecordedFrom(s, h.comment.ID) {
-			return h.alreadyRecorded(ctx, prStory{file: f, story: s}, cmd, event)
+		again := readStory(f, target.path)
+		if s = again.story; RecordedFrom(s, h.comment.ID) {
+			return h.alreadyRecorded(ctx, again, cmd, event)
 		}
 		if why, err := h.sameApproval(s, a); err != nil || why != "" {
 			return h.refuseOrFail(ctx, cmd, why, err)

@@ -38,7 +38,7 @@ func TestReceiptRecordsWhatTheCommenterSaw(t *testing.T) {
 	ev := f.comment(reviewer, "/approve-plan")
 	out := f.handle(ev)
 	r := f.receiptOf()
-	hist := GitHistory(f.pr.Git.Root)
+	hist := openHistory(t, f.pr.Git.Root)
 	s, _ := StoryAt(hist, seen, storyPath)
 	content, err := ContentAt(hist, seen, storyPath, CoverFor(s, "approve_plan", "plan_review"))
 	if err != nil {

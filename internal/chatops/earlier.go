@@ -61,7 +61,7 @@ func (h *handler) receiptsOf(receipts map[int64][]Receipt, target prStory, d sto
 // noLongerCovers compares what rc approved with the branch's head. A
 // record whose head left the checkout is the gate's to judge.
 func (h *handler) noLongerCovers(target prStory, d story.Decision, rc Receipt, event lifecycle.Event) (string, error) {
-	then, err := StoryAt(h.deps.History, rc.Head, rc.Path)
+	then, err := StoryAt(h.deps.History, rc.Head, target.path) // rc.Path is target's (receiptsOf)
 	if errors.Is(err, ErrNotInHistory) {
 		return "", nil
 	}

@@ -48,6 +48,16 @@ func newFixture(t *testing.T) *fixture {
 	return &fixture{t: t, pr: pr, fake: pr.Fake, cfg: config.Default(), paths: []string{storyPath}}
 }
 
+// openHistory is the history of the repository at root, root its top.
+func openHistory(t *testing.T, root string) History {
+	t.Helper()
+	h, err := OpenHistory(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 func readFixture(t *testing.T, name string) []byte {
 	t.Helper()
 	src, err := os.ReadFile("testdata/" + name)
@@ -59,7 +69,7 @@ func readFixture(t *testing.T, name string) []byte {
 
 func (f *fixture) deps() Deps {
 	d := Deps{GitHub: f.fake.Adapter(), Config: f.cfg, Now: func() time.Time { return clock },
-		History: GitHistory(f.pr.Git.Root),
+		History: openHistory(f.t, f.pr.Git.Root),
 		Stories: func(context.Context, github.PullRequest, []string) ([]string, error) { return f.paths, nil },
 		Rerun: func(_ context.Context, _ github.PullRequest, sha string) error {
 			f.mu.Lock()

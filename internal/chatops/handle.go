@@ -29,7 +29,7 @@ type Deps struct {
 	Policy func(ctx context.Context, pr github.PullRequest) (*config.Config, error)
 	// Stories lists the PR's story files (see GitStories).
 	Stories Finder
-	// History is the checkout's git history (GitHistory), where approved
+	// History is the checkout's git history (OpenHistory), where approved
 	// content is read at the commits GitHub's records name.
 	History History
 	// Now is the clock for log rows; nil means time.Now.
@@ -55,7 +55,8 @@ const (
 // Outcome reports what Handle did.
 type Outcome struct {
 	Result Result
-	// Story is the path of the story decided on; Event the event decided.
+	// Story is the repository path of the story decided on; Event the
+	// event decided.
 	Story string
 	Event lifecycle.Event
 	// Commit is the commit that recorded the decision.
@@ -133,7 +134,7 @@ func (h *handler) load(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	h.stories, err = loadStories(ctx, h.deps.GitHub, h.ev.Repo, h.pr.HeadRef, paths)
+	h.stories, err = loadStories(ctx, h.deps.GitHub, h.deps.History, h.ev.Repo, h.pr.HeadRef, paths)
 	return err
 }
 

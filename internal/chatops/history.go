@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -16,31 +15,45 @@ import (
 var ErrNotInHistory = errors.New("commit not in the repository's history")
 
 // History is the git history approved content is read from: what a commit
-// holds is fixed by its SHA, whoever pushed it.
+// holds is fixed by its SHA, whoever pushed it. It reads the root's files
+// by their paths in the root (the root may be a package inside its
+// repository), as the stories, their scope.write and the gate name them;
+// RepoPath is the one way out, to the repository paths GitHub names
+// (docs/chatops.md, "In a package root").
 type History interface {
 	// File returns path's content at commit sha; ok is false when absent.
 	File(sha, path string) (data []byte, ok bool, err error)
-	// Blobs lists the files at sha that keep selects, sorted by path.
+	// Blobs lists the root's files at sha that keep selects, sorted by path.
 	Blobs(sha string, keep func(path string) bool) ([]Blob, error)
 	// IsAncestor reports whether ancestor is sha or one of its ancestors.
 	IsAncestor(ancestor, sha string) (bool, error)
+	// RepoPath is path, relative to the root, from the repository's top:
+	// what the contents API reads and storygate's receipts name.
+	RepoPath(path string) string
 }
 
-// GitHistory reads the repository whose work tree contains root.
-func GitHistory(root string) History { return &gitHistory{root: root} }
+// OpenHistory opens the repository whose work tree contains root and
+// finds root's place in it, once, now: before any command from the change
+// runs, which could move a directory on the way (gitrepo.Repo.PathOf).
+func OpenHistory(root string) (History, error) {
+	repo, err := gitrepo.Open(root)
+	if err != nil {
+		return nil, fmt.Errorf("open the history of %s: %w", root, err)
+	}
+	place, err := repo.PathOf(root)
+	if err != nil {
+		return nil, err
+	}
+	return &gitHistory{repo: repo, place: place}, nil
+}
 
 type gitHistory struct {
-	root string
-	once sync.Once
 	repo *gitrepo.Repo
-	err  error
+	// place is the root's place in the repository, as PathOf gives it.
+	place string
 }
 
 func (g *gitHistory) commit(sha string) (*object.Commit, error) {
-	g.once.Do(func() { g.repo, g.err = gitrepo.Open(g.root) })
-	if g.err != nil {
-		return nil, g.err
-	}
 	c, err := g.repo.Commit(sha)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotInHistory, err)
@@ -48,16 +61,22 @@ func (g *gitHistory) commit(sha string) (*object.Commit, error) {
 	return c, nil
 }
 
-// File reads path at commit sha; ok is false when the commit has no such file.
+// File reads path, relative to the root, at commit sha; ok is false when
+// the commit has no such file. A path climbing out of the root names none.
 func (g *gitHistory) File(sha, path string) ([]byte, bool, error) {
 	c, err := g.commit(sha)
 	if err != nil {
 		return nil, false, err
 	}
-	return g.repo.ReadFile(c, path)
+	files, err := g.repo.FilesAt(c)
+	if err != nil {
+		return nil, false, err
+	}
+	return files.In(g.place).ReadFile(path)
 }
 
-// Blobs returns the blobs at commit sha whose paths keep accepts.
+// Blobs returns the blobs at commit sha inside the root whose paths in
+// the root keep accepts.
 func (g *gitHistory) Blobs(sha string, keep func(string) bool) ([]Blob, error) {
 	c, err := g.commit(sha)
 	if err != nil {
@@ -77,11 +96,14 @@ func (g *gitHistory) Blobs(sha string, keep func(string) bool) ([]Blob, error) {
 		if err != nil {
 			return nil, fmt.Errorf("files of %s: %w", sha, err)
 		}
-		if keep(f.Name) {
-			out = append(out, Blob{Path: f.Name, ID: f.Hash.String()})
+		if rel, inside := gitrepo.InDir(g.place, f.Name); inside && keep(rel) {
+			out = append(out, Blob{Path: rel, ID: f.Hash.String()})
 		}
 	}
 }
+
+// RepoPath is path, relative to the root, from the repository's top.
+func (g *gitHistory) RepoPath(path string) string { return gitrepo.RepoPath(g.place, path) }
 
 // IsAncestor reports whether ancestor is an ancestor of sha (or sha itself).
 func (g *gitHistory) IsAncestor(ancestor, sha string) (bool, error) {

@@ -14,7 +14,8 @@ import (
 
 // alreadyRecorded handles a comment whose decision target already holds:
 // a redelivered event, or a run whose write landed but whose answer was
-// lost. The receipt is left if it is missing, but only for a decision
+// lost. The receipt is left if target's is missing (one for the same
+// comment in another package's story file is not target's), but only for a decision
 // storygate's identity pushed (an entry the agent wrote citing a real
 // comment is refused), then the comment gets its reaction and the gate its
 // run on the current head, so the required checks report.
@@ -27,7 +28,7 @@ func (h *handler) alreadyRecorded(ctx context.Context, target prStory, cmd Comma
 	if err != nil {
 		return Outcome{}, err
 	}
-	if len(receipts[h.comment.ID]) == 0 {
+	if !slices.ContainsFunc(receipts[h.comment.ID], func(rc Receipt) bool { return rc.Path == target.file.Path }) {
 		why, err := h.leaveMissingReceipt(ctx, target, event)
 		if err != nil || why != "" {
 			return h.refuseOrFail(ctx, cmd, why, err)
@@ -41,18 +42,18 @@ func (h *handler) alreadyRecorded(ctx context.Context, target prStory, cmd Comma
 // that storygate's identity made it on top of what the commenter saw, and
 // posts the receipt the lost run could not.
 func (h *handler) leaveMissingReceipt(ctx context.Context, target prStory, event lifecycle.Event) (string, error) {
-	p, why, err := h.recordingPush(ctx, target.file.Path)
+	p, why, err := h.recordingPush(ctx, target.path)
 	if err != nil || why != "" {
 		return why, err
 	}
 	if !strings.EqualFold(p.Actor.Login, h.recorder.Login) {
 		return fmt.Sprintf("the decision citing this comment in %s was pushed by @%s (%s), not by storygate %s, so it is not a decision storygate recorded; remove that entry and post the command again", target.id(), p.Actor.Login, github.ShortSHA(p.After), h.recorder), nil
 	}
-	before, err := StoryAt(h.deps.History, p.Before, target.file.Path)
+	before, err := StoryAt(h.deps.History, p.Before, target.path)
 	if err != nil {
 		return "", err
 	}
-	prior := prStory{file: github.File{Path: target.file.Path}, story: before}
+	prior := prStory{file: github.File{Path: target.file.Path}, path: target.path, story: before}
 	a, why, err := h.establish(ctx, prior, before, event, p.Before)
 	if err != nil || why != "" {
 		return why, err
@@ -65,7 +66,7 @@ func (h *handler) leaveMissingReceipt(ctx context.Context, target prStory, event
 }
 
 // recordingPush is the first push after the comment whose commit holds a
-// decision from it in the story at path.
+// decision from it in the story at path (in the root).
 func (h *handler) recordingPush(ctx context.Context, path string) (github.Push, string, error) {
 	pushes, err := h.deps.GitHub.Pushes(ctx, h.ev.Repo, h.pr.HeadRef)
 	if err != nil {

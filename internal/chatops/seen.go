@@ -50,7 +50,7 @@ func (h *handler) establish(ctx context.Context, target prStory, s *story.Story,
 		return approval{}, why, err
 	}
 	a := approval{cover: CoverFor(s, event, target.state()), seen: seen}
-	a.content, err = ContentAt(h.deps.History, seen, target.file.Path, a.cover)
+	a.content, err = ContentAt(h.deps.History, seen, target.path, a.cover)
 	if errors.Is(err, ErrNotInHistory) {
 		return a, fmt.Sprintf("the head you reviewed, %s, is not in this run's checkout of `%s` (force-pushed away?); review the current head and post the command again", github.ShortSHA(seen), h.pr.HeadRef), nil
 	}

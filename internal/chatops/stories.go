@@ -12,17 +12,16 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
-// Finder lists the story files a pull request carries (paths from the
-// repository's top, as the contents API takes them).
-// globs are the policy's story globs, relative to the root.
+// Finder lists the story files a pull request carries, by their paths in
+// the root, as the policy's story globs (globs) name them.
 type Finder func(ctx context.Context, pr github.PullRequest, globs []string) ([]string, error)
 
 // GitStories finds the stories changed between the PR's base and head in
 // the local clone at root (the workflow checks out the PR head with full
 // history), keeping the paths that match the configured story globs. The
 // globs are relative to root, which may be a package inside its
-// repository: a change is matched at its path in root (a file outside
-// root is not root's story), and listed at its repository path.
+// repository: a change is matched and listed at its path in root, and a
+// file outside root is not root's story.
 func GitStories(root string) Finder {
 	return func(_ context.Context, pr github.PullRequest, globs []string) ([]string, error) {
 		repo, err := gitrepo.Open(root)
@@ -48,24 +47,30 @@ func GitStories(root string) Finder {
 		var out []string
 		for _, c := range gitrepo.Within(changes, place) {
 			if c.Kind != gitrepo.Deleted && pathglob.MatchAny(globs, c.Path) {
-				out = append(out, gitrepo.RepoPath(place, c.Path))
+				out = append(out, c.Path)
 			}
 		}
 		return out, nil
 	}
 }
 
-// prStory is a story file read from the PR's head branch with its blob SHA.
+// prStory is a story file read from the PR's head branch with its blob
+// SHA. file is as the contents API has it, at its repository path; path
+// is its path in the root, which story (parsed at path), the History and
+// scope.write name.
 type prStory struct {
 	file  github.File
+	path  string
 	story *story.Story
 }
 
+// id is the story's id, or (with none) its path in the root, as the gate
+// names it (hitl's storyID).
 func (p prStory) id() string {
 	if p.story.Front != nil && p.story.Front.ID.Value != "" {
 		return p.story.Front.ID.Value
 	}
-	return p.file.Path
+	return p.path
 }
 
 func (p prStory) state() lifecycle.State {
@@ -75,18 +80,24 @@ func (p prStory) state() lifecycle.State {
 	return p.story.Front.CurrentState()
 }
 
-// loadStories reads each story from the head branch through the API, so
-// the blob SHA a write names is GitHub's current one.
-func loadStories(ctx context.Context, c github.Contents, repo github.Repo, branch string, paths []string) ([]prStory, error) {
+// loadStories reads each story (paths in the root) from the head branch
+// through the API, at its repository path (h.RepoPath), so the blob SHA a
+// write names is GitHub's current one.
+func loadStories(ctx context.Context, c github.Contents, h History, repo github.Repo, branch string, paths []string) ([]prStory, error) {
 	var out []prStory
 	for _, p := range paths {
-		f, err := c.GetFile(ctx, repo, p, branch)
+		f, err := c.GetFile(ctx, repo, h.RepoPath(p), branch)
 		if err != nil {
-			return nil, fmt.Errorf("read %s on %s: %w", p, branch, err)
+			return nil, fmt.Errorf("read %s on %s: %w", h.RepoPath(p), branch, err)
 		}
-		out = append(out, prStory{file: f, story: story.Parse(p, f.Content)})
+		out = append(out, readStory(f, p))
 	}
 	return out, nil
+}
+
+// readStory is the story file f, whose path in the root is path.
+func readStory(f github.File, path string) prStory {
+	return prStory{file: f, path: path, story: story.Parse(path, f.Content)}
 }
 
 // selectStory picks the story a command is about: the one it names, or

@@ -3,7 +3,7 @@
 // as its Source — on this pull request, by an authorized person who is not
 // the author, unedited, saying the command the entry records — and by the
 // receipt storygate's own identity posted when it recorded it, which binds
-// story, event, state, the head the commenter saw and the digest of what
+// story (id and file), event, state, the head the commenter saw and the digest of what
 // was approved; the digest is recomputed from git at that head, and again
 // at the gated head. An agent writing a Decision entry itself fails
 // hitl/decision-unverified; an approval whose content changed afterwards

@@ -47,11 +47,21 @@ func newFixture(t *testing.T, storyFile string) *fixture {
 	return &fixture{t: t, pr: chatopstest.New(t, files, files), cfg: config.Default(), paths: []string{storyPath}}
 }
 
+// history is the pull request's repository's history.
+func (f *fixture) history() chatops.History {
+	f.t.Helper()
+	h, err := chatops.OpenHistory(f.pr.Git.Root)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return h
+}
+
 // decide has the reviewer post body and storygate record it.
 func (f *fixture) decide(body string) github.Event {
 	f.t.Helper()
 	ev := f.pr.Comment(reviewer, body)
-	deps := chatops.Deps{GitHub: f.pr.Fake.Adapter(), Config: f.cfg, History: chatops.GitHistory(f.pr.Git.Root),
+	deps := chatops.Deps{GitHub: f.pr.Fake.Adapter(), Config: f.cfg, History: f.history(),
 		Now:     func() time.Time { return decidedAt },
 		Stories: func(context.Context, github.PullRequest, []string) ([]string, error) { return f.paths, nil }}
 	if out, err := chatops.Handle(context.Background(), deps, ev); err != nil || out.Result != chatops.Applied {
@@ -68,7 +78,7 @@ func (f *fixture) check() []Finding {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	hist := chatops.GitHistory(f.pr.Git.Root)
+	hist := f.history()
 	var units []rules.Unit
 	for _, p := range f.paths {
 		s, err := chatops.StoryAt(hist, pr.HeadSHA, p)
@@ -139,7 +149,7 @@ func TestEntryWithoutStorygatesRecordIsUnverified(t *testing.T) {
 // honestReceipt is the receipt storygate would have posted.
 func honestReceipt(t *testing.T, f *fixture, seen string, source int64, commit string) chatops.Receipt {
 	t.Helper()
-	hist := chatops.GitHistory(f.pr.Git.Root)
+	hist := f.history()
 	s, err := chatops.StoryAt(hist, seen, storyPath)
 	if err != nil {
 		t.Fatal(err)
@@ -194,7 +204,7 @@ func TestDecisionMovedToAnotherStoryIsUnverified(t *testing.T) {
 	moved := strings.NewReplacer("id: STORY-001", "id: STORY-002", "# STORY-001", "# STORY-002").Replace(f.story())
 	f.pr.Push(agent, map[string]string{storyPath: before, "stories/STORY-002.md": moved}, "move the approval")
 	f.paths = []string{"stories/STORY-002.md"}
-	only(t, f.check(), Unverified, "for STORY-001, not as this entry's approve_plan at plan_review for STORY-002")
+	only(t, f.check(), Unverified, "for STORY-001 in stories/STORY-001.md, not as this entry's approve_plan at plan_review for STORY-002 in stories/STORY-002.md")
 }
 
 // TestCodePushedAfterAcceptanceIsStale: /accept-result approves the code in

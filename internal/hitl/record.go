@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/storygate/storygate/internal/chatops"
@@ -64,19 +65,38 @@ func (r *records) check(ctx context.Context, f Finding, s *story.Story, cm githu
 }
 
 // receiptFor finds the receipt for cm that records this entry's story,
-// event and state.
+// event and state. A receipt names the story by id and by repository
+// path: a package's STORY-001 is not another package's, nor the one at
+// the repository's top, whatever they hold. A comment storygate recorded
+// in more than one story file (one commands job per package, each
+// finding its own story of the id the command names) backs none.
 func (r *records) receiptFor(f Finding, cm github.Comment) (chatops.Receipt, string) {
 	list := r.receipts[cm.ID]
 	if len(list) == 0 {
 		return chatops.Receipt{}, fmt.Sprintf("storygate's identity %s left no record of a decision from comment %d: storygate did not record this entry (an entry written by hand or under the bot's git name never counts)", chatops.RecorderOf(r.c.Approvers), cm.ID)
 	}
+	path := r.c.History.RepoPath(f.Story)
+	if files := recordedFiles(list); len(files) > 1 {
+		return chatops.Receipt{}, fmt.Sprintf("storygate recorded comment %d in %d story files (%s): a command names its story by id only, which these stories share, so it decides none of them; give them distinct ids and post the command again", cm.ID, len(files), strings.Join(files, ", "))
+	}
 	for _, rc := range list {
-		if strings.EqualFold(rc.Story, f.StoryID) && rc.Event == f.Event && rc.At == f.AtState {
+		if strings.EqualFold(rc.Story, f.StoryID) && rc.Path == path && rc.Event == f.Event && rc.At == f.AtState {
 			return rc, ""
 		}
 	}
 	rc := list[0]
-	return chatops.Receipt{}, fmt.Sprintf("storygate recorded comment %d as %s at %s for %s, not as this entry's %s at %s for %s", cm.ID, rc.Event, rc.At, rc.Story, f.Event, f.AtState, f.StoryID)
+	return chatops.Receipt{}, fmt.Sprintf("storygate recorded comment %d as %s at %s for %s in %s, not as this entry's %s at %s for %s in %s", cm.ID, rc.Event, rc.At, rc.Story, rc.Path, f.Event, f.AtState, f.StoryID, path)
+}
+
+// recordedFiles are the story files receipts name, in their order.
+func recordedFiles(list []chatops.Receipt) []string {
+	var out []string
+	for _, rc := range list {
+		if !slices.Contains(out, rc.Path) {
+			out = append(out, rc.Path)
+		}
+	}
+	return out
 }
 
 // recordedCover recomputes what the decision approved at the recorded head

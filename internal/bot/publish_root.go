@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/storygate/storygate/internal/gate"
@@ -67,11 +68,14 @@ func (r trustedRoot) name() string {
 
 // in is the root in tree, the pull request's head written out as data:
 // refused when the head reaches it through a symlink, which would let the
-// change pick the stories judged.
+// change pick the stories judged, or has no such directory.
 func (r trustedRoot) in(tree string) (string, error) {
 	root := filepath.Join(tree, filepath.FromSlash(r.place))
 	if err := safefile.CheckRoot(root); err != nil {
 		return "", fmt.Errorf("%w: at the pull request's head: %w", errRefused, err)
+	}
+	if info, err := os.Lstat(root); err != nil || !info.IsDir() {
+		return "", fmt.Errorf("%w: the pull request's head has no directory %s, the root", errRefused, r.place)
 	}
 	return root, nil
 }

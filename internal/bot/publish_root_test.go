@@ -121,7 +121,7 @@ func TestPublishRefusesADocumentOfAnotherRoot(t *testing.T) {
 				!strings.Contains(h.stderr.String(), "refusing to publish") || !strings.Contains(h.stderr.String(), "pass both halves the same root") {
 				t.Errorf("got %s, %d check runs:\n%s", code, len(h.fake.CheckRuns()), h.stderr.String())
 			}
-			if tt.claimed+"/" != tt.made && tt.claimed != tt.made {
+			if tt.claimed != strings.TrimSuffix(tt.made, "/") {
 				return // a document lying about its root has no root of its own to publish with
 			}
 			if code := h.publishIn(tt.made); code != passed || len(h.fake.CheckRuns()) == 0 {
@@ -132,11 +132,12 @@ func TestPublishRefusesADocumentOfAnotherRoot(t *testing.T) {
 }
 
 // TestPublishRefusesAPackageTheHeadLinksAway: the pull request turns
-// pkg-a into a symlink to pkg-b, whose stories pass, and forges a
-// document for pkg-a. The trusted checkout's pkg-a is a directory, but
-// the head's is the link: publish refuses it (exit 2) rather than judge
-// pkg-b's stories as pkg-a's. The control publishes pkg-a's honest
-// document of a head that keeps the directory.
+// pkg-a into a symlink to pkg-b, whose stories pass, or deletes it, and
+// forges a document for pkg-a. The trusted checkout's pkg-a is a
+// directory, but the head's is not: publish refuses it (exit 2, nothing
+// posted) rather than judge pkg-b's stories, or none, as pkg-a's. The
+// control publishes pkg-a's honest document of a head that keeps the
+// directory.
 func TestPublishRefusesAPackageTheHeadLinksAway(t *testing.T) {
 	t.Run("control", func(t *testing.T) {
 		h := monorepoHarness(t, "pkg-a/")
@@ -146,10 +147,12 @@ func TestPublishRefusesAPackageTheHeadLinksAway(t *testing.T) {
 			t.Errorf("got %s, check runs %v\n%s", code, h.checkRuns(), h.stderr.String())
 		}
 	})
-	t.Run("attack", publishAPackageTheHeadLinksAway)
+	for name, want := range map[string]string{"linked to pkg-b": "symlink", "deleted": "has no directory pkg-a"} {
+		t.Run(name, func(t *testing.T) { publishAPackageTheHeadTakesAway(t, name == "linked to pkg-b", want) })
+	}
 }
 
-func publishAPackageTheHeadLinksAway(t *testing.T) {
+func publishAPackageTheHeadTakesAway(t *testing.T, link bool, want string) {
 	h := monorepoHarness(t, "pkg-b/")
 	pkgA := filepath.Join(h.repo.Root, "pkg-a")
 	saved, err := os.ReadFile(filepath.Join(pkgA, "stories", "STORY-001.md"))
@@ -159,21 +162,23 @@ func publishAPackageTheHeadLinksAway(t *testing.T) {
 	if err := os.RemoveAll(pkgA); err != nil {
 		t.Fatal(err)
 	}
-	h.repo.Commit("pkg-a removed") // go-git cannot stage a link where its index has a directory
-	if err := os.Symlink("pkg-b", pkgA); err != nil {
-		t.Fatal(err)
+	h.head = h.repo.Commit("pkg-a removed") // go-git cannot stage a link where its index has a directory
+	if link {
+		if err := os.Symlink("pkg-b", pkgA); err != nil {
+			t.Fatal(err)
+		}
+		h.head = h.repo.Commit("pkg-a is pkg-b now")
 	}
-	h.head = h.repo.Commit("pkg-a is pkg-b now")
 	reportOnlyIn(t, h)
 	rewrite(t, h, func(res *gate.Results) { res.Root = "pkg-a" })
 	// The trusted checkout is the default branch, where pkg-a is a directory.
-	if err := os.Remove(pkgA); err != nil {
+	if err := os.RemoveAll(pkgA); err != nil {
 		t.Fatal(err)
 	}
 	h.repo.Write(map[string]string{"pkg-a/stories/STORY-001.md": string(saved)})
 	publishHalf(t, h, h.head)
-	if code := h.publishIn("pkg-a/"); code != usageFailure || len(h.fake.CheckRuns()) != 0 || !strings.Contains(h.stderr.String(), "symlink") {
-		t.Errorf("got %s, %d check runs:\n%s", code, len(h.fake.CheckRuns()), h.stderr.String())
+	if code := h.publishIn("pkg-a/"); code != usageFailure || len(h.fake.CheckRuns()) != 0 || !strings.Contains(h.stderr.String(), want) {
+		t.Errorf("got %s, %d check runs, want a refusal saying %q:\n%s", code, len(h.fake.CheckRuns()), want, h.stderr.String())
 	}
 }
 

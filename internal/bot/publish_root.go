@@ -35,6 +35,9 @@ func (b *Bot) resolveTrustedRoot(dir string) (trustedRoot, error) {
 	if err := safefile.CheckRoot(abs); err != nil {
 		return trustedRoot{}, usage(err)
 	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		return trustedRoot{}, usage(fmt.Errorf("the root %s is not a directory of the trusted checkout", dir))
+	}
 	repo, err := gitrepo.Open(abs)
 	if err != nil {
 		return trustedRoot{}, usage(fmt.Errorf("publish needs the root in the trusted checkout holding the pull request's commits (--root, default GITHUB_WORKSPACE): %w", err))

@@ -183,8 +183,9 @@ func publishAPackageTheHeadTakesAway(t *testing.T, link bool, want string) {
 }
 
 // TestPublishRefusesARootThroughALink: publish's root is checked as the
-// gate's is; a root named through a symlink inside the trusted checkout
-// is refused before GitHub is asked anything.
+// gate's is; a root named through a symlink inside the trusted checkout,
+// or one the checkout does not hold, is refused before GitHub is asked
+// anything.
 func TestPublishRefusesARootThroughALink(t *testing.T) {
 	h := monorepoHarness(t, "pkg-a/")
 	reportOnlyHalf(t, h)
@@ -192,8 +193,10 @@ func TestPublishRefusesARootThroughALink(t *testing.T) {
 		t.Fatal(err)
 	}
 	publishHalf(t, h, h.head)
-	if code := h.publishIn("alias/"); code != usageFailure || len(h.fake.Calls()) != 0 || !strings.Contains(h.stderr.String(), "symlink") {
-		t.Errorf("got %s, %d calls:\n%s", code, len(h.fake.Calls()), h.stderr.String())
+	for root, want := range map[string]string{"alias/": "symlink", "pkg-c/": "not a directory of the trusted checkout"} {
+		if code := h.publishIn(root); code != usageFailure || len(h.fake.Calls()) != 0 || !strings.Contains(h.stderr.String(), want) {
+			t.Errorf("--root %s: got %s, %d calls, want %q:\n%s", root, code, len(h.fake.Calls()), want, h.stderr.String())
+		}
 	}
 	if code := h.publishIn("pkg-a/"); code != passed {
 		t.Errorf("control: got %s\n%s", code, h.stderr.String())

@@ -23,7 +23,8 @@ import (
 // ActionOptions are the command line of storygate action; each empty one
 // falls back to the action's input.
 type ActionOptions struct {
-	// Root is the repository root; empty means the Actions workspace.
+	// Root is the root: the repository's top or a package directory in it
+	// (docs/action.md, "The root"); empty means the Actions workspace.
 	Root string
 	// ConfigFile names a configuration file explicitly; empty means the
 	// default path, at the base revision for a run with a base.
@@ -52,6 +53,7 @@ func (f ActionOptions) withInputs(getenv func(string) string) ActionOptions {
 			*dst = strings.TrimSpace(getenv("INPUT_" + strings.ToUpper(input)))
 		}
 	}
+	fill(&f.Root, "root")
 	fill(&f.ConfigFile, "config")
 	fill(&f.Gates, "gates")
 	fill(&f.ReportOnly, "report-only")

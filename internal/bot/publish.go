@@ -31,8 +31,10 @@ type PublishOptions struct {
 	// commit and the pull request.
 	Repo, HeadSHA string
 	PR            int
-	// Root is the trusted checkout (the default branch) holding the pull
-	// request's commits as git data; empty means the Actions workspace.
+	// Root is the root the gates are recomputed in: the top of the trusted
+	// checkout (the default branch) holding the pull request's commits as
+	// git data, or a package directory in it; the same root the
+	// unprivileged run judged. Empty means the Actions workspace.
 	Root string
 }
 
@@ -44,6 +46,13 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		// The file the command line names cannot be read: the caller's to fix.
 		return b.publishFailure(usage(err))
+	}
+	root, err := b.resolveTrustedRoot(f.Root)
+	if err != nil {
+		return b.publishFailure(err)
+	}
+	if err := root.admit(res); err != nil {
+		return b.publishFailure(err)
 	}
 	ev, err := b.publishEvent()
 	if err != nil {
@@ -57,7 +66,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	if res, err = b.recompute(ctx, res, &t, pr, ev, f.Root); err != nil {
+	if res, err = b.recompute(ctx, res, &t, pr, ev, root); err != nil {
 		return b.publishFailure(err)
 	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)

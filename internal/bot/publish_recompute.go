@@ -25,16 +25,22 @@ const notRecomputed = "from the unprivileged run, not recomputed"
 // pull request runs: its tree is written out of the object store, and the
 // gates only read it. It also sets t.Approvers from the policy it loaded,
 // which the base revision holds, for the comment's "who may type it".
-func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Target, pr github.PullRequest, ev github.Event, root string) (*gate.Results, error) {
-	tree, cleanup, err := b.headAsData(root, t.HeadSHA)
+// The gates run in the trusted root's place in the head's tree, so in a
+// monorepo they judge that package's stories under its policy.
+func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Target, pr github.PullRequest, ev github.Event, root trustedRoot) (*gate.Results, error) {
+	top, cleanup, err := headAsData(root.repo, t.HeadSHA)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
 	if t.PullRequest == 0 {
-		if pr.BaseSHA, err = mergeGroupBase(tree, doc.Event.BaseSHA, t.HeadSHA); err != nil {
+		if pr.BaseSHA, err = mergeGroupBase(top, doc.Event.BaseSHA, t.HeadSHA); err != nil {
 			return nil, err
 		}
+	}
+	tree, err := root.in(top)
+	if err != nil {
+		return nil, err
 	}
 	event := gate.Event{Name: doc.Event.Name, Action: doc.Event.Action, Repository: t.Repo.FullName(), PullRequest: t.PullRequest,
 		HeadSHA: t.HeadSHA, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: t.DetailsURL}
@@ -50,6 +56,10 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 		Version: b.deps.Version, NoExecution: true, Decisions: a.decisionCheck()})
 	if err != nil {
 		return nil, fmt.Errorf("recompute the gates of %s: %w", shortSHA(t.HeadSHA), err)
+	}
+	if fresh.Root != root.name() {
+		// root.in refused the links that could move it; this is the check that it did.
+		return nil, fmt.Errorf("recompute: the root %s was found at %s in the pull request's head", rootName(root.name()), rootName(fresh.Root))
 	}
 	if a.cfgNote != "" {
 		fresh.Notes = append(fresh.Notes, a.cfgNote)
@@ -90,19 +100,13 @@ func takeExecuted(fresh, doc *gate.Results) {
 	}
 }
 
-// headAsData writes the tree of commit head, found in the repository at
-// root, into a fresh directory whose .git names that repository's object
-// store: the gates read the pull request's files and both revisions from
-// there, and no checkout, hook or filter of the pull request is involved.
-func (b *Bot) headAsData(root, head string) (string, func(), error) {
+// headAsData writes the tree of commit head, found in the trusted
+// repository, into a fresh directory whose .git names that repository's
+// object store: the gates read the pull request's files and both
+// revisions from there, and no checkout, hook or filter of the pull
+// request is involved.
+func headAsData(repo *gitrepo.Repo, head string) (string, func(), error) {
 	none := func() {}
-	if root == "" {
-		root = b.getenv("GITHUB_WORKSPACE")
-	}
-	repo, err := gitrepo.Open(root)
-	if err != nil {
-		return "", none, usage(fmt.Errorf("publish needs the trusted checkout holding the pull request's commits (--root, default GITHUB_WORKSPACE): %w", err))
-	}
 	commit, err := repo.Commit(head)
 	if err != nil {
 		return "", none, usage(fmt.Errorf("the pull request's head %s is not in %s; fetch it as data first (git fetch --no-tags origin %s): %w", shortSHA(head), repo.Root(), head, err))

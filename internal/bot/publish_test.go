@@ -35,7 +35,7 @@ func reportOnlyHalf(t *testing.T, h *harness) {
 	if n := len(h.fake.Calls()); n != 0 {
 		t.Fatalf("report-only made %d API calls", n)
 	}
-	if !strings.Contains(h.stdout.String(), "::error file=stories/STORY-003.md") || !strings.Contains(h.stdout.String(), "::notice file=stories/STORY-002.md") {
+	if !strings.Contains(h.stdout.String(), "::error file="+h.pkg+"stories/STORY-003.md") || !strings.Contains(h.stdout.String(), "::notice file="+h.pkg+"stories/STORY-002.md") {
 		t.Errorf("report-only must annotate through workflow commands:\n%s", h.stdout.String())
 	}
 	if summary, err := os.ReadFile(h.summary); err != nil || !strings.Contains(string(summary), "STORY-003") {

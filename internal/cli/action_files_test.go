@@ -74,7 +74,7 @@ func keys(m map[string]any) []string {
 // outputs it sets are declared, and host mode passes every input through.
 func TestActionMetadataMatchesTheCode(t *testing.T) {
 	docker, host := loadAction(t, "action.yml"), loadAction(t, "host/action.yml")
-	want := []string{"app-id", "base", "command", "config", "filter", "gate-workflow", "gates", "installation-id", "private-key", "report-only", "results", "sarif", "token"}
+	want := []string{"app-id", "base", "command", "config", "filter", "gate-workflow", "gates", "installation-id", "private-key", "report-only", "results", "root", "sarif", "token"}
 	if got := keys(docker.Inputs); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("action.yml inputs %v, want %v", got, want)
 	}

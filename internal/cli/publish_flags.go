@@ -21,7 +21,7 @@ func runPublish(e env, args []string) int {
 	fs.StringVar(&f.Repo, "repo", "", "repository (default GITHUB_REPOSITORY)")
 	fs.StringVar(&f.HeadSHA, "head-sha", "", "commit for the check runs (default: the workflow_run's head, else the document's)")
 	fs.IntVar(&f.PR, "pr", 0, "pull request to comment on (default: the document's)")
-	fs.StringVar(&f.Root, "root", "", "trusted checkout holding the pull request's commits as git data (default GITHUB_WORKSPACE)")
+	fs.StringVar(&f.Root, "root", "", "the root the unprivileged run judged (input root): the top of the trusted checkout holding the pull request's commits as git data, or a package in it (default GITHUB_WORKSPACE)")
 	var gf githubFlags
 	gf.register(fs)
 	timeouts, code := gf.parse(e, "publish", fs, args)
@@ -30,6 +30,9 @@ func runPublish(e env, args []string) int {
 	}
 	if f.Results == "" {
 		f.Results = strings.TrimSpace(os.Getenv("INPUT_RESULTS"))
+	}
+	if f.Root == "" {
+		f.Root = strings.TrimSpace(os.Getenv("INPUT_ROOT"))
 	}
 	if f.Results == "" {
 		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")

@@ -1,0 +1,92 @@
+package bot
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/safefile"
+)
+
+// trustedRoot is the root publish recomputes in: a directory of the
+// trusted checkout (the default branch), the repository's top or a
+// package of it, named by the workflow author (--root, the action's root
+// input). The document's own root is written by the unprivileged run, so
+// it never decides where publish looks; it must agree (admit).
+type trustedRoot struct {
+	repo *gitrepo.Repo
+	// place is where the root is in repo, as gitrepo.Repo.PathOf gives it.
+	place string
+}
+
+// resolveTrustedRoot finds the root dir (empty: the Actions workspace) in
+// the trusted checkout, refused through a symlink inside the repository
+// exactly as the gate refuses it (safefile.CheckRoot).
+func (b *Bot) resolveTrustedRoot(dir string) (trustedRoot, error) {
+	if dir == "" {
+		dir = b.getenv("GITHUB_WORKSPACE")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return trustedRoot{}, usage(fmt.Errorf("root %s: %w", dir, err))
+	}
+	if err := safefile.CheckRoot(abs); err != nil {
+		return trustedRoot{}, usage(err)
+	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		return trustedRoot{}, usage(fmt.Errorf("the root %s is not a directory of the trusted checkout", dir))
+	}
+	repo, err := gitrepo.Open(abs)
+	if err != nil {
+		return trustedRoot{}, usage(fmt.Errorf("publish needs the root in the trusted checkout holding the pull request's commits (--root, default GITHUB_WORKSPACE): %w", err))
+	}
+	place, err := repo.PathOf(abs)
+	if err != nil {
+		return trustedRoot{}, usage(err)
+	}
+	return trustedRoot{repo: repo, place: place}, nil
+}
+
+// admit refuses a document made with another root than this one: a
+// document from another package, or one claiming a root it was not made
+// in, is not this root's verdict. A document with no root was made at the
+// repository's top.
+func (r trustedRoot) admit(doc *gate.Results) error {
+	if doc.Root == r.name() {
+		return nil
+	}
+	return fmt.Errorf("%w: the document was made with the root %s, this publish step's root is %s; pass both halves the same root",
+		errRefused, rootName(doc.Root), rootName(r.name()))
+}
+
+// name is the root as a document records it: "" for the repository's top.
+func (r trustedRoot) name() string {
+	if r.place == "." {
+		return ""
+	}
+	return r.place
+}
+
+// in is the root in tree, the pull request's head written out as data:
+// refused when the head reaches it through a symlink, which would let the
+// change pick the stories judged, or has no such directory.
+func (r trustedRoot) in(tree string) (string, error) {
+	root := filepath.Join(tree, filepath.FromSlash(r.place))
+	if err := safefile.CheckRoot(root); err != nil {
+		return "", fmt.Errorf("%w: at the pull request's head: %w", errRefused, err)
+	}
+	if info, err := os.Lstat(root); err != nil || !info.IsDir() {
+		return "", fmt.Errorf("%w: the pull request's head has no directory %s, the root", errRefused, r.place)
+	}
+	return root, nil
+}
+
+// rootName says which root a document names, for a refusal.
+func rootName(root string) string {
+	if root == "" {
+		return "the repository's top"
+	}
+	return fmt.Sprintf("%q", root)
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
@@ -36,6 +37,13 @@ type PublishOptions struct {
 	// git data, or a package directory in it; the same root the
 	// unprivileged run judged. Empty means the Actions workspace.
 	Root string
+	// ConfigFile is the configuration file the unprivileged run was
+	// given (the config input), named as that run named it; empty means
+	// the root's .github/storygate.yml. A file inside the trusted checkout
+	// is read where the pull request's head holds it (so, as by the gate,
+	// at the base revision); one outside is the workflow's and is read as
+	// given.
+	ConfigFile string
 }
 
 // Publish posts a results document written by an unprivileged run. It
@@ -50,6 +58,11 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	root, err := b.resolveTrustedRoot(f.Root)
 	if err != nil {
 		return b.publishFailure(err)
+	}
+	if f.ConfigFile != "" {
+		if root.config, err = filepath.Abs(f.ConfigFile); err != nil {
+			return b.publishFailure(usage(fmt.Errorf("config %s: %w", f.ConfigFile, err)))
+		}
 	}
 	if err := root.admit(res); err != nil {
 		return b.publishFailure(err)

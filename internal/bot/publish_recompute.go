@@ -44,7 +44,7 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 	}
 	event := gate.Event{Name: doc.Event.Name, Action: doc.Event.Action, Repository: t.Repo.FullName(), PullRequest: t.PullRequest,
 		HeadSHA: t.HeadSHA, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: t.DetailsURL}
-	a := &actionRun{Bot: b, root: tree, plan: plan{event: event, repo: t.Repo, base: pr.BaseSHA, head: t.HeadSHA, pr: t.PullRequest,
+	a := &actionRun{Bot: b, root: tree, f: ActionOptions{ConfigFile: root.configIn(top)}, plan: plan{event: event, repo: t.Repo, base: pr.BaseSHA, head: t.HeadSHA, pr: t.PullRequest,
 		installationID: ev.InstallationID}}
 	if err := a.loadGateConfig(); err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
@@ -19,6 +20,25 @@ type trustedRoot struct {
 	repo *gitrepo.Repo
 	// place is where the root is in repo, as gitrepo.Repo.PathOf gives it.
 	place string
+	// config is the workflow's configuration file, absolute; empty for
+	// the root's default (PublishOptions.ConfigFile).
+	config string
+}
+
+// configIn is the configuration file for a recompute in the pull
+// request's head written out at top: a file inside the trusted checkout
+// at its place in that tree, where the gate's policy reader finds it in
+// the repository and reads it at the base revision, as the gate read it;
+// a file outside the checkout as given.
+func (r trustedRoot) configIn(top string) string {
+	if r.config == "" {
+		return ""
+	}
+	rel, err := filepath.Rel(r.repo.Root(), r.config)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return r.config
+	}
+	return filepath.Join(top, rel)
 }
 
 // resolveTrustedRoot finds the root dir (empty: the Actions workspace) in

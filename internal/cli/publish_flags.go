@@ -9,7 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/bot"
 )
 
-const publishSynopsis = "publish --results FILE [--root DIR] [--repo OWNER/NAME] [--head-sha SHA] [--pr N]"
+const publishSynopsis = "publish --results FILE [--root DIR] [--config FILE] [--repo OWNER/NAME] [--head-sha SHA] [--pr N]"
 
 // runPublish posts a results document written by an unprivileged run; the
 // bot reads it as data, checks it against the triggering run and
@@ -22,6 +22,7 @@ func runPublish(e env, args []string) int {
 	fs.StringVar(&f.HeadSHA, "head-sha", "", "commit for the check runs (default: the workflow_run's head, else the document's)")
 	fs.IntVar(&f.PR, "pr", 0, "pull request to comment on (default: the document's)")
 	fs.StringVar(&f.Root, "root", "", "the root the unprivileged run judged (input root): the top of the trusted checkout holding the pull request's commits as git data, or a package in it (default GITHUB_WORKSPACE)")
+	fs.StringVar(&f.ConfigFile, "config", "", "the configuration file the unprivileged run was given (input config), named as it named it; inside the checkout it is read at the base revision (default .github/storygate.yml under the root)")
 	var gf githubFlags
 	gf.register(fs)
 	timeouts, code := gf.parse(e, "publish", fs, args)
@@ -33,6 +34,9 @@ func runPublish(e env, args []string) int {
 	}
 	if f.Root == "" {
 		f.Root = strings.TrimSpace(os.Getenv("INPUT_ROOT"))
+	}
+	if f.ConfigFile == "" {
+		f.ConfigFile = strings.TrimSpace(os.Getenv("INPUT_CONFIG"))
 	}
 	if f.Results == "" {
 		fmt.Fprintln(e.stderr, "storygate publish: --results (or the results input) is required")

@@ -76,7 +76,11 @@ type actionRun struct {
 	*Bot
 	f    ActionOptions
 	root string
-	cfg  *config.Config
+	// place is where root is in its repository ("" when it is in none),
+	// found before anything from the change runs; it names what this run
+	// posts on GitHub (gate.Identity).
+	place string
+	cfg   *config.Config
 	// cfgNote says that the work tree's configuration is not the one in
 	// effect (the base revision's is); see loadConfig.
 	cfgNote string
@@ -151,10 +155,25 @@ func (a *actionRun) prepare() error {
 		return a.usage(err)
 	}
 	var err error
+	if a.place, err = placeOf(a.root); err != nil {
+		return a.usage(err)
+	}
 	if a.plan, err = a.planFor(a.f); err != nil {
 		return a.usage(err)
 	}
+	a.plan.admitRerequested(a.place)
 	return nil
+}
+
+// placeOf is where root is in its repository, as the results document
+// records it; "" for a root in no repository, whose paths collect
+// publishes as they are.
+func placeOf(root string) (string, error) {
+	repo, openErr := gitrepo.Open(root)
+	if openErr != nil {
+		return "", nil // no repository, no place: collect says so where it matters
+	}
+	return repo.PathOf(root)
 }
 
 // loadGateConfig loads the configuration for a gate run on a.plan.

@@ -26,6 +26,8 @@ type plan struct {
 	installationID int64
 	// ignored says why the event needs no gate run.
 	ignored string
+	// rerequested is the check run a re-run request named (check_run).
+	rerequested *gate.Identity
 }
 
 // eventHandler turns one kind of webhook event into a plan; each lives in

@@ -79,6 +79,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
+	t.Root = root.name()
 	if res, err = b.recompute(ctx, res, &t, pr, ev, root); err != nil {
 		return b.publishFailure(err)
 	}

@@ -105,7 +105,7 @@ func (r trustedRoot) in(tree string) (string, error) {
 
 // rootName says which root a document names, for a refusal.
 func rootName(root string) string {
-	if root == "" {
+	if gate.AtTop(root) {
 		return "the repository's top"
 	}
 	return fmt.Sprintf("%q", root)

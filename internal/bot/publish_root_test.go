@@ -72,7 +72,8 @@ func TestPublishRecomputesInThePackageRoot(t *testing.T) {
 			if code := h.publishIn(pkg); code != passed {
 				t.Fatalf("publish got %s\n%s", code, h.stderr.String())
 			}
-			if got := h.checkRuns()["storygate / stories"]; got != "failure" {
+			stories := gate.Identity{Gate: gate.Stories, Root: strings.TrimSuffix(pkg, "/")}.CheckName()
+			if got := h.checkRuns()[stories]; got != "failure" {
 				t.Errorf("stories published as %q, want the recomputed failure", got)
 			}
 			paths := h.annotationPaths(t)
@@ -82,8 +83,8 @@ func TestPublishRecomputesInThePackageRoot(t *testing.T) {
 				}
 			}
 			comments := h.fake.Comments(prRepo, prNumber)
-			if len(comments) != 1 {
-				t.Fatalf("want one comment, got %d", len(comments))
+			if len(comments) != 1 || !strings.HasPrefix(comments[0].Body, gate.StickyMarker(strings.TrimSuffix(pkg, "/"))+"\n") {
+				t.Fatalf("want one comment with the root's marker, got %d: %+v", len(comments), comments)
 			}
 			if rows, marked := takenRows(comments[0].Body); rows == 0 || marked != rows {
 				t.Errorf("%d of %d rows taken from the document, want all and some:\n%s", marked, rows, comments[0].Body)
@@ -143,7 +144,7 @@ func TestPublishRefusesAPackageTheHeadLinksAway(t *testing.T) {
 		h := monorepoHarness(t, "pkg-a/")
 		reportOnlyHalf(t, h)
 		publishHalf(t, h, h.head)
-		if code := h.publishIn("pkg-a/"); code != passed || h.checkRuns()["storygate / stories"] != "failure" {
+		if code := h.publishIn("pkg-a/"); code != passed || h.checkRuns()["storygate / stories (pkg-a)"] != "failure" {
 			t.Errorf("got %s, check runs %v\n%s", code, h.checkRuns(), h.stderr.String())
 		}
 	})

@@ -5,20 +5,25 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"slices"
+	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/version"
 )
 
-const protectSynopsis = "protect --branch B [--dry-run] [--repo owner/name] [--app-id N]"
+const protectSynopsis = "protect --branch B [--root PACKAGE] [--dry-run] [--repo owner/name] [--app-id N]"
 
 // protectFlags are the command line of storygate protect.
 type protectFlags struct {
 	branch, repo string
-	dryRun       bool
-	appID        int64
+	// root is the gated root's place in the repository (a package such
+	// as pkg-a), whose check runs carry it in their names; "" is the top.
+	root   string
+	dryRun bool
+	appID  int64
 }
 
 // runProtect makes the gate's check runs required status checks on a
@@ -32,10 +37,14 @@ func runProtect(e env, args []string) int {
 	fs.StringVar(&f.repo, "repo", "", "repository owner/name (default GITHUB_REPOSITORY)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the request without sending it")
 	fs.Int64Var(&f.appID, "app-id", 0, "pin the checks to this GitHub App, so only it can satisfy them")
+	fs.StringVar(&f.root, "root", "", "the gated package's directory from the repository's top (the action's root input), default the top")
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	repo, client, err := f.target()
+	if err == nil {
+		f.root, err = rootPlace(f.root)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate protect: %v\n", err)
 		fs.Usage()
@@ -80,9 +89,9 @@ func protect(ctx context.Context, e env, client github.Protection, repo github.R
 	if current.Checks != nil {
 		want = *current.Checks
 	}
-	want = want.WithChecks(gateChecks(f.appID)...)
+	want = want.WithChecks(gateChecks(f.root, f.appID)...)
 	if current.Checks != nil && slices.Equal(current.Checks.Checks, want.Checks) {
-		fmt.Fprintf(e.stdout, "%s on %s already requires the storygate checks; nothing to do\n", f.branch, repo)
+		fmt.Fprintf(e.stdout, "%s on %s already requires the storygate checks%s; nothing to do\n", f.branch, repo, ofRoot(f.root))
 		return nil
 	}
 	plan, err := client.PlanRequiredChecks(ctx, repo, f.branch, want)
@@ -101,11 +110,38 @@ func protect(ctx context.Context, e env, client github.Protection, repo github.R
 	return nil
 }
 
-// gateChecks are the gate's always-reported check runs.
-func gateChecks(appID int64) []github.RequiredCheck {
+// gateChecks are the always-reported check runs of the root at place.
+func gateChecks(place string, appID int64) []github.RequiredCheck {
 	var out []github.RequiredCheck
 	for _, n := range gate.DefaultNames {
-		out = append(out, github.RequiredCheck{Context: n.CheckName(), AppID: appID})
+		out = append(out, github.RequiredCheck{Context: gate.Identity{Gate: n, Root: place}.CheckName(), AppID: appID})
 	}
 	return out
+}
+
+// rootPlace is --root as a results document records a root: a clean
+// slash path from the repository's top, "" for the top. It names the
+// package the way the gate found it (the repository's own path), so a
+// path leaving the repository or a Windows-style one is refused rather
+// than guessed at.
+func rootPlace(root string) (string, error) {
+	if root == "" {
+		return "", nil
+	}
+	clean := path.Clean(strings.TrimSuffix(root, "/"))
+	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || strings.Contains(root, "\\") {
+		return "", fmt.Errorf("--root %q: give the package's directory relative to the repository's top, with slashes (e.g. pkg-a)", root)
+	}
+	if clean == "." {
+		return "", nil
+	}
+	return clean, nil
+}
+
+// ofRoot names a package root in a message; nothing for the top.
+func ofRoot(place string) string {
+	if place == "" {
+		return ""
+	}
+	return " of the root " + place
 }

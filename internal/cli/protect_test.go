@@ -67,3 +67,31 @@ func TestProtectNeedsABranch(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestProtectRequiresAPackageRootsChecks: --root names a package's check
+// runs, added next to the top's ones already required; the top's names
+// are unchanged (--root . is the top), and a root that is not a path in
+// the repository is refused.
+func TestProtectRequiresAPackageRootsChecks(t *testing.T) {
+	fake := githubtest.New(t)
+	for _, root := range []string{".", "pkg-a/", "./pkg-a"} {
+		if code, _, errOut := protectCLI(t, fake, "--branch", "main", "--root", root); code != ExitOK {
+			t.Fatalf("--root %s: exit %d: %s", root, code, errOut)
+		}
+	}
+	got, _ := fake.Protection("o/r", "main")
+	rsc, _ := got["required_status_checks"].(map[string]any)
+	var contexts []string
+	for _, c := range rsc["checks"].([]any) {
+		contexts = append(contexts, c.(map[string]any)["context"].(string))
+	}
+	want := "storygate / stories,storygate / verify,storygate / revert-check,storygate / stories (pkg-a),storygate / verify (pkg-a),storygate / revert-check (pkg-a)"
+	if strings.Join(contexts, ",") != want {
+		t.Errorf("required checks %v, want %s", contexts, want)
+	}
+	for _, bad := range []string{"../pkg-a", "/abs", `pkg\a`, ".."} {
+		if code, _, errOut := protectCLI(t, fake, "--branch", "main", "--root", bad); code != ExitUsage || !strings.Contains(errOut, "relative to the repository's top") {
+			t.Errorf("--root %s: exit %d, stderr %q; want a usage error", bad, code, errOut)
+		}
+	}
+}

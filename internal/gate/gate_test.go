@@ -149,7 +149,9 @@ func TestClean(t *testing.T) {
 }
 
 func TestCheckNames(t *testing.T) {
-	if Stories.CheckName() != "storygate / stories" || RevertCheck.CheckName() != "storygate / revert-check" {
-		t.Error("check names changed: branch protection depends on them")
+	for _, root := range []string{"", "."} {
+		if (Identity{Gate: Stories, Root: root}).CheckName() != "storygate / stories" || (Identity{Gate: RevertCheck, Root: root}).CheckName() != "storygate / revert-check" {
+			t.Errorf("check names at the top (root %q) changed: branch protection depends on them", root)
+		}
 	}
 }

@@ -15,7 +15,7 @@ import "github.com/storygate/storygate/internal/diag"
 // field changes meaning or disappears.
 const Version = 1
 
-// Name is a gate's stable name; the check run is "storygate / <name>".
+// Name is a gate's stable name; its check run is named by Identity.
 type Name string
 
 // The gates, in the order they are reported.
@@ -33,10 +33,6 @@ var Names = []Name{Stories, Verify, RevertCheck, Stages, Records}
 // DefaultNames are the gates reported on every run; stages and records are
 // reported only when their files change.
 var DefaultNames = []Name{Stories, Verify, RevertCheck}
-
-// CheckName is the check run's name, stable so branch protection can
-// require it.
-func (n Name) CheckName() string { return "storygate / " + string(n) }
 
 // Known reports whether n is one of Names.
 func (n Name) Known() bool {

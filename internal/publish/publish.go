@@ -16,9 +16,6 @@ import (
 	"github.com/storygate/storygate/internal/report"
 )
 
-// Marker is the hidden HTML comment that finds the sticky comment again.
-const Marker = "<!-- storygate:sticky -->"
-
 // GitHub is what publishing asks of GitHub.
 type GitHub interface {
 	github.Checks
@@ -37,6 +34,11 @@ type Target struct {
 	// Approvers is the trusted approvers policy the comment names as who
 	// may pass a human gate; nil makes it point at the setting instead.
 	Approvers *config.Approvers
+	// Root is where the gated root is in the repository ("" or "." for
+	// its top), as the caller trusts it: the gate's own root, publish's
+	// --root. It names the check runs and the sticky comment, so two
+	// roots of one repository never touch each other's (gate.Identity).
+	Root string
 }
 
 // Outcome is what ToGitHub did.
@@ -54,18 +56,23 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 	if t.HeadSHA == "" {
 		return out, fmt.Errorf("publish: no head commit to attach check runs to")
 	}
+	if !gate.SameRoot(res.Root, t.Root) {
+		return out, fmt.Errorf("publish: the results are of the root %q, the check runs would be of %q", res.Root, t.Root)
+	}
 	for _, g := range res.Gates {
-		id, err := gh.CreateCheckRun(ctx, t.Repo, checkRun(res, g, t))
+		run := checkRun(res, g, t)
+		id, err := gh.CreateCheckRun(ctx, t.Repo, run)
 		if err != nil {
-			return out, fmt.Errorf("publish %s: %w", g.Name.CheckName(), err)
+			return out, fmt.Errorf("publish %s: %w", run.Name, err)
 		}
 		out.CheckRuns = append(out.CheckRuns, id)
 	}
 	if t.PullRequest == 0 {
 		return out, nil
 	}
-	body := Marker + "\n" + report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
-	_, result, err := gh.UpsertStickyComment(ctx, t.Repo, t.PullRequest, Marker, body)
+	marker := gate.StickyMarker(t.Root)
+	body := marker + "\n" + report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
+	_, result, err := gh.UpsertStickyComment(ctx, t.Repo, t.PullRequest, marker, body)
 	if err != nil {
 		return out, fmt.Errorf("publish comment on #%d: %w", t.PullRequest, err)
 	}
@@ -75,13 +82,14 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 
 // checkRun builds one gate's completed check run.
 func checkRun(res *gate.Results, g gate.Gate, t Target) github.CheckRun {
+	id := gate.Identity{Gate: g.Name, Root: t.Root}
 	return github.CheckRun{
-		Name:       g.Name.CheckName(),
+		Name:       id.CheckName(),
 		HeadSHA:    t.HeadSHA,
 		Status:     github.StatusCompleted,
 		Conclusion: github.Conclusion(g.Conclusion),
 		DetailsURL: t.DetailsURL,
-		ExternalID: "storygate/" + string(g.Name),
+		ExternalID: id.ExternalID(),
 		Output: github.CheckOutput{
 			Title:       g.Title,
 			Summary:     checkSummary(res, g),

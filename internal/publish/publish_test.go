@@ -77,7 +77,7 @@ func TestChecksAndOneStickyComment(t *testing.T) {
 		t.Errorf("changed results must edit the comment: %+v, %v", changed, err)
 	}
 	comments := fake.Comments("octo/demo", 7)
-	if len(comments) != 1 || !strings.HasPrefix(comments[0].Body, Marker) || !strings.Contains(comments[0].Body, "STORY-002") {
+	if len(comments) != 1 || !strings.HasPrefix(comments[0].Body, "<!-- storygate:sticky -->\n") || !strings.Contains(comments[0].Body, "STORY-002") {
 		t.Errorf("want exactly one sticky comment, got %d: %+v", len(comments), comments)
 	}
 }

@@ -122,7 +122,7 @@ func (c comment) header() string {
 	fmt.Fprintf(&b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
 	b.WriteString("| Check | Result | Summary |\n|---|---|---|\n")
 	for _, g := range res.Gates {
-		fmt.Fprintf(&b, "| `%s` | %s %s | %s |\n", g.Name.CheckName(), icon(g.Conclusion), g.Conclusion, cell(g.Title))
+		fmt.Fprintf(&b, "| `%s` | %s %s | %s |\n", codeText(c.checkName(g.Name)), icon(g.Conclusion), g.Conclusion, cell(g.Title))
 	}
 	n := res.Counts
 	fmt.Fprintf(&b, "\n%s, %s, %s", plural(n.Errors, "error"), plural(n.Warnings, "warning"), plural(n.Notices, "notice"))
@@ -141,10 +141,17 @@ func (c comment) detailBlocks() []string {
 	var out []string
 	for _, g := range c.res.Gates {
 		if g.Detail != "" {
-			out = append(out, fmt.Sprintf("\n<details><summary>%s</summary>\n\n%s\n\n</details>\n", g.Name.CheckName(), g.Detail))
+			out = append(out, fmt.Sprintf("\n<details><summary>%s</summary>\n\n%s\n\n</details>\n", escapeText(c.checkName(g.Name)), g.Detail))
 		}
 	}
 	return out
+}
+
+// checkName is gate n's check run in the document's root. Publishing
+// posts a document only when its root is the trusted one
+// (publish.ToGitHub), so the names shown are the check runs posted.
+func (c comment) checkName(n gate.Name) string {
+	return gate.Identity{Gate: n, Root: c.res.Root}.CheckName()
 }
 
 // looseFindings lists findings on files that are not reported stories

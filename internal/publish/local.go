@@ -64,7 +64,9 @@ func WriteSARIF(path string, res *gate.Results, rules map[string]report.RuleInfo
 	if err != nil {
 		return fmt.Errorf("write SARIF: %w", err)
 	}
-	doc := report.Document{Tool: "gate", Diagnostics: res.Diagnostics(), Rules: rules, Version: res.Storygate}
+	// The findings already name repository paths (gate.Results.InRepository):
+	// the root names only the code-scanning category.
+	doc := report.Document{Tool: "gate", Diagnostics: res.Diagnostics(), Rules: rules, Version: res.Storygate, Category: res.Root}
 	if err := report.Print(f, "sarif", doc); err != nil {
 		f.Close()
 		return fmt.Errorf("write SARIF %s: %w", path, err)

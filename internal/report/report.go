@@ -41,6 +41,13 @@ type Document struct {
 	// repository, name repository paths (gate.DiagnosticsIn); text and
 	// json print the paths as the run found them.
 	Root string
+	// Category is the root's place in its repository as Root gives it,
+	// for a document whose findings already name repository paths (the
+	// gate's, rebased once by gate.Results.InRepository), so Root, which
+	// would rebase them again, stays empty. Either names the code-scanning
+	// category (sarif automationDetails), so each root's uploads keep
+	// their own alerts.
+	Category string
 	// FilesChecked counts the files the run examined.
 	FilesChecked int
 	// Rules holds metadata for the rules that may appear, keyed by ID.
@@ -137,4 +144,13 @@ func usedRules(ds []diag.Diagnostic) []string {
 	}
 	sort.Strings(ids)
 	return ids
+}
+
+// categoryRoot is the root that names the document's code-scanning
+// category: Root, else Category.
+func (d Document) categoryRoot() string {
+	if d.Root != "" {
+		return d.Root
+	}
+	return d.Category
 }

@@ -83,7 +83,7 @@ func printSARIF(w io.Writer, doc Document) error {
 	ids := usedRules(doc.Diagnostics)
 	index := map[string]int{}
 	driver := sarifDriver{Name: "storygate", Version: ver, SemanticVersion: semantic(ver), InformationURI: projectURI, Rules: []sarifRule{}}
-	run := sarifRun{Tool: sarifTool{Driver: driver}, AutomationDetails: sarifAutomation{ID: automationID(doc.Tool)},
+	run := sarifRun{Tool: sarifTool{Driver: driver}, AutomationDetails: sarifAutomation{ID: automationID(doc.Tool, doc.categoryRoot())},
 		Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
 	for i, id := range ids {
 		index[id] = i

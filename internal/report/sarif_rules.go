@@ -101,19 +101,29 @@ func semantic(ver string) string {
 	return ""
 }
 
-// automationID is the run's automationDetails.id, "storygate/<command>/":
-// code scanning reads the part before the last slash as the analysis
-// category, so validate, gate and verify uploads keep separate alerts.
-func automationID(tool string) string {
-	if tool == "" {
-		return "storygate/"
+// automationID is the run's automationDetails.id, "storygate/<command>/",
+// or "storygate/<command>/<root>/" for a root inside its repository: code
+// scanning reads the part before the last slash as the analysis category,
+// so validate, gate and verify uploads keep separate alerts, and so do
+// two packages' gates in one repository (the top keeps the category it
+// always had).
+func automationID(tool, root string) string {
+	dashed := func(s string, keepSlash bool) string {
+		return strings.Map(func(r rune) rune {
+			if (r == '/' && !keepSlash) || unicode.IsSpace(r) {
+				return '-'
+			}
+			return r
+		}, s)
 	}
-	return "storygate/" + strings.Map(func(r rune) rune {
-		if r == '/' || unicode.IsSpace(r) {
-			return '-'
-		}
-		return r
-	}, tool) + "/"
+	id := "storygate/"
+	if tool != "" {
+		id += dashed(tool, false) + "/"
+	}
+	if root != "" && root != "." {
+		id += dashed(strings.Trim(root, "/"), true) + "/"
+	}
+	return id
 }
 
 func capitalize(s string) string {

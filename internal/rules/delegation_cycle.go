@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/storygate/storygate/internal/graph"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -23,7 +24,7 @@ var dependencyCycle = &Rule{ID: "delegation/cycle", Need: NeedSet, Spec: "§10.1
 		// A large component is searched once for all its stories
 		// (delegation_cycle_long.go), so a long ring costs linear time.
 		search := newCycleSearch(edges)
-		for _, comp := range cyclicComponents(edges) {
+		for _, comp := range graph.CyclicComponents(edges) {
 			search.within(comp)
 			var walks *rootWalks
 			if len(comp) > exactCycleLimit {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/graph"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -34,7 +35,7 @@ func TestLongCyclesAreValidClosedPaths(t *testing.T) {
 			}
 		}
 		search := newCycleSearch(edges)
-		for _, comp := range cyclicComponents(edges) {
+		for _, comp := range graph.CyclicComponents(edges) {
 			if len(comp) <= exactCycleLimit {
 				continue
 			}

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/storygate/storygate/internal/graph"
 )
 
 // TestComponentsFindTheCyclesTheWholeGraphSearchFound holds the component
@@ -42,7 +44,7 @@ func TestComponentsFindTheCyclesTheWholeGraphSearchFound(t *testing.T) {
 		}
 		got := map[int32][]int32{}
 		search := newCycleSearch(edges)
-		for _, comp := range cyclicComponents(edges) {
+		for _, comp := range graph.CyclicComponents(edges) {
 			search.within(comp)
 			for _, i := range comp {
 				if _, dup := got[i]; dup {
@@ -59,23 +61,5 @@ func TestComponentsFindTheCyclesTheWholeGraphSearchFound(t *testing.T) {
 				t.Fatalf("round %d: cycle through %d is %v, want %v (edges %v)", round, i, got[i], c, edges)
 			}
 		}
-	}
-}
-
-// TestComponentsOfALongChain: a chain of 20,000 stories has no cycle and
-// does not exhaust the stack; closing it into a ring makes one component.
-func TestComponentsOfALongChain(t *testing.T) {
-	t.Parallel()
-	const n = 20000
-	edges := make([][]int32, n)
-	for i := 1; i < n; i++ {
-		edges[i] = []int32{int32(i - 1)}
-	}
-	if c := cyclicComponents(edges); len(c) != 0 {
-		t.Fatalf("a chain has %d cyclic components", len(c))
-	}
-	edges[0] = []int32{n - 1}
-	if c := cyclicComponents(edges); len(c) != 1 || len(c[0]) != n {
-		t.Fatalf("a ring: %d components", len(c))
 	}
 }

@@ -3,6 +3,8 @@ package stage
 import (
 	"fmt"
 	"sort"
+
+	"github.com/storygate/storygate/internal/graph"
 )
 
 // uniqueStages returns one stage per slug (the first in path order), sorted
@@ -51,13 +53,40 @@ func sortedKeys[V any](m map[string]V) []string {
 // component, each as the path start -> … -> start with start the smallest slug.
 func cycles(g map[string][]string) [][]string {
 	var out [][]string
-	for _, comp := range sccs(g) {
-		if len(comp) == 1 && !contains(g[comp[0]], comp[0]) {
-			continue
-		}
+	for _, comp := range cyclicComponents(g) {
 		out = append(out, cycleThrough(g, comp))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	return out
+}
+
+// cyclicComponents are the components of g that hold a cycle
+// (graph.CyclicComponents on the stages numbered in slug order), each
+// sorted. A slug g only points to has no edges of its own, so it is on
+// no cycle.
+func cyclicComponents(g map[string][]string) [][]string {
+	slugs := sortedKeys(g)
+	num := make(map[string]int32, len(slugs))
+	for i, s := range slugs {
+		num[s] = int32(i)
+	}
+	edges := make([][]int32, len(slugs))
+	for i, s := range slugs {
+		for _, m := range g[s] {
+			if n, ok := num[m]; ok {
+				edges[i] = append(edges[i], n)
+			}
+		}
+	}
+	var out [][]string
+	for _, comp := range graph.CyclicComponents(edges) {
+		names := make([]string, len(comp))
+		for k, n := range comp {
+			names[k] = slugs[n]
+		}
+		sort.Strings(names)
+		out = append(out, names)
+	}
 	return out
 }
 
@@ -97,59 +126,6 @@ func unwindCycle(prev map[string]string, start, last string) []string {
 		path[i], path[j] = path[j], path[i]
 	}
 	return path
-}
-
-// sccs is Tarjan's algorithm; each component comes back sorted.
-func sccs(g map[string][]string) [][]string {
-	t := &tarjan{g: g, index: map[string]int{}, low: map[string]int{}, on: map[string]bool{}}
-	for _, n := range sortedKeys(g) {
-		if _, seen := t.index[n]; !seen {
-			t.visit(n)
-		}
-	}
-	return t.out
-}
-
-type tarjan struct {
-	g          map[string][]string
-	index, low map[string]int
-	on         map[string]bool
-	stack      []string
-	next       int
-	out        [][]string
-}
-
-func (t *tarjan) visit(n string) {
-	t.index[n], t.low[n] = t.next, t.next
-	t.next++
-	t.stack = append(t.stack, n)
-	t.on[n] = true
-	for _, m := range t.g[n] {
-		if _, seen := t.index[m]; !seen {
-			t.visit(m)
-			t.low[n] = min(t.low[n], t.low[m])
-		} else if t.on[m] {
-			t.low[n] = min(t.low[n], t.index[m])
-		}
-	}
-	if t.low[n] == t.index[n] {
-		t.out = append(t.out, t.pop(n))
-	}
-}
-
-func (t *tarjan) pop(root string) []string {
-	var comp []string
-	for {
-		m := t.stack[len(t.stack)-1]
-		t.stack = t.stack[:len(t.stack)-1]
-		t.on[m] = false
-		comp = append(comp, m)
-		if m == root {
-			break
-		}
-	}
-	sort.Strings(comp)
-	return comp
 }
 
 // displayOrders computes <phase-prefix>.<sequence> for every stage with a

@@ -1,13 +1,16 @@
-package rules
+// Package graph holds the graph algorithms the story set rules and the
+// stage definitions share: the nodes are numbered by the caller, so the
+// search runs on slices, never on maps keyed by name.
+package graph
 
-// cyclicComponents returns the strongly connected components of the
-// depends_on graph that hold a cycle (more than one story, or one that
-// depends on itself), found by Tarjan's algorithm in one pass: time linear
-// in stories plus edges. edges[n] are the stories story n depends on, by
-// number; -1 (an id outside the set) is ignored. The search runs
-// iteratively, so a dependency chain of any length cannot exhaust the
+// CyclicComponents returns the strongly connected components of a
+// directed graph that hold a cycle (more than one node, or one with an
+// edge to itself), found by Tarjan's algorithm in one pass: time linear
+// in nodes plus edges. edges[n] are the nodes node n has edges to, by
+// number; -1 (a node outside the graph) is ignored. The search runs
+// iteratively, so a chain of any length cannot exhaust the
 // stack.
-func cyclicComponents(edges [][]int32) [][]int32 {
+func CyclicComponents(edges [][]int32) [][]int32 {
 	n := len(edges)
 	t := tarjan{edges: edges, index: make([]int32, n), low: make([]int32, n), onStack: make([]bool, n)}
 	for i := range n {

@@ -25,7 +25,12 @@ type Options struct {
 	// Paths are story files or directories; empty means the configured globs.
 	Paths []string
 	// Base turns on the base and changed-file rules.
-	Base   string
+	Base string
+	// Place is where Root is in its repository, as gitrepo.Repo.PathOf
+	// gives it ("." for the top), when the caller has found it already
+	// (the gate, before anything from the change ran), so that one run
+	// answers the question once; empty: Run finds it.
+	Place  string
 	Config *config.Config
 	// Slim drops a story's body once its file rules have run, keeping only
 	// what the set rules need, for every story the change did not touch
@@ -197,9 +202,11 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	at, err := repo.PathOf(opts.Root)
-	if err != nil {
-		return nil, err
+	at := opts.Place
+	if at == "" {
+		if at, err = repo.PathOf(opts.Root); err != nil {
+			return nil, err
+		}
 	}
 	base, err := repo.Commit(opts.Base)
 	if err != nil {

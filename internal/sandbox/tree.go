@@ -174,4 +174,3 @@ func Dirty(ctx context.Context, root string) bool {
 	out, err := cmd.Output()
 	return err == nil && len(bytes.TrimSpace(out)) > 0
 }
-

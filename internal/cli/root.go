@@ -11,10 +11,11 @@ import (
 )
 
 // placeInRepository is where root is in its git repository
-// (gitrepo.Repo.PathOf), for the printers that name repository paths
-// (report.Document.Root): "" for a format that prints paths as the run
-// found them (text, json), or when root is in no repository. Commands find
-// it before running anything from the change.
+// (gitrepo.Repo.PathOf), for the findings pipeline of a run printing a
+// format that names repository paths (findings.Options.Place): "" for a
+// format that prints paths as the run found them (text, json), or when
+// root is in no repository. Commands find it before running anything
+// from the change.
 func placeInRepository(root, format string) (string, error) {
 	if !report.RepositoryPaths(format) {
 		return "", nil
@@ -28,6 +29,16 @@ func placeInRepository(root, format string) (string, error) {
 		return "", fmt.Errorf("paths on GitHub: %w", err)
 	}
 	return at, nil
+}
+
+// placeFor is place, where a run's root is in its repository, for the
+// findings pipeline of a run printing format: "" for the formats that
+// print paths as the run found them.
+func placeFor(format, place string) string {
+	if !report.RepositoryPaths(format) {
+		return ""
+	}
+	return place
 }
 
 // repoRoot returns dir if given, else the git work tree around the working

@@ -9,6 +9,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/safefile"
@@ -134,7 +135,7 @@ func (sf storyFile) validator(cfg *config.Config) func([]byte) ([]diag.Diagnosti
 		if err != nil {
 			return nil, err
 		}
-		return res.Diagnostics, nil
+		return findings.New(findings.Options{Config: cfg}).Run(res.Diagnostics).Judged, nil
 	}
 }
 

@@ -62,10 +62,13 @@ type Pipeline struct {
 }
 
 // New composes the pipeline of one run, in the one documented order:
-// severity, then the untouched filter (so a finding set apart carries
-// its configured severity, and a rule turned off sets nothing apart),
-// then cleaning, then the place in the repository, then the order, which
-// reads the final paths.
+//
+//	severity → untouched → clean → place → sort
+//
+// Severity comes first, so that a finding set apart carries its
+// configured severity and a rule turned off sets nothing apart; the
+// untouched filter judges paths relative to the root, so it runs before
+// the place; sort comes last, as it orders by the final paths.
 func New(o Options) *Pipeline {
 	return &Pipeline{stages: []Stage{
 		Severity{Config: o.Config},

@@ -1,7 +1,11 @@
 package findings
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,10 +14,34 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 )
 
-// TestPipelineOrderIsTheDocumentedOne: severity, untouched filter, clean,
-// place in the repository, sort; whatever the options.
+// documentedOrder is the chain New's doc comment draws ("a → b → c").
+func documentedOrder(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "findings.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "New" && fn.Doc != nil {
+			for _, line := range strings.Split(fn.Doc.Text(), "\n") {
+				if strings.Contains(line, "→") {
+					return strings.Fields(strings.ReplaceAll(line, "→", " "))
+				}
+			}
+		}
+	}
+	t.Fatal("New's doc comment draws no chain")
+	return nil
+}
+
+// TestPipelineOrderIsTheDocumentedOne: the stages run in the order New's
+// doc comment draws (severity, untouched filter, clean, place in the
+// repository, sort), whatever the options.
 func TestPipelineOrderIsTheDocumentedOne(t *testing.T) {
-	want := []string{"severity", "untouched", "clean", "place", "sort"}
+	want := documentedOrder(t)
+	if !slices.Equal(want, []string{"severity", "untouched", "clean", "place", "sort"}) {
+		t.Errorf("New documents the chain %v; the findings pipeline is severity → untouched → clean → place → sort", want)
+	}
 	for _, o := range []Options{{}, {Config: config.Default(), Filter: config.FilterChanged, Bounded: true, Place: "pkg"}} {
 		var got []string
 		for _, s := range New(o).Stages() {

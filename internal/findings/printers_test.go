@@ -11,12 +11,6 @@ import (
 	"testing"
 )
 
-// printerPackages print findings: the report formats (text, json, sarif,
-// github workflow commands, the Markdown comment), publish (check runs,
-// their annotations, the job summary, the SARIF file) and the GitHub
-// adapter that posts them.
-var printerPackages = []string{"../report", "../publish", "../github"}
-
 const module = "github.com/storygate/storygate/internal/"
 
 // forbiddenCall is a call a printer must leave to the findings pipeline.
@@ -26,10 +20,13 @@ type forbiddenCall struct {
 	pkg, name, stage string
 }
 
-var forbiddenCalls = []forbiddenCall{
-	{module + "diag", "Sort", "sort"},
-	{"", "ApplySeverities", "severity"},
-	{module + "gitrepo", "RepoPath", "place"},
+// forbiddenCalls are the calls that do a stage of the pipeline again.
+func forbiddenCalls() []forbiddenCall {
+	return []forbiddenCall{
+		{module + "diag", "Sort", "sort"},
+		{"", "ApplySeverities", "severity"},
+		{module + "gitrepo", "RepoPath", "place"},
+	}
 }
 
 // violation is one place that post-processes findings.
@@ -49,6 +46,7 @@ func (v violation) String() string {
 func postProcessing(fset *token.FileSet, f *ast.File) []violation {
 	imported := map[string]string{} // local name → import path
 	var found []violation
+	forbidden := forbiddenCalls()
 	for _, imp := range f.Imports {
 		path, _ := strconv.Unquote(imp.Path.Value)
 		name := path[strings.LastIndex(path, "/")+1:]
@@ -73,7 +71,7 @@ func postProcessing(fset *token.FileSet, f *ast.File) []violation {
 		if id, ok := sel.X.(*ast.Ident); ok {
 			pkg = imported[id.Name]
 		}
-		for _, c := range forbiddenCalls {
+		for _, c := range forbidden {
 			if sel.Sel.Name == c.name && (c.pkg == "" || c.pkg == pkg) {
 				found = append(found, violation{fset.Position(call.Pos()).String(), c.stage})
 			}
@@ -86,8 +84,13 @@ func postProcessing(fset *token.FileSet, f *ast.File) []violation {
 // TestPrintersOnlyPrint: no printer package sorts, re-severities or
 // re-paths findings, nor composes a pipeline of its own.
 func TestPrintersOnlyPrint(t *testing.T) {
+	// The packages that print findings: the report formats (text, json,
+	// sarif, github workflow commands, the Markdown comment), publish
+	// (check runs, their annotations, the job summary, the SARIF file)
+	// and the GitHub adapter that posts them.
+	printers := []string{"../report", "../publish", "../github"}
 	fset := token.NewFileSet()
-	for _, dir := range printerPackages {
+	for _, dir := range printers {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("printer package %s: %v, %d files", dir, err, len(files))
@@ -111,26 +114,24 @@ func TestPrintersOnlyPrint(t *testing.T) {
 	}
 }
 
-// soleCallers are the files outside the printers that may still sort or
-// re-severity findings, each for its reason; a new call site anywhere
-// else fails TestPostProcessingHasItsPlaces.
-var soleCallers = map[string]string{
-	"findings/stages.go": "the pipeline's own stages",
-	// The document's run-wide lists gather every gate's final findings
-	// into one, which must be in the pipeline's order again.
-	"gate/results.go": "Results.Diagnostics and Untouched merge the gates' lists",
-	// The verify document keeps its canonical order when merge-results
-	// joins the shards' documents.
-	"verify/document.go": "the verify document's merged shards",
-	// A refused move lists the file rules' errors of one story, with no
-	// command run around it to compose a pipeline.
-	"transition/transition.go": "a refused move's findings",
-}
-
 // TestPostProcessingHasItsPlaces: outside the pipeline, findings are
 // sorted or re-severitied only where soleCallers says why, so a new call
 // site fails here rather than disagreeing with the pipeline later.
 func TestPostProcessingHasItsPlaces(t *testing.T) {
+	// soleCallers are the files that may still sort or re-severity
+	// findings, each with its reason; a call anywhere else fails here.
+	soleCallers := map[string]string{
+		"findings/stages.go": "the pipeline's own stages",
+		// The document's run-wide lists gather every gate's final findings
+		// into one, which must be in the pipeline's order again.
+		"gate/results.go": "Results.Diagnostics and Untouched merge the gates' lists",
+		// The verify document keeps its canonical order when merge-results
+		// joins the shards' documents.
+		"verify/document.go": "the verify document's merged shards",
+		// A refused move lists the file rules' errors of one story, with no
+		// command run around it to compose a pipeline.
+		"transition/transition.go": "a refused move's findings",
+	}
 	fset := token.NewFileSet()
 	files, err := filepath.Glob(filepath.Join("..", "*", "*.go"))
 	if err != nil || len(files) < 100 {

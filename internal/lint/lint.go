@@ -80,7 +80,8 @@ type Result struct {
 	// SetApart is the untouched-set predicate for the findings pipeline
 	// (findings.Options.SetApart): whether a finding is on a story the
 	// change did not touch and excused there (filter.go); nil unless the
-	// run filters (Options.Filter changed, with a base).
+	// run filters (Options.Filter changed, with a base). It works out the
+	// base's set findings on first need, so one goroutine asks at a time.
 	SetApart func(diag.Diagnostic) bool
 }
 

@@ -124,7 +124,7 @@ func ruleDescription(r *rules.Rule) string {
 // and records gates add.
 func ruleInfo() map[string]report.RuleInfo {
 	out := recordFileRules()
-	for _, r := range append(rules.All(), rules.Deferred...) {
+	for _, r := range append(rules.All(), rules.Deferred()...) {
 		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary, Description: ruleDescription(r)}
 	}
 	for _, r := range stage.Rules() {

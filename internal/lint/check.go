@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/storygate/storygate/internal/par"
-
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/par"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
 )
@@ -146,11 +146,9 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 // IDs; none with NoRules.
 func activeRules(opts Options) ([]*rules.Rule, error) {
 	cfg := opts.Config
-	known := map[string]bool{}
-	for _, r := range append(rules.All(), rules.Deferred...) {
-		known[r.ID] = true // deferred rules are configured here, applied where they run
-	}
-	if err := cfg.CheckRuleIDs(func(id string) bool { return known[id] }); err != nil {
+	// Every catalog rule may be configured here, whichever engine decides
+	// it: its severity is applied where it runs.
+	if err := cfg.CheckRuleIDs(catalog.Known); err != nil {
 		return nil, err // a *config.Error, positioned at the first unknown ID
 	}
 	var out []*rules.Rule

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/storygate/storygate/internal/catalog"
 )
 
 // projectURI is storygate's home; the rule documentation is under it.
@@ -74,23 +76,9 @@ func DocsURI(page, heading, ver string) string {
 	return uri
 }
 
-// GitHubAnchor is the fragment GitHub gives a Markdown heading: its text
-// (without code backticks) in lower case, with everything but letters,
-// digits, spaces, hyphens and underscores dropped and spaces turned into
-// hyphens. Repeated headings get -1, -2, … suffixes, which rule headings,
-// being unique, never need.
-func GitHubAnchor(heading string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// GitHubAnchor is the fragment GitHub gives a Markdown heading
+// (catalog.Anchor, which places the rules' help).
+func GitHubAnchor(heading string) string { return catalog.Anchor(heading) }
 
 // semantic is the version without its "v" when it is a release, for
 // semanticVersion; "" otherwise (a dev build has none).

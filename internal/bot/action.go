@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"strings"
 
@@ -14,10 +13,8 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/report"
-	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/safefile"
-	"github.com/storygate/storygate/internal/verify"
 )
 
 // ActionOptions are the command line of storygate action; each empty one
@@ -223,7 +220,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
 	}
-	if err := publish.WriteSARIF(sarif, res, a.gateRuleInfo()); err != nil {
+	if err := publish.WriteSARIF(sarif, res, report.CatalogRules()); err != nil {
 		return "", err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
@@ -275,16 +272,4 @@ func (a *actionRun) fail(err error) error {
 
 func escapeCommand(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// gateRuleInfo describes every rule a gate run can report, for SARIF.
-func (a *actionRun) gateRuleInfo() map[string]report.RuleInfo {
-	out := make(map[string]report.RuleInfo, len(a.deps.Rules)+len(verify.Rules)+len(revert.Rules))
-	maps.Copy(out, a.deps.Rules)
-	for _, rules := range []map[string]string{verify.Rules, revert.Rules} {
-		for id, summary := range rules {
-			out[id] = report.RuleInfo{ID: id, Summary: summary}
-		}
-	}
-	return out
 }

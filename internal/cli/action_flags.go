@@ -120,7 +120,6 @@ func newBot(e env, timeouts github.Timeouts) (*bot.Bot, error) {
 		Stdout:  e.stdout,
 		Stderr:  e.stderr,
 		Version: version.String(),
-		Rules:   ruleInfo(),
 	}), nil
 }
 

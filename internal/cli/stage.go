@@ -107,11 +107,7 @@ func exitFor(ds []diag.Diagnostic) int {
 }
 
 func stageDocument(tool string, ds []diag.Diagnostic, files int) report.Document {
-	rules := map[string]report.RuleInfo{}
-	for _, r := range stage.Rules() {
-		rules[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
-	}
-	return report.Document{Tool: tool, Diagnostics: ds, FilesChecked: files, Rules: rules}
+	return report.Document{Tool: tool, Diagnostics: ds, FilesChecked: files, Rules: report.CatalogRules()}
 }
 
 // loadStageSet reads the stage files and the agent and scope rosters.

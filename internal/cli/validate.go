@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/go-git/go-git/v5"
 
@@ -13,9 +12,7 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
-	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
-	"github.com/storygate/storygate/internal/stage"
 )
 
 const validateSynopsis = "validate [--base REV [--filter all|changed]] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
@@ -52,7 +49,7 @@ func runValidate(e env, args []string) int {
 	if err != nil {
 		return failure(e, "validate", err)
 	}
-	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, Untouched: res.Untouched, Root: place, FilesChecked: res.Files, Rules: ruleInfo()}
+	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, Untouched: res.Untouched, Root: place, FilesChecked: res.Files, Rules: report.CatalogRules()}
 	if err := printReport(e.stdout, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}
@@ -107,28 +104,4 @@ func findingsCode(ds []diag.Diagnostic) int {
 		return ExitFindings
 	}
 	return ExitOK
-}
-
-// ruleDescription is a story rule's full description, as its docs/rules.md
-// entry opens: what it checks, what it needs, its spec section and severity.
-func ruleDescription(r *rules.Rule) string {
-	summary := strings.TrimSuffix(r.Summary, ".")
-	if summary != "" {
-		summary = strings.ToUpper(summary[:1]) + summary[1:]
-	}
-	return fmt.Sprintf("%s. Needs: %s. Spec: %s. Default severity: %s.", summary, r.Need, r.Spec, r.Severity)
-}
-
-// ruleInfo describes the rules a validate or gate run can report, for
-// SARIF: the story rules, and the stage and record-file rules the stages
-// and records gates add.
-func ruleInfo() map[string]report.RuleInfo {
-	out := recordFileRules()
-	for _, r := range append(rules.All(), rules.Deferred()...) {
-		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary, Description: ruleDescription(r)}
-	}
-	for _, r := range stage.Rules() {
-		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
-	}
-	return out
 }

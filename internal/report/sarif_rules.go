@@ -55,9 +55,28 @@ func ruleOf(id string, info RuleInfo, ver string) sarifRule {
 // releaseTag is a release version, whose documentation is kept under its tag.
 var releaseTag = regexp.MustCompile(`^v(\d+\.\d+\.\d+)$`)
 
-// RuleDocsURI links rule id's entry in docs/rules.md.
+// RuleDocsURI links rule id's documentation: the page and heading the
+// catalog names (its entry in docs/rules.md for most rules), and the
+// docs/rules.md heading the ID would have for a rule the catalog does not
+// know.
 func RuleDocsURI(id, ver string) string {
-	return DocsURI("docs/rules.md", "`"+id+"`", ver)
+	page, heading := "docs/rules.md", "`"+id+"`"
+	if r, ok := catalog.Lookup(id); ok {
+		page, heading = r.HelpPage()
+	}
+	return DocsURI(page, heading, ver)
+}
+
+// CatalogRules describes every rule of the catalog, for Document.Rules:
+// its summary and, for a story-catalog rule, its full description (what
+// it needs, its spec section, its default severity).
+func CatalogRules() map[string]RuleInfo {
+	all := catalog.All()
+	out := make(map[string]RuleInfo, len(all))
+	for _, r := range all {
+		out[r.ID] = RuleInfo{ID: r.ID, Summary: r.Summary, Description: r.Description()}
+	}
+	return out
 }
 
 // DocsURI links a heading of one of storygate's documents (page is its

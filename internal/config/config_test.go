@@ -168,3 +168,34 @@ func TestCheckRuleIDsPointsAtTheKey(t *testing.T) {
 		t.Errorf("an unknown ID set in code was accepted: %v", err)
 	}
 }
+
+// TestCheckCatalogRuleIDs checks that rules: may name the rule of every
+// engine the catalog lists, and no ID it does not.
+func TestCheckCatalogRuleIDs(t *testing.T) {
+	cases := []struct {
+		id    string
+		known bool
+	}{
+		{"structure/section-order", true},
+		{"stage/unknown-key", true},
+		{"records/schema", true},
+		{"workflow/permission-why", true},
+		{"verify/timeout", true},
+		{"hitl/decision-unverified", true},
+		{"stage/unknown", false},
+		{"structure/Section-Order", false},
+	}
+	for _, c := range cases {
+		cfg, err := Parse("x.yml", []byte("rules:\n  "+c.id+": off\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cfg.CheckCatalogRuleIDs()
+		if (err == nil) != c.known {
+			t.Errorf("%s: err = %v, want known %v", c.id, err, c.known)
+		}
+		if err != nil && err.Error() != "x.yml:2:3: unknown rule ID(s) "+c.id+" under rules (see docs/rules.md for the catalog)" {
+			t.Errorf("%s: err = %v, not positioned at the key", c.id, err)
+		}
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/par"
@@ -146,9 +145,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 // IDs; none with NoRules.
 func activeRules(opts Options) ([]*rules.Rule, error) {
 	cfg := opts.Config
-	// Every catalog rule may be configured here, whichever engine decides
-	// it: its severity is applied where it runs.
-	if err := cfg.CheckRuleIDs(catalog.Known); err != nil {
+	if err := cfg.CheckCatalogRuleIDs(); err != nil {
 		return nil, err // a *config.Error, positioned at the first unknown ID
 	}
 	var out []*rules.Rule

@@ -183,6 +183,19 @@ func (a *actionRun) loadGateConfig() error {
 	return err
 }
 
+// filterMode is the filter input's mode; "" when unset, so that
+// gate.filter decides.
+func (a *actionRun) filterMode() (config.FilterMode, error) {
+	if a.f.Filter == "" {
+		return "", nil
+	}
+	mode, err := config.ParseFilterMode(a.f.Filter)
+	if err != nil {
+		return "", &config.Error{File: "filter", Message: err.Error()}
+	}
+	return mode, nil
+}
+
 // collect runs the gates. Code from the change runs here, with an
 // environment stripped of tokens and action inputs.
 func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
@@ -190,11 +203,12 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f := a.f.Filter; f != "" && f != config.FilterChanged && f != config.FilterAll {
-		return nil, &config.Error{File: "filter", Message: fmt.Sprintf("unknown filter mode %q (legal: changed, all)", f)}
+	filter, err := a.filterMode()
+	if err != nil {
+		return nil, err
 	}
 	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
-		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck(), Filter: a.f.Filter}
+		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck(), Filter: filter}
 	res, err := collect.Run(ctx, opts)
 	if err == nil && a.cfgNote != "" {
 		res.Notes = append(res.Notes, a.cfgNote)

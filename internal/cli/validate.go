@@ -23,7 +23,7 @@ func runValidate(e env, args []string) int {
 	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
 	root := fs.String("root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
-	filter := fs.String("filter", config.FilterAll, "with --base: all judges every story; changed judges the stories the change touched, as the gate does, and sets the findings on the others apart")
+	filter := fs.String("filter", string(config.FilterAll), "with --base: all judges every story; changed judges the stories the change touched, as the gate does, and sets the findings on the others apart")
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -32,15 +32,16 @@ func runValidate(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate validate: unknown format %q (legal: text, json, sarif, github)\n", *format)
 		return ExitUsage
 	}
-	if msg := validateFilter(*filter, *base); msg != "" {
-		fmt.Fprintf(e.stderr, "storygate validate: %s\n", msg)
+	mode, err := validateFilter(*filter, *base)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate validate: %v\n", err)
 		return ExitUsage
 	}
 	opts, code := lintOptions(e, "validate", *root, *cfgPath, *base, paths)
 	if code >= 0 {
 		return code
 	}
-	opts.BatchGC, opts.Filter = true, *filter
+	opts.BatchGC, opts.Filter = true, mode
 	place, err := placeInRepository(opts.Root, *format)
 	if err != nil {
 		return failure(e, "validate", err)
@@ -56,15 +57,17 @@ func runValidate(e env, args []string) int {
 	return findingsCode(res.Diagnostics)
 }
 
-// validateFilter explains what is wrong with a --filter value, or is "".
-func validateFilter(filter, base string) string {
+// validateFilter reads the --filter value, which the changed mode may
+// take only with --base.
+func validateFilter(filter, base string) (config.FilterMode, error) {
+	mode, err := config.ParseFilterMode(filter)
 	switch {
-	case filter != config.FilterAll && filter != config.FilterChanged:
-		return fmt.Sprintf("unknown filter mode %q (legal: all, changed)", filter)
-	case filter == config.FilterChanged && base == "":
-		return "--filter changed needs --base: without a base revision no story is untouched"
+	case err != nil:
+		return "", fmt.Errorf("--filter: %w", err)
+	case mode == config.FilterChanged && base == "":
+		return "", errors.New("--filter changed needs --base: without a base revision no story is untouched")
 	}
-	return ""
+	return mode, nil
 }
 
 // lintOptions resolves the root and loads the configuration: with --base

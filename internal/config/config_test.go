@@ -54,7 +54,7 @@ func TestParse(t *testing.T) {
 		{"bad non_story", "discovery:\n  non_story: hide\n", `x.yml:2:3: discovery.non_story "hide" is not one of notice, off, validate`, nil},
 		{"filter default", "", "", func(c *Config) bool { return c.Gate.Filter == FilterChanged }},
 		{"filter all", "gate:\n  filter: all\n", "", func(c *Config) bool { return c.Gate.Filter == FilterAll }},
-		{"bad filter", "gate:\n  filter: new\n", `x.yml:2:3: gate.filter "new" is not one of changed, all`, nil},
+		{"bad filter", "gate:\n  filter: new\n", `x.yml:2:3: gate.filter: unknown filter mode "new" (legal: changed, all)`, nil},
 		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
 		{"bad story glob", "stories:\n  - s/*.md\n  - 's/{a,b}/*.md'\n", `x.yml:3:5: stories: pattern "s/{a,b}/*.md"`, nil},
 		{"bad governed glob", "revert:\n  governed: [tests/, 'tests\\unit']\n", `x.yml:2:22: revert.governed: pattern "tests\\unit"`, nil},

@@ -12,7 +12,7 @@ import (
 
 func demo(t *testing.T, name string) string { return testrepo.DemoStory(t, name) }
 
-func runFiltered(t *testing.T, repo *testrepo.Repo, base, filter string) *Result {
+func runFiltered(t *testing.T, repo *testrepo.Repo, base string, filter config.FilterMode) *Result {
 	t.Helper()
 	res, err := Run(Options{Root: repo.Root, Base: base, Config: config.Default(), Filter: filter})
 	if err != nil {
@@ -42,7 +42,7 @@ func TestFilterChangedSetsUntouchedStoriesApart(t *testing.T) {
 	cases := []struct {
 		name          string
 		head          func(r *testrepo.Repo)
-		filter        string
+		filter        config.FilterMode
 		judged, apart string
 	}{
 		{"untouched broken and pending stories", func(r *testrepo.Repo) {}, config.FilterChanged, "", both},

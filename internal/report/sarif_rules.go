@@ -32,11 +32,10 @@ type sarifMultiformat struct {
 // ruleOf describes rule id from what the command knows of it; a rule it
 // knows nothing of still gets every field, from its ID.
 func ruleOf(id string, info RuleInfo, ver string) sarifRule {
-	summary := strings.TrimSuffix(strings.TrimSpace(info.Summary), ".")
-	if summary == "" {
-		summary = "storygate rule " + id
+	short := catalog.Sentence(info.Summary)
+	if short == "" {
+		short = catalog.Sentence("storygate rule " + id)
 	}
-	short := capitalize(summary)
 	full := strings.TrimSpace(info.Description)
 	if full == "" {
 		full = short + "."
@@ -131,13 +130,4 @@ func automationID(tool, root string) string {
 		id += dashed(strings.Trim(root, "/"), true) + "/"
 	}
 	return id
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/rules"
 )
 
@@ -88,7 +89,7 @@ func anchor(id string) string {
 
 func ruleSection(t *testing.T, r *rules.Rule) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n### `%s`\n\n%s. Needs: %s. Spec: %s. Severity: %s.\n", r.ID, capitalize(r.Summary), r.Need, r.Spec, r.Severity)
+	fmt.Fprintf(&b, "\n### `%s`\n\n%s. Needs: %s. Spec: %s. Severity: %s.\n", r.ID, catalog.Sentence(r.Summary), r.Need, r.Spec, r.Severity)
 	switch {
 	case r.CheckFile == nil && r.CheckSet == nil && r.Need == rules.NeedFile:
 		b.WriteString("\nDecided while reading the file, before the rules run; tested in `internal/lint` (its fixtures are whole repositories, a 4 MiB file or a symlink).\n")
@@ -98,13 +99,6 @@ func ruleSection(t *testing.T, r *rules.Rule) string {
 		b.WriteString(example(t, r.ID))
 	}
 	return b.String()
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 var outLine = regexp.MustCompile(`^([^:]+):(\d+):\d+: .*\[([^\]]+)\]$`)

@@ -3,5 +3,5 @@ package rules
 import "github.com/storygate/storygate/internal/catalog"
 
 // tooLarge is decided while reading the file, before parsing (internal/lint);
-// it is registered so documentation and configuration know it.
+// it is in All, without checks, as every story-engine rule is.
 var tooLarge = &Rule{Rule: catalog.Must("structure/too-large")}

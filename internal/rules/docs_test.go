@@ -65,7 +65,10 @@ const docsIntro = `# Rules
 Every finding storygate reports carries a rule ID. Rule IDs are a public,
 stable interface: they appear in annotations, the PR comment, JSON and SARIF
 output, and configuration names them to change their severity or turn them
-off (` + "`rules:`" + ` in ` + "`.github/storygate.yml`" + `).
+off (` + "`rules:`" + ` in ` + "`.github/storygate.yml`" + `). Every rule of every engine is an
+entry of one catalog (` + "`internal/catalog`" + `: its ID, summary, default severity,
+spec section and where it is documented); the tables below list exactly its
+entries, which ` + "`go test ./internal/catalog`" + ` checks.
 
 ## Story rules
 

@@ -38,7 +38,7 @@ func (t *Target) loadPolicy(opts Options) error {
 		t.policy = opts.Policy
 	case opts.PolicyLoader != nil:
 		t.policy, t.policyNote, err = opts.PolicyLoader.Load(t.root, opts.ConfigFile, opts.Base)
-	case t.base == nil || opts.WorkTreePolicy:
+	case t.base == nil:
 		t.policy, err = config.Load(t.root, opts.ConfigFile)
 	default:
 		var p policy

@@ -44,9 +44,6 @@ type Options struct {
 	// PolicyLoader, when set, replaces the base-policy rule (Load); tests
 	// of the GitHub handlers use a loader of the work tree's file.
 	PolicyLoader PolicyLoader
-	// WorkTreePolicy reads the work tree's configuration even with a base:
-	// the runs that judge nothing of a change (re-verification).
-	WorkTreePolicy bool
 }
 
 // Target is one run's facts. Its methods only read what Open found.

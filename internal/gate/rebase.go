@@ -2,7 +2,7 @@ package gate
 
 import (
 	"github.com/storygate/storygate/internal/diag"
-	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rootpath"
 )
 
 // Paths in a run and paths on GitHub (docs/action.md, "A root inside its
@@ -32,7 +32,7 @@ func (r *Results) InRepository(dir string) {
 	}
 	for i := range r.Stories {
 		s := &r.Stories[i]
-		s.File = gitrepo.RepoPath(dir, s.File)
+		s.File = rootpath.RepoPath(dir, s.File)
 		if s.Revert != nil {
 			s.Revert = s.Revert.in(dir)
 		}
@@ -44,11 +44,11 @@ func (v *Revert) in(dir string) *Revert {
 	out := *v
 	out.Paths = nil
 	for _, p := range v.Paths {
-		out.Paths = append(out.Paths, gitrepo.RepoPath(dir, p))
+		out.Paths = append(out.Paths, rootpath.RepoPath(dir, p))
 	}
 	out.Decisions = nil
 	for _, d := range v.Decisions {
-		d.Path = gitrepo.RepoPath(dir, d.Path)
+		d.Path = rootpath.RepoPath(dir, d.Path)
 		out.Decisions = append(out.Decisions, d)
 	}
 	return &out
@@ -63,7 +63,7 @@ func DiagnosticsIn(dir string, ds []diag.Diagnostic) []diag.Diagnostic {
 	}
 	out := make([]diag.Diagnostic, len(ds))
 	for i, d := range ds {
-		d.File = gitrepo.RepoPath(dir, d.File)
+		d.File = rootpath.RepoPath(dir, d.File)
 		out[i] = d
 	}
 	return out

@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -118,7 +119,7 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 func GovernedEdits(in RevertInput) []string {
 	var out []string
 	for _, c := range revert.Collect(in.Changes, in.RootInRepo, in.Governed, in.GrantedPaths()).Reverted {
-		rel, _ := gitrepo.InDir(in.RootInRepo, c.Path)
+		rel, _ := rootpath.InDir(in.RootInRepo, c.Path)
 		out = append(out, rel)
 	}
 	return out

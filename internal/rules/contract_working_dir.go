@@ -1,12 +1,14 @@
 package rules
 
-import "github.com/storygate/storygate/internal/verify"
+import (
+	"github.com/storygate/storygate/internal/workdir"
+)
 
 // WorkingDir is contract/working-dir. This rule checks what is written (an
 // absolute path, a `..` that climbs out); package lint also reports, under
 // the same ID, a working_dir whose symlinks lead out of the repository,
-// which only the files on disk can tell (verify.ResolveWorkingDir answers
-// both, and the rerun asks it again in the tree it runs in).
+// which only the files on disk can tell (workdir.Resolve answers both,
+// and the rerun asks it again in the tree it runs in).
 var WorkingDir = &Rule{ID: "contract/working-dir", Need: NeedFile, Spec: "—",
 	Summary: "a verification item's `working_dir` is a directory inside the repository: relative to its root, no `..` out of it, no symlink leading outside",
 	CheckFile: func(p *Pass) {
@@ -18,7 +20,7 @@ var WorkingDir = &Rule{ID: "contract/working-dir", Need: NeedFile, Spec: "—",
 			if !v.WorkingDir.Set {
 				continue
 			}
-			if _, err := verify.CleanWorkingDir(v.WorkingDir.Value); err != nil {
+			if _, err := workdir.Clean(v.WorkingDir.Value); err != nil {
 				p.Report(v.WorkingDir.Pos, "working_dir of %s: %v", idOr(v.ID.Value), err)
 			}
 		}

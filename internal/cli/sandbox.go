@@ -7,6 +7,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // isolate is called by the commands that run code from the change (verify,
@@ -19,7 +20,7 @@ func isolate(e env, tool, root string, cfg *config.Config) (*sandbox.Sandbox, st
 		return nil, "", err
 	}
 	ctx := context.Background()
-	sb := sandbox.New(ctx, sandbox.PolicyOf(cfg.Verify))
+	sb := sandbox.New(ctx, verify.SandboxPolicy(cfg.Verify))
 	head, err := headCommit(root)
 	switch {
 	case err != nil:

@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // isolation prepares, before any command from the change runs, what keeps
@@ -17,7 +18,7 @@ import (
 // version the revert check may restore, read with object hashes checked
 // now, while the object store is still as the checkout left it.
 func (r *run) isolation() error {
-	r.sandbox = sandbox.New(r.ctx, sandbox.PolicyOf(r.opts.Config.Verify))
+	r.sandbox = sandbox.New(r.ctx, verify.SandboxPolicy(r.opts.Config.Verify))
 	repo, err := gitrepo.Open(r.opts.Root)
 	if err != nil {
 		r.sandbox = r.sandbox.Without(fmt.Sprintf("no git repository to clone for it: %v", err))

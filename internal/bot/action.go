@@ -17,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/safefile"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -76,15 +77,16 @@ type actionRun struct {
 	*Bot
 	f    ActionOptions
 	root string
-	// place is where root is in its repository ("" when it is in none),
-	// found before anything from the change runs; it names what this run
-	// posts on GitHub (gate.Identity).
+	// t is where the run stands (target.Open), opened once the plan names
+	// the base; place (t.Place) names what this run posts on GitHub
+	// (gate.Identity) and cfg is t.Policy.
+	t     *target.Target
 	place string
 	cfg   *config.Config
-	// cfgNote says that the work tree's configuration is not the one in
-	// effect (the base revision's is); see loadConfig.
-	cfgNote string
-	plan    plan
+	plan  plan
+	// prTargets are the targets of the pull requests a slash command
+	// named, by base..head (prTarget).
+	prTargets map[string]*target.Target
 }
 
 // Action runs storygate action: the gate for a pull request, merge queue,
@@ -105,9 +107,6 @@ func (a *actionRun) run(ctx context.Context) (Outcome, error) {
 		fmt.Fprintf(a.e.stderr, "storygate action: nothing to do: %s\n", a.plan.ignored)
 		return Passed, nil
 	}
-	if err := a.loadGateConfig(); err != nil {
-		return Passed, a.fail(err)
-	}
 	res, err := a.collect(ctx)
 	if err != nil {
 		return Passed, a.fail(err)
@@ -122,15 +121,14 @@ func (a *actionRun) run(ctx context.Context) (Outcome, error) {
 	return conclusionOutcome(res), nil
 }
 
-// loadSetup resolves the root and loads the work tree's configuration, for
-// the runs that compare with no base (slash commands, re-verification).
+// loadSetup opens the root with no base and loads the work tree's
+// configuration, for the runs that compare with no base (slash commands,
+// re-verification).
 func (a *actionRun) loadSetup() error {
 	if err := a.resolveRoot(); err != nil {
 		return err
 	}
-	var err error
-	a.cfg, _, err = a.deps.Config.Load(a.root, a.f.ConfigFile, "")
-	return err
+	return a.openTarget("", "")
 }
 
 // resolveRoot is the --root flag, else the Actions workspace.
@@ -146,44 +144,46 @@ func (a *actionRun) resolveRoot() error {
 	return safefile.CheckRoot(a.root)
 }
 
-// prepare resolves the root and the event's plan. The configuration is
-// loaded after (loadGateConfig): a gate run with a base is judged by the
-// base revision's configuration unless one is named explicitly, so a pull
-// request cannot switch off the rules that judge it (see loadConfig).
+// openTarget opens the run's target at base and head (empty: none, and
+// the checkout's HEAD): the root's place, the commits, the change and the
+// policy, found once, before anything from the change runs.
+func (a *actionRun) openTarget(base, head string) error {
+	t, err := target.Open(a.targetOptions(a.root, base, head))
+	if err != nil {
+		return err
+	}
+	a.t, a.place, a.cfg = t, t.Place(), t.Policy()
+	if note := t.PolicyNote(); note != "" {
+		fmt.Fprintf(a.e.stderr, "storygate action: note: %s\n", note)
+	}
+	return nil
+}
+
+// targetOptions are the target options of a run of this action in root.
+func (a *actionRun) targetOptions(root, base, head string) target.Options {
+	return target.Options{Root: root, ConfigFile: a.f.ConfigFile, Base: base, Head: head, PolicyLoader: a.deps.Config}
+}
+
+// prepare resolves the root and the event's plan, then opens the target at
+// the plan's base: a gate run with a base is judged by the base
+// revision's configuration unless one is named explicitly, so a pull
+// request cannot switch off the rules that judge it (target.Open).
 func (a *actionRun) prepare() error {
 	if err := a.resolveRoot(); err != nil {
 		return a.usage(err)
 	}
 	var err error
-	if a.place, err = placeOf(a.root); err != nil {
-		return a.usage(err)
-	}
 	if a.plan, err = a.planFor(a.f); err != nil {
 		return a.usage(err)
 	}
+	if a.plan.ignored != "" {
+		return nil
+	}
+	if err := a.openTarget(a.plan.base, ""); err != nil {
+		return a.fail(err)
+	}
 	a.plan.admitRerequested(a.place)
 	return nil
-}
-
-// placeOf is where root is in its repository, as the results document
-// records it; "" for a root in no repository, whose paths collect
-// publishes as they are.
-func placeOf(root string) (string, error) {
-	repo, openErr := gitrepo.Open(root)
-	if openErr != nil {
-		return "", nil // no repository, no place: collect says so where it matters
-	}
-	return repo.PathOf(root)
-}
-
-// loadGateConfig loads the configuration for a gate run on a.plan.
-func (a *actionRun) loadGateConfig() error {
-	var err error
-	a.cfg, a.cfgNote, err = a.deps.Config.Load(a.root, a.f.ConfigFile, a.plan.base)
-	if a.cfgNote != "" {
-		fmt.Fprintf(a.e.stderr, "storygate action: note: %s\n", a.cfgNote)
-	}
-	return err
 }
 
 // collect runs the gates. Code from the change runs here, with an
@@ -196,11 +196,11 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 	if f := a.f.Filter; f != "" && f != config.FilterChanged && f != config.FilterAll {
 		return nil, &config.Error{File: "filter", Message: fmt.Sprintf("unknown filter mode %q (legal: changed, all)", f)}
 	}
-	opts := collect.Options{Root: a.root, Config: a.cfg, Base: a.plan.base, Gates: gates, Event: a.plan.event,
+	opts := collect.Options{Target: a.t, Gates: gates, Event: a.plan.event,
 		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck(), Filter: a.f.Filter}
 	res, err := collect.Run(ctx, opts)
-	if err == nil && a.cfgNote != "" {
-		res.Notes = append(res.Notes, a.cfgNote)
+	if err == nil && a.t.PolicyNote() != "" {
+		res.Notes = append(res.Notes, a.t.PolicyNote())
 	}
 	return res, err
 }
@@ -265,7 +265,7 @@ func (a *actionRun) usage(err error) error {
 // user's to fix, anything else is storygate's.
 func (a *actionRun) fail(err error) error {
 	var cfgErr *config.Error
-	if errors.Is(err, gitrepo.ErrRevisionMissing) || errors.As(err, &cfgErr) {
+	if errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, target.ErrNoMergeBase) || errors.Is(err, target.ErrNoRepository) || errors.As(err, &cfgErr) {
 		return a.usage(err)
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: %v\n", err)

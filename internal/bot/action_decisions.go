@@ -17,13 +17,13 @@ import (
 // Every gate path with a base verifies them: a pull request's own, a merge
 // queue's for the pull request it queues, and any other run fails closed.
 //
-// The root's place in its repository is found here, before the gates run
-// any command from the change (chatops.OpenHistory).
+// The root's place in its repository is the target's, found before the
+// gates run any command from the change (target.Open).
 func (a *actionRun) decisionCheck() collect.DecisionsFunc {
 	if a.plan.base == "" {
 		return nil
 	}
-	history, openErr := chatops.OpenHistory(a.root)
+	history, openErr := chatops.NewHistory(a.t)
 	return func(ctx context.Context, units []rules.Unit) ([]diag.Diagnostic, string, error) {
 		if !hasNewDecisions(units) {
 			return nil, "", nil // no API calls for the common case

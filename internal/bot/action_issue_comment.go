@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // ownRoute takes over the events that are not a gate run: slash commands
@@ -53,11 +54,11 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.usage(fmt.Errorf("slash commands need a write-capable token or GitHub App: %w", err))
 	}
-	history, err := chatops.OpenHistory(a.root)
+	history, err := chatops.NewHistory(a.t)
 	if err != nil {
 		return Passed, a.fail(err)
 	}
-	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.root),
+	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.prTarget),
 		History: history, Now: a.deps.Now, Rerun: a.dispatchGate(ev, client)}
 	out, err := chatops.Handle(ctx, deps, ev)
 	if err != nil {
@@ -67,9 +68,34 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	return Passed, nil
 }
 
-// basePolicy is the policy a slash command is judged by: the PR base's.
+// basePolicy is the policy a slash command is judged by: the PR base's,
+// for an explicit file inside the checkout too, so a pull request cannot
+// relax its own approvers (target.Open).
 func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*config.Config, error) {
-	return a.deps.Config.Policy(a.root, a.f.ConfigFile, pr.BaseSHA)
+	t, err := a.prTarget(pr)
+	if err != nil {
+		return nil, err
+	}
+	return t.Policy(), nil
+}
+
+// prTarget opens, once per base and head, the target of the pull request
+// a slash command is about: its base and head commits as GitHub names
+// them, the change between them and the base's policy.
+func (a *actionRun) prTarget(pr github.PullRequest) (*target.Target, error) {
+	key := pr.BaseSHA + ".." + pr.HeadSHA
+	if t, ok := a.prTargets[key]; ok {
+		return t, nil
+	}
+	t, err := target.Open(a.targetOptions(a.root, pr.BaseSHA, pr.HeadSHA))
+	if err != nil {
+		return nil, fmt.Errorf("pull request #%d: %w", pr.Number, err)
+	}
+	if a.prTargets == nil {
+		a.prTargets = map[string]*target.Target{}
+	}
+	a.prTargets[key] = t
+	return t, nil
 }
 
 // defaultGateWorkflow is the workflow file the gate runs in unless the

@@ -7,7 +7,6 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gate/collect"
-	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/revert"
 )
 
@@ -15,25 +14,15 @@ import (
 // test edits are reverted in a temporary tree and the suite decides. It is
 // the real Deps.Revert.
 func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []diag.Diagnostic, error) {
-	repo, err := gitrepo.Open(in.Root)
-	if err != nil {
-		return gate.Revert{}, nil, err
-	}
-	base, err := repo.Commit(in.Base)
-	if err != nil {
-		return gate.Revert{}, nil, fmt.Errorf("base: %w", err)
-	}
-	head, err := repo.Commit(in.Head)
-	if err != nil {
-		return gate.Revert{}, nil, fmt.Errorf("head: %w", err)
-	}
+	t := in.Target
 	g := revert.BySet
+	var err error
 	if in.Granularity != "" {
 		if g, err = revert.ParseGranularity(in.Granularity); err != nil {
 			return gate.Revert{}, nil, fmt.Errorf("revert.%w", err)
 		}
 	}
-	res, err := revert.Check(ctx, revert.Options{Repo: repo, Root: in.RootInRepo, Base: base, Head: head, Changes: in.Changes,
+	res, err := revert.Check(ctx, revert.Options{Repo: t.Repo(), Root: t.Place(), Base: t.MergeBase(), Head: t.Head(), Changes: t.Changes(),
 		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Granularity: g, MaxRuns: in.MaxRuns,
 		Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot})
 	if err != nil {

@@ -14,12 +14,12 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/chatops"
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/hitl"
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // Deps are the bot's collaborators. Every field is required unless its
@@ -29,8 +29,10 @@ type Deps struct {
 	Env Env
 	// GitHub builds API clients for an installation.
 	GitHub ClientFactory
-	// Config loads the configuration that governs a run.
-	Config ConfigLoader
+	// Config, when set, loads the configuration in place of the
+	// base-policy rule of target.Open; nil (the command line) is that
+	// rule. Tests of the handlers set a loader of the work tree's file.
+	Config target.PolicyLoader
 	// Revert runs the revert check inside the gate; nil fails governed
 	// edits closed.
 	Revert collect.RevertFunc
@@ -114,20 +116,6 @@ type ClientFactory interface {
 	// github section; zero fields take the defaults), or an error wrapping
 	// ErrNoCredentials.
 	NewClient(installationID int64, timeouts github.Timeouts) (Client, error)
-}
-
-// ConfigLoader loads configuration. With a base revision and no explicit
-// file, the base revision's configuration governs the run, so a change
-// cannot switch off the rules that judge it.
-type ConfigLoader interface {
-	// Load returns the configuration and a note for the user when the
-	// work tree's file is not the one in effect.
-	Load(root, explicit, base string) (*config.Config, string, error)
-	// Policy returns the configuration that governs a run on a pull
-	// request's behalf that does not gate it (slash commands): always the
-	// base commit's, for an explicit file inside the checkout too, so a
-	// pull request cannot relax its own approvers.
-	Policy(root, explicit, base string) (*config.Config, error)
 }
 
 // Outcome is what a handled event concluded; errors are returned apart.

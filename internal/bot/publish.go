@@ -52,8 +52,9 @@ type PublishOptions struct {
 func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	res, err := gate.ReadFile(f.Results)
 	if err != nil {
-		// The file the command line names cannot be read: the caller's to fix.
-		return b.publishFailure(usage(err))
+		// The file the command line names cannot be read: the caller's to
+		// fix, and the pull request's to see when GitHub names its head.
+		return b.publishMissing(ctx, f, err)
 	}
 	root, err := b.resolveTrustedRoot(f.Root)
 	if err != nil {

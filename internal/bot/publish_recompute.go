@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,8 +12,8 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/github"
-	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // notRecomputed marks the gates publish takes from the unprivileged run.
@@ -28,13 +29,18 @@ const notRecomputed = "from the unprivileged run, not recomputed"
 // The gates run in the trusted root's place in the head's tree, so in a
 // monorepo they judge that package's stories under its policy.
 func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Target, pr github.PullRequest, ev github.Event, root trustedRoot) (*gate.Results, error) {
-	top, cleanup, err := headAsData(root.repo, t.HeadSHA)
+	judged, err := judgedHead(doc, t.HeadSHA)
+	if err != nil {
+		return nil, err
+	}
+	top, cleanup, err := headAsData(root.checkout, judged.Head)
 	if err != nil {
 		return nil, err
 	}
 	defer cleanup()
+	base := pr.BaseSHA
 	if t.PullRequest == 0 {
-		if pr.BaseSHA, err = mergeGroupBase(top, doc.Event.BaseSHA, t.HeadSHA); err != nil {
+		if base, err = mergeGroupBase(root.checkout, doc.Event.BaseSHA, judged.Head); err != nil {
 			return nil, err
 		}
 	}
@@ -43,26 +49,29 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 		return nil, err
 	}
 	event := gate.Event{Name: doc.Event.Name, Action: doc.Event.Action, Repository: t.Repo.FullName(), PullRequest: t.PullRequest,
-		HeadSHA: t.HeadSHA, HeadRef: pr.HeadRef, BaseSHA: pr.BaseSHA, BaseRef: pr.BaseRef, RunURL: t.DetailsURL}
-	a := &actionRun{Bot: b, root: tree, f: ActionOptions{ConfigFile: root.configIn(top)}, plan: plan{event: event, repo: t.Repo, base: pr.BaseSHA, head: t.HeadSHA, pr: t.PullRequest,
+		HeadSHA: t.HeadSHA, HeadRef: pr.HeadRef, BaseSHA: base, BaseRef: pr.BaseRef, RunURL: t.DetailsURL}
+	a := &actionRun{Bot: b, root: tree, f: ActionOptions{ConfigFile: root.configIn(top)}, plan: plan{event: event, repo: t.Repo, base: base, head: t.HeadSHA, pr: t.PullRequest,
 		installationID: ev.InstallationID}}
-	if err := a.loadGateConfig(); err != nil {
+	if err := a.openTarget(base, judged.Head); err != nil {
+		return nil, missingObjects(err)
+	}
+	if err := sameChange(a.t, judged, t.HeadSHA); err != nil {
 		return nil, err
 	}
 	if a.cfg != nil {
 		t.Approvers = &a.cfg.Approvers
 	}
-	fresh, err := collect.Run(ctx, collect.Options{Root: tree, Config: a.cfg, Base: pr.BaseSHA, Head: t.HeadSHA, Event: event,
+	fresh, err := collect.Run(ctx, collect.Options{Target: a.t, Event: event,
 		Version: b.deps.Version, NoExecution: true, Decisions: a.decisionCheck()})
 	if err != nil {
-		return nil, fmt.Errorf("recompute the gates of %s: %w", shortSHA(t.HeadSHA), err)
+		return nil, fmt.Errorf("recompute the gates of %s: %w", shortSHA(judged.Head), err)
 	}
 	if fresh.Root != root.name() {
 		// root.in refused the links that could move it; this is the check that it did.
 		return nil, fmt.Errorf("recompute: the root %s was found at %s in the pull request's head", rootName(root.name()), rootName(fresh.Root))
 	}
-	if a.cfgNote != "" {
-		fresh.Notes = append(fresh.Notes, a.cfgNote)
+	if note := a.t.PolicyNote(); note != "" {
+		fresh.Notes = append(fresh.Notes, note)
 	}
 	takeExecuted(fresh, doc)
 	fresh.Notes = append(fresh.Notes, "publish recomputed stories, stages, records and decisions from the pull request's head; verify and revert-check are "+notRecomputed+".")
@@ -102,14 +111,15 @@ func takeExecuted(fresh, doc *gate.Results) {
 
 // headAsData writes the tree of commit head, found in the trusted
 // repository, into a fresh directory whose .git names that repository's
-// object store: the gates read the pull request's files and both
-// revisions from there, and no checkout, hook or filter of the pull
-// request is involved.
-func headAsData(repo *gitrepo.Repo, head string) (string, func(), error) {
+// object store: the gates read the pull request's files from there and
+// both commits, named by hash, from the store; no checkout, hook or
+// filter of the pull request is involved.
+func headAsData(checkout *target.Target, head string) (string, func(), error) {
 	none := func() {}
-	commit, err := repo.Commit(head)
+	repo := checkout.Repo()
+	commit, err := checkout.Object(head)
 	if err != nil {
-		return "", none, usage(fmt.Errorf("the pull request's head %s is not in %s; fetch it as data first (git fetch --no-tags origin %s): %w", shortSHA(head), repo.Root(), head, err))
+		return "", none, usage(fmt.Errorf("the commit the gate judged, %s, is not in %s; fetch it as data first (git fetch --no-tags origin %s): %w", shortSHA(head), repo.Root(), head, err))
 	}
 	gitDir, err := gitDirOf(repo.Root())
 	if err != nil {
@@ -164,23 +174,39 @@ func gitDirOf(root string) (string, error) {
 
 // mergeGroupBase is the base a merge queue's document names, trusted only
 // when it is already on the branch the trusted checkout holds (an ancestor
-// of its HEAD: content that was merged) and an ancestor of the head.
-func mergeGroupBase(tree, base, head string) (string, error) {
-	repo, err := gitrepo.Open(tree)
-	if err != nil {
-		return "", fmt.Errorf("recompute: %w", err)
-	}
+// of the commit it has checked out: content that was merged) and an
+// ancestor of the head.
+func mergeGroupBase(checkout *target.Target, base, head string) (string, error) {
 	if shaOrEmpty(base) == "" {
 		return "", fmt.Errorf("%w: the merge queue's document names no base commit", errRefused)
 	}
-	for _, descendant := range []string{"HEAD", head} {
-		ok, err := repo.IsAncestor(base, descendant)
+	b, err := checkout.Object(base)
+	if err != nil {
+		return "", fmt.Errorf("%w: base %s: %v", errRefused, shortSHA(base), err)
+	}
+	h, err := checkout.Object(head)
+	if err != nil {
+		return "", fmt.Errorf("%w: head %s: %v", errRefused, shortSHA(head), err)
+	}
+	for _, d := range []*object.Commit{checkout.Head(), h} {
+		if d == nil {
+			return "", fmt.Errorf("%w: the trusted checkout has no commit checked out", errRefused)
+		}
+		ok, err := isAncestor(b, d)
 		if err != nil {
 			return "", fmt.Errorf("%w: base %s: %v", errRefused, shortSHA(base), err)
 		}
 		if !ok {
-			return "", fmt.Errorf("%w: the document's base %s is not an ancestor of %s", errRefused, shortSHA(base), descendant)
+			return "", fmt.Errorf("%w: the document's base %s is not an ancestor of %s", errRefused, shortSHA(base), shortSHA(d.Hash.String()))
 		}
 	}
 	return base, nil
+}
+
+// isAncestor reports whether a is d or one of its ancestors.
+func isAncestor(a, d *object.Commit) (bool, error) {
+	if a.Hash == d.Hash {
+		return true, nil
+	}
+	return a.IsAncestor(d)
 }

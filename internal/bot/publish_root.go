@@ -6,9 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
-	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/safefile"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // trustedRoot is the root publish recomputes in: a directory of the
@@ -17,8 +18,12 @@ import (
 // input). The document's own root is written by the unprivileged run, so
 // it never decides where publish looks; it must agree (admit).
 type trustedRoot struct {
-	repo *gitrepo.Repo
-	// place is where the root is in repo, as gitrepo.Repo.PathOf gives it.
+	// checkout is the trusted checkout's target, with no base: its
+	// repository holds the pull request's commits as git data, its head is
+	// what the checkout has checked out (the default branch).
+	checkout *target.Target
+	// place is where the root is in the repository, as gitrepo.Repo.PathOf
+	// gives it.
 	place string
 	// config is the workflow's configuration file, absolute; empty for
 	// the root's default (PublishOptions.ConfigFile).
@@ -34,7 +39,7 @@ func (r trustedRoot) configIn(top string) string {
 	if r.config == "" {
 		return ""
 	}
-	rel, err := filepath.Rel(r.repo.Root(), r.config)
+	rel, err := filepath.Rel(r.checkout.Repo().Root(), r.config)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return r.config
 	}
@@ -58,15 +63,16 @@ func (b *Bot) resolveTrustedRoot(dir string) (trustedRoot, error) {
 	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
 		return trustedRoot{}, usage(fmt.Errorf("the root %s is not a directory of the trusted checkout", dir))
 	}
-	repo, err := gitrepo.Open(abs)
+	// The checkout's own policy is never read: publish judges by the
+	// base's, in the pull request's head (recompute).
+	checkout, err := target.Open(target.Options{Root: abs, Policy: config.Default()})
+	if err == nil && checkout.Repo() == nil {
+		err = target.ErrNoRepository
+	}
 	if err != nil {
 		return trustedRoot{}, usage(fmt.Errorf("publish needs the root in the trusted checkout holding the pull request's commits (--root, default GITHUB_WORKSPACE): %w", err))
 	}
-	place, err := repo.PathOf(abs)
-	if err != nil {
-		return trustedRoot{}, usage(err)
-	}
-	return trustedRoot{repo: repo, place: place}, nil
+	return trustedRoot{checkout: checkout, place: checkout.Place()}, nil
 }
 
 // admit refuses a document made with another root than this one: a

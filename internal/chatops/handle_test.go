@@ -14,6 +14,7 @@ import (
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/transition"
 )
 
@@ -58,7 +59,11 @@ func assertValidates(t *testing.T, content []byte) {
 	if err := os.WriteFile(p, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := lint.Run(lint.Options{Root: root, Config: newFixture(t).cfg})
+	tg, err := target.Open(target.Options{Root: root, Policy: newFixture(t).cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lint.Run(lint.Options{Target: tg})
 	if err != nil {
 		t.Fatal(err)
 	}

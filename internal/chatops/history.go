@@ -7,9 +7,11 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // ErrNotInHistory means a commit a record names is not in the checkout.
@@ -33,29 +35,36 @@ type History interface {
 	RepoPath(path string) string
 }
 
-// OpenHistory opens the repository whose work tree contains root and
-// finds root's place in it, once, now: before any command from the change
-// runs, which could move a directory on the way (gitrepo.Repo.PathOf).
+// NewHistory is the history of the run's repository, read at the root's
+// place in it, which the target found once, before any command from the
+// change ran (target.Open).
+func NewHistory(t *target.Target) (History, error) {
+	if t.Repo() == nil {
+		return nil, fmt.Errorf("open the history of %s: %w", t.Root(), target.ErrNoRepository)
+	}
+	return &gitHistory{t: t, repo: t.Repo(), place: t.Place()}, nil
+}
+
+// OpenHistory opens the target of root with no base (target.Open) and
+// returns its history: for a caller with no run of its own to take the
+// target from.
 func OpenHistory(root string) (History, error) {
-	repo, err := gitrepo.Open(root)
+	t, err := target.Open(target.Options{Root: root, Policy: config.Default()})
 	if err != nil {
 		return nil, fmt.Errorf("open the history of %s: %w", root, err)
 	}
-	place, err := repo.PathOf(root)
-	if err != nil {
-		return nil, err
-	}
-	return &gitHistory{repo: repo, place: place}, nil
+	return NewHistory(t)
 }
 
 type gitHistory struct {
+	t    *target.Target
 	repo *gitrepo.Repo
 	// place is the root's place in the repository, as PathOf gives it.
 	place string
 }
 
 func (g *gitHistory) commit(sha string) (*object.Commit, error) {
-	c, err := g.repo.Commit(sha)
+	c, err := g.t.Object(sha)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotInHistory, err)
 	}

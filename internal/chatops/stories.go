@@ -11,42 +11,31 @@ import (
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // Finder lists the story files a pull request carries, by their paths in
 // the root, as the policy's story globs (globs) name them.
 type Finder func(ctx context.Context, pr github.PullRequest, globs []string) ([]string, error)
 
-// GitStories finds the stories changed between the PR's base and head in
-// the local clone at root (the workflow checks out the PR head with full
-// history), keeping the paths that match the configured story globs. The
-// globs are relative to root, which may be a package inside its
-// repository: a change is matched and listed at its path in root, and a
-// file outside root is not root's story.
-func GitStories(root string) Finder {
+// TargetFor opens the run's target for a pull request: its base and head
+// commits, the change between them and the policy (target.Open).
+type TargetFor func(pr github.PullRequest) (*target.Target, error)
+
+// GitStories finds the stories the pull request changed (from the merge
+// base of its base and head; the workflow checks out the PR head with
+// full history), keeping the paths that match the configured story
+// globs. The globs are relative to the root, which may be a package
+// inside its repository: a change is matched and listed at its path in
+// the root, and a file outside the root is not the root's story.
+func GitStories(open TargetFor) Finder {
 	return func(_ context.Context, pr github.PullRequest, globs []string) ([]string, error) {
-		repo, err := gitrepo.Open(root)
-		if err != nil {
-			return nil, fmt.Errorf("find the PR's stories: %w", err)
-		}
-		base, err := repo.Commit(pr.BaseSHA)
-		if err != nil {
-			return nil, fmt.Errorf("find the PR's stories: base %s is not in the checkout (check out with fetch-depth: 0): %w", pr.BaseSHA, err)
-		}
-		head, err := repo.Commit(pr.HeadSHA)
-		if err != nil {
-			return nil, fmt.Errorf("find the PR's stories: head %s is not in the checkout (check out refs/pull/%d/head): %w", pr.HeadSHA, pr.Number, err)
-		}
-		changes, err := repo.Changes(base, head)
-		if err != nil {
-			return nil, fmt.Errorf("find the PR's stories: %w", err)
-		}
-		place, err := repo.PathOf(root)
+		t, err := open(pr)
 		if err != nil {
 			return nil, fmt.Errorf("find the PR's stories: %w", err)
 		}
 		var out []string
-		for _, c := range gitrepo.Within(changes, place) {
+		for _, c := range t.InRoot() {
 			if c.Kind != gitrepo.Deleted && pathglob.MatchAny(globs, c.Path) {
 				out = append(out, c.Path)
 			}

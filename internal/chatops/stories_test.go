@@ -6,7 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -37,7 +39,10 @@ func TestGitStoriesInASubdirectoryRoot(t *testing.T) {
 			c.want = append([]string{"lib/stories/S-2.md"}, c.want...)
 		}
 		root := filepath.Join(repo.Root, c.root)
-		got, err := GitStories(root)(context.Background(), github.PullRequest{BaseSHA: base, HeadSHA: head}, []string{"stories/*.md", "lib/stories/*.md"})
+		open := func(pr github.PullRequest) (*target.Target, error) {
+			return target.Open(target.Options{Root: root, Base: pr.BaseSHA, Head: pr.HeadSHA, Policy: config.Default()})
+		}
+		got, err := GitStories(open)(context.Background(), github.PullRequest{BaseSHA: base, HeadSHA: head}, []string{"stories/*.md", "lib/stories/*.md"})
 		if err != nil {
 			t.Fatal(err)
 		}

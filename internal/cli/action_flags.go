@@ -114,7 +114,6 @@ func newBot(e env, timeouts github.Timeouts) (*bot.Bot, error) {
 	return bot.New(bot.Deps{
 		Env:     osEnv,
 		GitHub:  bot.Credentials{Env: osEnv, Version: version.String(), Timeouts: timeouts},
-		Config:  configLoader{},
 		Revert:  bot.RevertCheck,
 		Now:     time.Now,
 		Stdout:  e.stdout,
@@ -122,19 +121,6 @@ func newBot(e env, timeouts github.Timeouts) (*bot.Bot, error) {
 		Version: version.String(),
 		Rules:   ruleInfo(),
 	}), nil
-}
-
-// configLoader is loadConfig as the bot's ConfigLoader.
-type configLoader struct{}
-
-// Load loads the configuration that governs a run (see loadConfig).
-func (configLoader) Load(root, explicit, base string) (*config.Config, string, error) {
-	return loadConfig(root, explicit, base)
-}
-
-// Policy loads the base commit's policy (see policyAt).
-func (configLoader) Policy(root, explicit, base string) (*config.Config, error) {
-	return policyAt(root, explicit, base)
 }
 
 // botExit maps what the bot concluded to the CLI's exit codes; the bot

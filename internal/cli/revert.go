@@ -10,8 +10,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
@@ -20,6 +18,7 @@ import (
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -87,21 +86,19 @@ func revertWith(e env, f revertFlags) int {
 	if err != nil {
 		return usageError(e, "revert-check", err)
 	}
-	cfg, note, err := loadConfig(root, f.cfgPath, f.base)
-	if err != nil {
-		return failure(e, "revert-check", err)
+	t, code := openTarget(e, "revert-check", target.Options{Root: root, ConfigFile: f.cfgPath, Base: f.base, Head: f.head})
+	if code >= 0 {
+		return code
 	}
-	if note != "" {
-		fmt.Fprintf(e.stderr, "storygate revert-check: note: %s\n", note)
-	}
-	opt, err := revertOptions(root, f, cfg)
+	cfg := t.Policy()
+	opt, err := revertOptions(t, f)
 	if errors.Is(err, errHeadNotCheckedOut) {
 		return usageError(e, "revert-check", err)
 	}
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
-	if opt.Sandbox, _, err = isolate(e, "revert-check", root, cfg); err != nil {
+	if opt.Sandbox, _, err = isolate(e, "revert-check", t); err != nil {
 		return failure(e, "revert-check", err)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -113,15 +110,14 @@ func revertWith(e env, f revertFlags) int {
 	return finishRevert(e, f, res, cfg)
 }
 
-// revertOptions resolves the revisions and merges flags over configuration.
-func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Options, error) {
-	repo, err := gitrepo.Open(root)
-	if err != nil {
-		return revert.Options{}, err
-	}
-	opt := revert.Options{Repo: repo, Governed: pick(f.governed, cfg.Revert.Governed), Suite: f.suite,
+// revertOptions takes the target's commits and merges flags over
+// configuration.
+func revertOptions(t *target.Target, f revertFlags) (revert.Options, error) {
+	cfg := t.Policy()
+	opt := revert.Options{Repo: t.Repo(), Governed: pick(f.governed, cfg.Revert.Governed), Suite: f.suite,
 		Granularity: granularityOf(f, cfg), MaxRuns: cfg.Revert.MaxRuns,
-		Timeout: cfg.Verify.Timeout, Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv)}
+		Timeout: cfg.Verify.Timeout, Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv),
+		Base: t.MergeBase(), Head: t.Head(), Changes: t.Changes(), Root: t.Place()}
 	if f.maxRuns > 0 {
 		opt.MaxRuns = f.maxRuns
 	}
@@ -131,27 +127,15 @@ func revertOptions(root string, f revertFlags, cfg *config.Config) (revert.Optio
 	if f.timeout > 0 {
 		opt.Timeout = f.timeout
 	}
-	if opt.Base, err = repo.Commit(f.base); err != nil {
-		return opt, fmt.Errorf("base: %w", err)
-	}
-	if opt.Head, err = repo.Commit(f.head); err != nil {
-		return opt, fmt.Errorf("head: %w", err)
-	}
-	if opt.Changes, err = repo.Changes(opt.Base, opt.Head); err != nil {
-		return opt, err
-	}
-	ch, err := loadChange(root, f.base, opt.Head, repo, cfg)
+	ch, err := loadChange(t)
 	if err != nil {
 		return opt, err
-	}
-	if opt.Root, err = repo.PathOf(root); err != nil {
-		return opt, fmt.Errorf("revert check: %w", err)
 	}
 	grants := ch.Grants()
 	if len(f.grants) > 0 {
 		grants = append(grants, change.Prefixes("--grant", f.grants))
 	}
-	opt.Granted = grants.Filter(gitrepo.Paths(gitrepo.Within(opt.Changes, opt.Root)))
+	opt.Granted = grants.Filter(gitrepo.Paths(t.InRoot()))
 	return opt, nil
 }
 
@@ -162,15 +146,11 @@ var errHeadNotCheckedOut = errors.New("revert-check reads the stories' scopes fr
 // loadChange builds the change model as the gate does: the stories are
 // read from the work tree, which must be checked out at the head revision
 // (validate and the gate read it the same way).
-func loadChange(root, base string, head *object.Commit, repo *gitrepo.Repo, cfg *config.Config) (*change.Change, error) {
-	checkedOut, err := repo.Commit("HEAD")
-	if err != nil {
-		return nil, fmt.Errorf("head: %w", err)
+func loadChange(t *target.Target) (*change.Change, error) {
+	if !t.HeadCheckedOut() {
+		return nil, fmt.Errorf("--head %s is not the commit checked out: %w", t.HeadSHA(), errHeadNotCheckedOut)
 	}
-	if checkedOut.Hash != head.Hash {
-		return nil, fmt.Errorf("--head %s is not the commit checked out (%s): %w", head.Hash, checkedOut.Hash, errHeadNotCheckedOut)
-	}
-	res, err := lint.Run(lint.Options{Root: root, Base: base, Config: cfg, Slim: true, NoRules: true})
+	res, err := lint.Run(lint.Options{Target: t, Slim: true, NoRules: true})
 	if err != nil {
 		return nil, err
 	}

@@ -1,33 +1,23 @@
 package cli
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/target"
 )
 
-// placeInRepository is where root is in its git repository
-// (gitrepo.Repo.PathOf), for the printers that name repository paths
+// placeInRepository is where the target's root is in its repository
+// (target.Target.Place), for the printers that name repository paths
 // (report.Document.Root): "" for a format that prints paths as the run
-// found them (text, json), or when root is in no repository. Commands find
-// it before running anything from the change.
-func placeInRepository(root, format string) (string, error) {
+// found them (text, json), or when the root is in no repository.
+func placeInRepository(t *target.Target, format string) string {
 	if !report.RepositoryPaths(format) {
-		return "", nil
+		return ""
 	}
-	repo, err := gitrepo.Open(root)
-	if err != nil {
-		return "", nil
-	}
-	at, err := repo.PathOf(root)
-	if err != nil {
-		return "", fmt.Errorf("paths on GitHub: %w", err)
-	}
-	return at, nil
+	return t.Place()
 }
 
 // repoRoot returns dir if given, else the git work tree around the working

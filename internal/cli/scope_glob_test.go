@@ -10,6 +10,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gate/collect"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // globStory is a generating story whose scope.write is the given entries
@@ -129,7 +130,11 @@ func gateGrants(t *testing.T, dir string) []string {
 		in = got
 		return gate.Revert{Verdict: collect.RevertPermitted}, nil, nil
 	}
-	_, err := collect.Run(context.Background(), collect.Options{Root: dir, Base: "HEAD~1", Config: config.Default(),
+	tg, err := target.Open(target.Options{Root: dir, Base: "HEAD~1", Policy: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = collect.Run(context.Background(), collect.Options{Target: tg,
 		Revert: capture, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +145,11 @@ func gateGrants(t *testing.T, dir string) []string {
 // revertCheckGrants resolves revert-check's options and returns its grants.
 func revertCheckGrants(t *testing.T, dir string) []string {
 	t.Helper()
-	opt, err := revertOptions(dir, revertFlags{base: "HEAD~1", head: "HEAD"}, config.Default())
+	tg, err := target.Open(target.Options{Root: dir, Base: "HEAD~1", Head: "HEAD", Policy: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := revertOptions(tg, revertFlags{base: "HEAD~1", head: "HEAD"})
 	if err != nil {
 		t.Fatal(err)
 	}

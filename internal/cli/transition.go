@@ -7,12 +7,12 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/transition"
 )
 
@@ -104,9 +104,9 @@ func applyTransition(e env, f transitionFlags, path string, req transition.Reque
 	if err != nil {
 		return usageError(e, "transition", err)
 	}
-	cfg, _, err := loadConfig(root, f.cfgPath, "")
-	if err != nil {
-		return failure(e, "transition", err)
+	t, code := openTarget(e, "transition", target.Options{Root: sf.root, ConfigFile: f.cfgPath})
+	if code >= 0 {
+		return code
 	}
 	// Size before read: a 200 MB "story" is refused from its size alone,
 	// with the finding validate gives it.
@@ -121,16 +121,16 @@ func applyTransition(e env, f transitionFlags, path string, req transition.Reque
 	if err != nil {
 		return usageError(e, "transition", err)
 	}
-	req.Validate = sf.validator(cfg)
+	req.Validate = sf.validator(t)
 	return writeMove(e, sf, src, req)
 }
 
 // validator judges a would-be result as validate would: every configured
 // rule, set rules included, with the result in place of the file.
-func (sf storyFile) validator(cfg *config.Config) func([]byte) ([]diag.Diagnostic, error) {
+func (sf storyFile) validator(t *target.Target) func([]byte) ([]diag.Diagnostic, error) {
 	return func(out []byte) ([]diag.Diagnostic, error) {
-		res, err := lint.Run(lint.Options{Root: sf.root, Paths: []string{filepath.Join(sf.root, filepath.FromSlash(sf.rel))},
-			Config: cfg, Slim: true, Overlay: map[string][]byte{sf.rel: out}})
+		res, err := lint.Run(lint.Options{Target: t, Paths: []string{filepath.Join(sf.root, filepath.FromSlash(sf.rel))},
+			Slim: true, Overlay: map[string][]byte{sf.rel: out}})
 		if err != nil {
 			return nil, err
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
+	"github.com/storygate/storygate/internal/target"
 )
 
 const validateSynopsis = "validate [--base REV [--filter all|changed]] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
@@ -44,10 +45,7 @@ func runValidate(e env, args []string) int {
 		return code
 	}
 	opts.BatchGC, opts.Filter = true, *filter
-	place, err := placeInRepository(opts.Root, *format)
-	if err != nil {
-		return failure(e, "validate", err)
-	}
+	place := placeInRepository(opts.Target, *format)
 	res, err := lint.Run(opts)
 	if err != nil {
 		return failure(e, "validate", err)
@@ -70,22 +68,19 @@ func validateFilter(filter, base string) string {
 	return ""
 }
 
-// lintOptions resolves the root and loads the configuration: with --base
-// and no --config, the base revision's (see loadConfig).
+// lintOptions resolves the root and opens the target: with --base and no
+// --config, the base revision's configuration (target.Open).
 func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.Options, int) {
 	r, err := rootFor(root, paths)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 		return lint.Options{}, ExitUsage
 	}
-	cfg, note, err := loadConfig(r, cfgPath, base)
-	if err != nil {
-		return lint.Options{}, failure(e, cmd, err)
+	t, code := openTarget(e, cmd, target.Options{Root: r, ConfigFile: cfgPath, Base: base})
+	if code >= 0 {
+		return lint.Options{}, code
 	}
-	if note != "" {
-		fmt.Fprintf(e.stderr, "storygate %s: note: %s\n", cmd, note)
-	}
-	return lint.Options{Root: r, Paths: absPaths(paths), Base: base, Config: cfg, Slim: true}, -1
+	return lint.Options{Target: t, Paths: absPaths(paths), Slim: true}, -1
 }
 
 // failure maps an engine error to an exit code: configuration, missing
@@ -95,7 +90,8 @@ func failure(e env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
 	var cfgErr *config.Error
 	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) ||
-		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) || safefile.Refused(err) {
+		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) || safefile.Refused(err) ||
+		errors.Is(err, target.ErrNoMergeBase) || errors.Is(err, target.ErrNoRepository) {
 		return ExitUsage
 	}
 	return ExitInternal

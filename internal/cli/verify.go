@@ -11,6 +11,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
 )
 
@@ -50,23 +51,18 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if err != nil {
 		return usageError(e, "verify", err)
 	}
-	cfg, note, err := loadConfig(root, f.cfgPath, f.base)
-	if err != nil {
-		return failure(e, "verify", err)
+	t, code := openTarget(e, "verify", target.Options{Root: root, ConfigFile: f.cfgPath, Base: f.base})
+	if code >= 0 {
+		return code
 	}
-	if note != "" {
-		fmt.Fprintf(e.stderr, "storygate verify: note: %s\n", note)
-	}
-	place, err := placeInRepository(root, f.format)
-	if err != nil {
-		return failure(e, "verify", err)
-	}
-	stories, err := selectStories(root, f.base, absPaths(paths), cfg.Stories)
+	cfg := t.Policy()
+	place := placeInRepository(t, f.format)
+	stories, err := selectStories(t, absPaths(paths))
 	if err != nil {
 		return failure(e, "verify", err)
 	}
 	opt := verifyOptions(root, f, cfg)
-	if opt.Sandbox, opt.Commit, err = isolate(e, "verify", root, cfg); err != nil {
+	if opt.Sandbox, opt.Commit, err = isolate(e, "verify", t); err != nil {
 		return failure(e, "verify", err)
 	}
 	doc := runStories(root, stories, shard, opt)

@@ -10,6 +10,7 @@ import (
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // loadedStory is a story file read from the work tree.
@@ -23,30 +24,25 @@ type loadedStory struct {
 // no path, the configured globs are searched and only stories at
 // evaluating or later are kept (earlier ones have nothing to verify yet);
 // with --base, only those among them that the change touched.
-func selectStories(root, base string, paths, globs []string) ([]loadedStory, error) {
-	rels, err := lint.FindStories(root, paths, globs)
+func selectStories(t *target.Target, paths []string) ([]loadedStory, error) {
+	root := t.Root()
+	rels, err := lint.FindStories(root, paths, t.Policy().Stories)
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) > 0 {
 		return loadStories(root, rels, false)
 	}
-	if base != "" {
-		if rels, err = changedOnly(root, base, rels); err != nil {
-			return nil, err
-		}
+	if t.HasBase() {
+		rels = changedOnly(t, rels)
 	}
 	return loadStories(root, rels, true)
 }
 
-// changedOnly keeps the paths created or modified in base..HEAD.
-func changedOnly(root, base string, rels []string) ([]string, error) {
-	changes, err := changesSince(root, base, "HEAD")
-	if err != nil {
-		return nil, err
-	}
+// changedOnly keeps the paths created or modified in the target's change.
+func changedOnly(t *target.Target, rels []string) []string {
 	changed := map[string]bool{}
-	for _, c := range changes {
+	for _, c := range t.InRoot() {
 		if c.Kind != gitrepo.Deleted {
 			changed[c.Path] = true
 		}
@@ -57,34 +53,7 @@ func changedOnly(root, base string, rels []string) ([]string, error) {
 			out = append(out, r)
 		}
 	}
-	return out, nil
-}
-
-// changesSince lists the changes inside root, with paths relative to it
-// as the stories' are (gitrepo.Within): root may be a package inside its
-// repository, whose stories a change elsewhere does not touch.
-func changesSince(root, base, head string) ([]gitrepo.Change, error) {
-	repo, err := gitrepo.Open(root)
-	if err != nil {
-		return nil, err
-	}
-	at, err := repo.PathOf(root)
-	if err != nil {
-		return nil, err
-	}
-	b, err := repo.Commit(base)
-	if err != nil {
-		return nil, fmt.Errorf("base: %w", err)
-	}
-	h, err := repo.Commit(head)
-	if err != nil {
-		return nil, fmt.Errorf("head: %w", err)
-	}
-	changes, err := repo.Changes(b, h)
-	if err != nil {
-		return nil, err
-	}
-	return gitrepo.Within(changes, at), nil
+	return out
 }
 
 func loadStories(root string, rels []string, evaluatingOnly bool) ([]loadedStory, error) {

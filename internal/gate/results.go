@@ -50,6 +50,10 @@ type Results struct {
 	// Storygate is the version of the binary that wrote the document.
 	Storygate string `json:"storygate"`
 	Event     Event  `json:"event"`
+	// Judged are the commits the run judged, when it had a base: the
+	// privileged half of the pair recomputes from exactly these, checked
+	// against GitHub, whatever its own checkout holds.
+	Judged *Judged `json:"judged,omitempty"`
 	// Root is where the stories' root was in the repository, when it was
 	// not its top (a monorepo's package). Every path in the document is
 	// from the repository's top all the same, as GitHub resolves paths
@@ -78,6 +82,19 @@ type Event struct {
 	BaseRef     string `json:"base_ref,omitempty"`
 	// RunURL is the workflow run that produced the document.
 	RunURL string `json:"run_url,omitempty"`
+}
+
+// Judged are the commits of a run with a base, full hashes.
+type Judged struct {
+	// Base is the named base's commit (the base branch's, at the run):
+	// the policy was read there.
+	Base string `json:"base"`
+	// MergeBase is where the change starts: the merge base of Base and
+	// Head. The changed files are MergeBase..Head.
+	MergeBase string `json:"merge_base"`
+	// Head is the commit judged: the pull request's head, or the merge
+	// commit the workflow checked out.
+	Head string `json:"head"`
 }
 
 // Gate is one gate's outcome.

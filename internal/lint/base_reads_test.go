@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/bench/storygen"
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/testrepo"
@@ -44,7 +43,7 @@ func appendTo(t testing.TB, root, name, text string) {
 func runCounted(t testing.TB, root, base string) (*lint.Result, int64) {
 	t.Helper()
 	var reads atomic.Int64
-	res, err := lint.Run(lint.Options{Root: root, Base: base, Config: config.Default(), BaseReads: &reads})
+	res, err := lint.Run(lint.Options{Target: lint.TargetOf(t, root, base, nil), BaseReads: &reads})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +114,7 @@ func BenchmarkBase(b *testing.B) {
 	for _, c := range []struct{ name, base string }{{"plain", ""}, {"base", base}} {
 		b.Run(c.name, func(b *testing.B) {
 			var reads atomic.Int64
-			opts := lint.Options{Root: r.Root, Base: c.base, Config: config.Default(), Slim: true, BaseReads: &reads}
+			opts := lint.Options{Target: lint.TargetOf(b, r.Root, c.base, nil), Slim: true, BaseReads: &reads}
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := lint.Run(opts); err != nil {

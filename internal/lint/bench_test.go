@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/bench/storygen"
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/lint"
 )
@@ -31,7 +30,7 @@ func genCorpus(b *testing.B) (string, int64) {
 // BenchmarkParseFloor in the same run: the target is at most twice the floor.
 func BenchmarkValidate(b *testing.B) {
 	dir, size := genCorpus(b)
-	opts := lint.Options{Root: dir, Paths: []string{filepath.Join(dir, "stories")}, Config: config.Default(), Slim: true}
+	opts := lint.Options{Target: lint.TargetOf(b, dir, "", nil), Paths: []string{filepath.Join(dir, "stories")}, Slim: true}
 	checkClean(b, opts)
 	b.SetBytes(size)
 	b.ReportAllocs()

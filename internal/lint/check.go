@@ -54,10 +54,10 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 		}
 		atBase := func() map[findingKey]bool { return setFindingsAtBase(active, ls, pass.Deleted) }
 		judged, res.Untouched = splitUntouched(fileDs, setDs, untouched, atBase)
-		res.Untouched = opts.Config.ApplySeverities(res.Untouched)
+		res.Untouched = opts.config().ApplySeverities(res.Untouched)
 		diag.Sort(res.Untouched)
 	}
-	res.Diagnostics = opts.Config.ApplySeverities(judged)
+	res.Diagnostics = opts.config().ApplySeverities(judged)
 	diag.Sort(res.Diagnostics)
 	for _, l := range ls {
 		if l.unit.Head != nil && isTarget[l.path] {
@@ -70,7 +70,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 // checkOne loads one story with its base, runs the file rules when it is a
 // target, and slims it when asked.
 func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefile.Resolver, path string, target bool) (*loaded, []diag.Diagnostic, error) {
-	l, err := load(opts.Root, path, dirs, opts.Overlay)
+	l, err := load(opts.root(), path, dirs, opts.Overlay)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -82,7 +82,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 			return nil, nil, err
 		}
 	}
-	notice, keep, err := ctx.skipNonStory(l, opts.Config.Discovery.NonStory, target)
+	notice, keep, err := ctx.skipNonStory(l, opts.config().Discovery.NonStory, target)
 	if err != nil || !keep {
 		l.unit, l.notStory = rules.Unit{}, true
 		return l, notice, err
@@ -93,7 +93,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 		ds = append(ds, *l.early)
 	case l.early == nil && target:
 		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
-		ds = append(ds, workingDirLinks(opts.Root, l.unit.Head, active)...)
+		ds = append(ds, workingDirLinks(opts.root(), l.unit.Head, active)...)
 	}
 	if opts.Visit != nil && target && l.unit.Head != nil {
 		opts.Visit(l.unit)
@@ -113,7 +113,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 // It builds the change model the set rules read, from every story of the
 // set (a generating story the change does not touch still grants).
 func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, rules.SetPass) {
-	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.Config.Revert.Governed,
+	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.config().Revert.Governed,
 		Deleted: ctx.deleted.unclaimed(ls)}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
@@ -145,7 +145,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 // activeRules returns the catalog minus rules turned off, refusing unknown
 // IDs; none with NoRules.
 func activeRules(opts Options) ([]*rules.Rule, error) {
-	cfg := opts.Config
+	cfg := opts.config()
 	known := map[string]bool{}
 	for _, r := range append(rules.All(), rules.Deferred...) {
 		known[r.ID] = true // deferred rules are configured here, applied where they run

@@ -12,6 +12,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -55,16 +56,16 @@ func TestDiscoveryNonStoryModes(t *testing.T) {
 
 func validateTree(t *testing.T, dir string, cfg *config.Config) string {
 	t.Helper()
-	opts := lint.Options{Config: cfg, Slim: true}
+	opts := lint.Options{Slim: true}
 	if _, err := os.Stat(filepath.Join(dir, "base")); err == nil {
 		repo := testrepo.New(t)
 		repo.CopyTree(filepath.Join(dir, "base"))
-		opts.Base = repo.Commit("base")
+		base := repo.Commit("base")
 		repo.CopyTree(filepath.Join(dir, "head"))
 		repo.Commit("head")
-		opts.Root = repo.Root
-	} else if opts.Root, err = filepath.Abs(dir); err != nil {
-		t.Fatal(err)
+		opts.Target = lint.TargetOf(t, repo.Root, base, cfg)
+	} else {
+		opts.Target = lint.TargetOf(t, dir, "", cfg)
 	}
 	res, err := lint.Run(opts)
 	if err != nil {
@@ -108,7 +109,7 @@ func TestRootLinkedFromOutsideIsWalked(t *testing.T) {
 	if err := os.Symlink(filepath.Join(repo.Root, "pkg"), link); err != nil {
 		t.Fatal(err)
 	}
-	res, err := lint.Run(lint.Options{Root: link, Config: config.Default()})
+	res, err := lint.Run(lint.Options{Target: lint.TargetOf(t, link, "", nil)})
 	if err != nil || res.Files != 1 || len(res.Diagnostics) == 0 || res.Diagnostics[0].File != "stories/STORY-003.md" {
 		t.Fatalf("through an outside link: %v, %+v", err, res)
 	}
@@ -116,7 +117,7 @@ func TestRootLinkedFromOutsideIsWalked(t *testing.T) {
 	if err := os.Symlink("pkg", inside); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lint.Run(lint.Options{Root: inside, Config: config.Default()}); err == nil {
+	if _, err := target.Open(target.Options{Root: inside, Policy: config.Default()}); err == nil {
 		t.Fatal("a root linked inside its repository was read")
 	}
 }

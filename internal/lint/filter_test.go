@@ -14,7 +14,7 @@ func demo(t *testing.T, name string) string { return testrepo.DemoStory(t, name)
 
 func runFiltered(t *testing.T, repo *testrepo.Repo, base, filter string) *Result {
 	t.Helper()
-	res, err := Run(Options{Root: repo.Root, Base: base, Config: config.Default(), Filter: filter})
+	res, err := Run(Options{Target: TargetOf(t, repo.Root, base, nil), Filter: filter})
 	if err != nil {
 		t.Fatal(err)
 	}

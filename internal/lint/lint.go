@@ -3,6 +3,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
@@ -16,22 +17,18 @@ import (
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // Options says what to validate.
 type Options struct {
-	// Root is the repository root; paths are reported relative to it.
-	Root string
+	// Target is where the run stands (target.Open): the root, whose
+	// paths the findings are relative to, the policy, and with a base the
+	// commits and the change, which turn on the base and changed-file
+	// rules.
+	Target *target.Target
 	// Paths are story files or directories; empty means the configured globs.
 	Paths []string
-	// Base turns on the base and changed-file rules.
-	Base string
-	// Place is where Root is in its repository, as gitrepo.Repo.PathOf
-	// gives it ("." for the top), when the caller has found it already
-	// (the gate, before anything from the change ran), so that one run
-	// answers the question once; empty: Run finds it.
-	Place  string
-	Config *config.Config
 	// Slim drops a story's body once its file rules have run, keeping only
 	// what the set rules need, for every story the change did not touch
 	// (every story, without Base); a story created in the change keeps its
@@ -77,12 +74,18 @@ type Result struct {
 	Untouched []diag.Diagnostic
 }
 
+// root is the root's directory.
+func (o Options) root() string { return o.Target.Root() }
+
+// config is the run's policy.
+func (o Options) config() *config.Config { return o.Target.Policy() }
+
 // Run validates the stories named by opts.
 func Run(opts Options) (*Result, error) {
-	if err := safefile.CheckRoot(opts.Root); err != nil {
-		return nil, err
+	if opts.Target == nil {
+		return nil, errors.New("lint: no target")
 	}
-	targets, set, err := discover(opts.Root, opts.Paths, opts.Config.Stories)
+	targets, set, err := discover(opts.root(), opts.Paths, opts.config().Stories)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +182,6 @@ func ResolveStory(root, abs string) (real string, regular bool, err error) {
 // the base commit (gitrepo.Files.In).
 type baseContext struct {
 	repo    *gitrepo.Repo
-	base    string
 	changes []gitrepo.Change
 	// files reads the base commit; read is files.ReadFile, counted in
 	// Options.BaseReads.
@@ -195,38 +197,18 @@ type baseContext struct {
 }
 
 func newBaseContext(opts Options) (*baseContext, error) {
-	if opts.Base == "" {
+	t := opts.Target
+	if !t.HasBase() {
 		return &baseContext{}, nil
 	}
-	repo, err := gitrepo.Open(opts.Root)
+	repo := t.Repo()
+	baseFiles, headFiles, err := filesIn(repo, t.Place(), t.MergeBase(), t.Head())
 	if err != nil {
 		return nil, err
 	}
-	at := opts.Place
-	if at == "" {
-		if at, err = repo.PathOf(opts.Root); err != nil {
-			return nil, err
-		}
-	}
-	base, err := repo.Commit(opts.Base)
-	if err != nil {
-		return nil, err
-	}
-	head, err := repo.Commit("HEAD")
-	if err != nil {
-		return nil, err
-	}
-	changes, err := repo.Changes(base, head)
-	if err != nil {
-		return nil, err
-	}
-	baseFiles, headFiles, err := filesIn(repo, at, base, head)
-	if err != nil {
-		return nil, err
-	}
-	changes = gitrepo.Within(changes, at)
-	c := &baseContext{repo: repo, base: opts.Base, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
-		nonStory: opts.Config.Discovery.NonStory, read: counted(baseFiles.ReadFile, opts.BaseReads)}
+	changes := t.InRoot()
+	c := &baseContext{repo: repo, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
+		nonStory: opts.config().Discovery.NonStory, read: counted(baseFiles.ReadFile, opts.BaseReads)}
 	for _, ch := range changes {
 		c.changed[ch.Path] = true
 	}

@@ -31,7 +31,7 @@ func runOn(t *testing.T, root string, paths ...string) []diag.Diagnostic {
 	var err error
 	go func() {
 		defer close(done)
-		res, err = Run(Options{Root: root, Paths: paths, Config: config.Default()})
+		res, err = Run(Options{Target: TargetOf(t, root, "", nil), Paths: paths})
 	}()
 	select {
 	case <-done:
@@ -136,7 +136,7 @@ func TestSeverityOverridesAndOff(t *testing.T) {
 	p := write(t, root, "STORY-001.md", []byte(minimalHead+"---\n"))
 	cfg := config.Default()
 	cfg.Rules = map[string]string{"structure/required-section": "off", "structure/required-field": "warning"}
-	res, err := Run(Options{Root: root, Paths: []string{p}, Config: cfg})
+	res, err := Run(Options{Target: TargetOf(t, root, "", cfg), Paths: []string{p}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestSeverityOverridesAndOff(t *testing.T) {
 		}
 	}
 	cfg.Rules = map[string]string{"no/such-rule": "off"}
-	if _, err := Run(Options{Root: root, Paths: []string{p}, Config: cfg}); err == nil || !strings.Contains(err.Error(), "no/such-rule") {
+	if _, err := Run(Options{Target: TargetOf(t, root, "", cfg), Paths: []string{p}}); err == nil || !strings.Contains(err.Error(), "no/such-rule") {
 		t.Errorf("unknown rule ID accepted: %v", err)
 	}
 }

@@ -38,7 +38,7 @@ func findDeletedStories(opts Options, changes []gitrepo.Change, read, readHead f
 		if ch.Kind == gitrepo.Created || !candidate(ch.Path) {
 			continue
 		}
-		s, err := baseStory(ch.Path, read, opts.Config.Discovery.NonStory)
+		s, err := baseStory(ch.Path, read, opts.config().Discovery.NonStory)
 		if err != nil {
 			return nil, err
 		}
@@ -106,14 +106,14 @@ func SameStory(a, b *story.Story) bool {
 // storyCandidate reports whether a repository path lies where this run looks
 // for stories: matched by the globs or under a named directory.
 func storyCandidate(opts Options) func(string) bool {
-	globs := pathglob.Compile(opts.Config.Stories)
+	globs := pathglob.Compile(opts.config().Stories)
 	var dirs []string
 	for _, p := range opts.Paths {
 		abs := p
 		if !filepath.IsAbs(abs) {
-			abs = filepath.Join(opts.Root, p)
+			abs = filepath.Join(opts.root(), p)
 		}
-		if rel, err := Rel(opts.Root, abs); err == nil {
+		if rel, err := Rel(opts.root(), abs); err == nil {
 			dirs = append(dirs, rel)
 		}
 	}

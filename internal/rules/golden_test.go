@@ -15,6 +15,7 @@ import (
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -59,11 +60,10 @@ func runCase(t *testing.T, c goldenCase) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := lint.Options{Config: config.Default()}
+	var opts lint.Options
 	switch {
 	case !info.IsDir():
-		opts.Root, opts.Paths = filepath.Dir(c.path), []string{c.path}
-		opts.Root, _ = filepath.Abs(opts.Root)
+		opts.Target, opts.Paths = targetOf(t, filepath.Dir(c.path), "", nil), []string{c.path}
 		opts.Paths[0], _ = filepath.Abs(c.path)
 	case exists(filepath.Join(c.path, "base")):
 		repo := testrepo.New(t)
@@ -71,9 +71,9 @@ func runCase(t *testing.T, c goldenCase) string {
 		base := repo.Commit("base")
 		repo.CopyTree(filepath.Join(c.path, "head"))
 		repo.Commit("head")
-		opts.Root, opts.Base = repo.Root, base
+		opts.Target = targetOf(t, repo.Root, base, nil)
 	default:
-		opts.Root, _ = filepath.Abs(c.path)
+		opts.Target = targetOf(t, c.path, "", nil)
 	}
 	res, err := lint.Run(opts)
 	if err != nil {
@@ -142,4 +142,15 @@ func TestEveryRuleHasBadAndOK(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("rules without both ok and bad fixtures: %s", strings.Join(missing, ", "))
 	}
+}
+
+// targetOf opens the target of a fixture run in root at base ("" for
+// none), judged by the defaults (cfg is always nil here).
+func targetOf(t *testing.T, root, base string, _ *config.Config) *target.Target {
+	t.Helper()
+	tg, err := target.Open(target.Options{Root: root, Base: base, Policy: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
 }

@@ -8,7 +8,7 @@ package collect
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/rules"
 
@@ -17,19 +17,17 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
 )
 
 // Options says what one gate run checks.
 type Options struct {
-	// Root is the repository root (the checkout's work tree).
-	Root   string
-	Config *config.Config
-	// Base is the base revision of the change; empty turns off the base
-	// rules, the changed-file rules and the revert check, never guessed.
-	Base string
-	// Head is the revision under review; empty means HEAD.
-	Head string
+	// Target is where the run stands: the root, its repository, the base
+	// and head commits, the policy and the change (target.Open). Without
+	// a base the base rules, the changed-file rules and the revert check
+	// are off, never guessed.
+	Target *target.Target
 	// Gates are the gates to run; nil means the default three plus stages
 	// and records when their files change. A default gate left out is
 	// still reported, as skipped, so a required check never hangs.
@@ -65,24 +63,19 @@ type DecisionsFunc func(ctx context.Context, units []rules.Unit) ([]diag.Diagnos
 
 // run is the state of one gate run, shared by the gate steps.
 type run struct {
-	ctx     context.Context
-	opts    Options
-	changes []gitrepo.Change
-	// rootInRepo is where Root is in its repository, found with the
-	// changes, before any command from the change ran (the revert check's
-	// prefixes are relative to it); rootErr is why it could not be found,
-	// which fails the revert check only.
-	rootInRepo string
-	rootErr    error
-	// inRoot are the changes inside Root, relative to it, as the stories'
-	// and the configuration's paths are (the stages and records gates
-	// match them); changedSet holds their paths.
-	inRoot     []gitrepo.Change
-	changedSet map[string]bool
-	lint       *lint.Result
-	seen       *seen
-	stories    map[string]*gate.Story
-	res        *gate.Results
+	ctx  context.Context
+	opts Options
+	// t is opts.Target; root, cfg and inRoot are its root, policy and the
+	// changes inside the root, by their paths in it (the stages and
+	// records gates match them).
+	t       *target.Target
+	root    string
+	cfg     *config.Config
+	inRoot  []gitrepo.Change
+	lint    *lint.Result
+	seen    *seen
+	stories map[string]*gate.Story
+	res     *gate.Results
 	// sandbox isolates every command from the change; head is the commit
 	// they run on; ranPRCode is set once one did (isolation.go).
 	sandbox   *sandbox.Sandbox
@@ -95,13 +88,14 @@ type run struct {
 
 // Run runs the selected gates and returns the finished results document.
 func Run(ctx context.Context, opts Options) (*gate.Results, error) {
-	if opts.Head == "" {
-		opts.Head = "HEAD"
+	t := opts.Target
+	if t == nil {
+		return nil, errors.New("gate: no target to judge")
 	}
-	r := &run{ctx: ctx, opts: opts, stories: map[string]*gate.Story{},
-		res: &gate.Results{Storygate: opts.Version, Event: opts.Event}}
-	if err := r.loadChanges(); err != nil {
-		return nil, err
+	r := &run{ctx: ctx, opts: opts, t: t, root: t.Root(), cfg: t.Policy(), inRoot: t.InRoot(), stories: map[string]*gate.Story{},
+		res: &gate.Results{Storygate: opts.Version, Event: opts.Event, Judged: judged(t)}}
+	if !t.HasBase() {
+		r.note("No base revision: base and changed-file rules and the revert check were skipped.")
 	}
 	for _, step := range r.steps() {
 		if err := step(); err != nil {
@@ -109,7 +103,7 @@ func Run(ctx context.Context, opts Options) (*gate.Results, error) {
 		}
 	}
 	r.res.Stories = r.storyList()
-	r.res.InRepository(r.rootInRepo)
+	r.res.InRepository(t.Place())
 	r.res.Finish()
 	return r.res, nil
 }
@@ -146,7 +140,7 @@ func isDefault(n gate.Name) bool {
 
 // add appends a gate outcome to the document.
 func (r *run) add(n gate.Name, o gate.Outcome, title, detail string) {
-	o.Diagnostics = r.opts.Config.ApplySeverities(o.Diagnostics)
+	o.Diagnostics = r.cfg.ApplySeverities(o.Diagnostics)
 	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Decide(o),
 		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: cleanDiagnostics(o.Diagnostics)})
 }
@@ -156,55 +150,23 @@ func (r *run) skip(n gate.Name) {
 	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Skipped, Title: "not selected for this run"})
 }
 
-// loadChanges finds where Root is in its repository and lists the files
-// changed between base and head. Without a base, Root need not be in a
-// repository at all; its paths are then published as they are.
-func (r *run) loadChanges() error {
-	repo, openErr := gitrepo.Open(r.opts.Root)
-	if openErr == nil {
-		if r.rootInRepo, r.rootErr = repo.PathOf(r.opts.Root); r.rootErr != nil {
-			r.rootErr = fmt.Errorf("revert check: %w", r.rootErr)
-		}
-	}
-	if r.opts.Base == "" {
-		r.note("No base revision: base and changed-file rules and the revert check were skipped.")
+// judged records the commits the run judged, so the privileged half of
+// the pair judges the same ones (gate.Judged); nil without a base.
+func judged(t *target.Target) *gate.Judged {
+	if !t.HasBase() {
 		return nil
 	}
-	if openErr != nil {
-		return fmt.Errorf("gate: %w", openErr)
-	}
-	base, err := repo.Commit(r.opts.Base)
-	if err != nil {
-		return fmt.Errorf("gate: base revision: %w", err)
-	}
-	head, err := repo.Commit(r.opts.Head)
-	if err != nil {
-		return fmt.Errorf("gate: head revision: %w", err)
-	}
-	if r.changes, err = repo.Changes(base, head); err != nil {
-		return fmt.Errorf("gate: changed files: %w", err)
-	}
-	r.inRoot = gitrepo.Within(r.changes, r.rootInRepo)
-	r.changedSet = make(map[string]bool, len(r.inRoot))
-	for _, ch := range r.inRoot {
-		r.changedSet[ch.Path] = true
-	}
-	return nil
+	return &gate.Judged{Base: t.BaseSHA(), MergeBase: t.MergeBaseSHA(), Head: t.HeadSHA()}
 }
 
 func (r *run) note(s string) { r.res.Notes = append(r.res.Notes, s) }
 
 // changed reports whether path changed in the run; without a base every
 // file counts as changed, since nothing narrower is known.
-func (r *run) changed(path string) bool {
-	if r.opts.Base == "" {
-		return true
-	}
-	return r.changedSet[path]
-}
+func (r *run) changed(path string) bool { return r.t.Changed(path) }
 
 // cleanEnviron is the environment for code from the change: without
 // GitHub and Actions credentials and the configured secret variables.
 func (r *run) cleanEnviron() []string {
-	return verify.CleanEnv(r.opts.Environ, r.opts.Config.Verify.SecretEnv)
+	return verify.CleanEnv(r.opts.Environ, r.cfg.Verify.SecretEnv)
 }

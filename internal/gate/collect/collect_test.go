@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -35,10 +36,13 @@ func doneStory(t *testing.T, v2out string) string {
 
 func runGate(t *testing.T, repo *testrepo.Repo, base string, opts Options) *gate.Results {
 	t.Helper()
-	opts.Root, opts.Base = repo.Root, base
-	if opts.Config == nil {
-		opts.Config = config.Default()
-	}
+	return runGateWith(t, repo.Root, base, config.Default(), opts)
+}
+
+// runGateWith runs the gate in root at base ("" for none), judged by cfg.
+func runGateWith(t *testing.T, root, base string, cfg *config.Config, opts Options) *gate.Results {
+	t.Helper()
+	opts.Target = targetOf(t, root, base, cfg)
 	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +202,7 @@ func TestNoBaseSkipsComparisons(t *testing.T) {
 func TestShallowBaseIsAClearError(t *testing.T) {
 	repo := testrepo.New(t)
 	repo.Commit("only")
-	_, err := Run(context.Background(), Options{Root: repo.Root, Base: strings.Repeat("a", 40), Config: config.Default()})
+	_, err := target.Open(target.Options{Root: repo.Root, Base: strings.Repeat("a", 40), Policy: config.Default()})
 	if err == nil || !strings.Contains(err.Error(), "base revision") {
 		t.Errorf("err = %v", err)
 	}
@@ -232,7 +236,7 @@ func TestRevertGrantsOnlyFromGeneratingStories(t *testing.T) {
 		if granted := got.Grants.Covers("tests/orders/a_test.go"); granted != c.granted {
 			t.Errorf("%s: grants %v cover the edit: %v, want %v", c.name, got.Grants, granted, c.granted)
 		}
-		if edits := GovernedEdits(got); (len(edits) == 0) != c.granted || len(got.GrantedPaths()) != len(got.Changes)-1-len(edits) {
+		if edits := GovernedEdits(got); (len(edits) == 0) != c.granted || len(got.GrantedPaths()) != len(got.Target.Changes())-1-len(edits) {
 			t.Errorf("%s: governed edits %v, granted paths %v", c.name, edits, got.GrantedPaths())
 		}
 	}
@@ -248,9 +252,20 @@ func TestGateHonoursConfiguredSeverities(t *testing.T) {
 	repo.Commit("edit")
 	cfg := config.Default()
 	cfg.Rules = map[string]string{"revert/could-not-run": "warning"}
-	res := runGate(t, repo, base, Options{Config: cfg})
+	res := runGateWith(t, repo.Root, base, cfg, Options{})
 	g, _ := res.Gate(gate.RevertCheck)
 	if g.Conclusion == gate.Failure || len(g.Diagnostics) != 1 || g.Diagnostics[0].Severity != diag.SeverityWarning {
 		t.Errorf("revert gate with could-not-run lowered to a warning: %+v", g)
 	}
+}
+
+// targetOf opens the target of a test run in root at base ("" for none)
+// judged by cfg.
+func targetOf(t *testing.T, root, base string, cfg *config.Config) *target.Target {
+	t.Helper()
+	tg, err := target.Open(target.Options{Root: root, Base: base, Policy: cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
 }

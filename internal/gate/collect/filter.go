@@ -12,6 +12,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rootpath"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // filter is the run's filter mode: the option, else gate.filter.
@@ -19,7 +20,7 @@ func (r *run) filter() string {
 	if r.opts.Filter != "" {
 		return r.opts.Filter
 	}
-	return r.opts.Config.Gate.Filter
+	return r.cfg.Gate.Filter
 }
 
 // rerun reports whether the verification of the story at path is rerun.
@@ -33,11 +34,11 @@ func (r *run) rerun(path string) bool {
 	switch {
 	case r.filter() == config.FilterAll:
 		return true
-	case r.opts.Base != "":
+	case r.t.HasBase():
 		return r.changed(path)
 	}
 	if r.workTree == nil {
-		r.workTree = openWorkTreeDiff(r.opts.Root, r.rootInRepo)
+		r.workTree = openWorkTreeDiff(r.t)
 	}
 	return r.workTree.differs(path)
 }
@@ -46,7 +47,7 @@ func (r *run) rerun(path string) bool {
 // verification was left out as unchanged against HEAD; with a base only
 // the change's stories were ever rerun, which the verify title says.
 func (r *run) noteNotRerun(skipped, rerun int) {
-	if skipped == 0 || r.opts.Base != "" {
+	if skipped == 0 || r.t.HasBase() {
 		return
 	}
 	r.note(fmt.Sprintf("No base revision: verification of %s not rerun, unchanged against HEAD in the work tree (%d rerun); --all reruns every story's.",
@@ -71,20 +72,14 @@ type workTreeDiff struct {
 	root, place string
 }
 
-// openWorkTreeDiff opens the repository holding root, which is at place
-// in it; nil fields mean there is no HEAD to compare with, and every file
-// differs.
-func openWorkTreeDiff(root, place string) *workTreeDiff {
-	w := &workTreeDiff{root: root}
-	repo, err := gitrepo.Open(root)
-	if err != nil || place == "" {
+// openWorkTreeDiff compares with the run's head commit; nil fields mean
+// there is no HEAD to compare with, and every file differs.
+func openWorkTreeDiff(t *target.Target) *workTreeDiff {
+	w := &workTreeDiff{root: t.Root()}
+	if t.Repo() == nil || t.Head() == nil {
 		return w
 	}
-	head, err := repo.Commit("HEAD")
-	if err != nil {
-		return w
-	}
-	w.repo, w.head, w.place = repo, head, place
+	w.repo, w.head, w.place = t.Repo(), t.Head(), t.Place()
 	return w
 }
 

@@ -56,10 +56,7 @@ func TestOutsideAGitRepositoryEveryStoryIsRerun(t *testing.T) {
 	if err := os.WriteFile(dir+"/stories/STORY-001.md", []byte(doneStory(t, "p95_ok")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Run(t.Context(), Options{Root: dir, Config: config.Default(), Environ: []string{"PATH=" + os.Getenv("PATH")}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := runGateWith(t, dir, "", config.Default(), Options{Environ: []string{"PATH=" + os.Getenv("PATH")}})
 	if reruns(res) != 2 {
 		t.Errorf("%d reruns outside a repository, want 2", reruns(res))
 	}

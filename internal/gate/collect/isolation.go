@@ -18,20 +18,18 @@ import (
 // version the revert check may restore, read with object hashes checked
 // now, while the object store is still as the checkout left it.
 func (r *run) isolation() error {
-	r.sandbox = sandbox.New(r.ctx, verify.SandboxPolicy(r.opts.Config.Verify))
-	repo, err := gitrepo.Open(r.opts.Root)
-	if err != nil {
-		r.sandbox = r.sandbox.Without(fmt.Sprintf("no git repository to clone for it: %v", err))
+	r.sandbox = sandbox.New(r.ctx, verify.SandboxPolicy(r.cfg.Verify))
+	switch {
+	case r.t.Repo() == nil:
+		r.sandbox = r.sandbox.Without("no git repository to clone for it")
+		return nil
+	case r.t.Head() == nil:
+		r.sandbox = r.sandbox.Without("no head commit to clone for it")
 		return nil
 	}
-	head, err := repo.Commit(r.opts.Head)
-	if err != nil {
-		r.sandbox = r.sandbox.Without(fmt.Sprintf("no head commit to clone for it: %v", err))
-		return nil
-	}
-	r.head = head.Hash.String()
-	if runs, _ := r.selected(gate.RevertCheck); runs && r.opts.Base != "" && r.opts.Revert != nil {
-		r.opts.Revert = r.isolatedRevert(repo, r.opts.Revert)
+	r.head = r.t.HeadSHA()
+	if runs, _ := r.selected(gate.RevertCheck); runs && r.t.HasBase() && r.opts.Revert != nil {
+		r.opts.Revert = r.isolatedRevert(r.t.Repo(), r.opts.Revert)
 	}
 	return nil
 }
@@ -41,15 +39,13 @@ func (r *run) isolation() error {
 // to the check, which reads the versions itself and fails closed if an
 // object does not match its hash.
 func (r *run) isolatedRevert(repo *gitrepo.Repo, next RevertFunc) RevertFunc {
-	var snap *gitrepo.Snapshot
-	if base, err := repo.Commit(r.opts.Base); err == nil && r.rootErr == nil {
-		var paths []string
-		for _, ch := range revert.Collect(r.changes, r.rootInRepo, r.opts.Config.Revert.Governed, nil).Reverted {
-			paths = append(paths, ch.Path)
-		}
-		if snap, err = repo.Snapshot(base.Hash, paths); err != nil {
-			r.note(fmt.Sprintf("The base versions of the governed files could not be read with their hashes checked: %v", err))
-		}
+	var paths []string
+	for _, ch := range revert.Collect(r.t.Changes(), r.t.Place(), r.cfg.Revert.Governed, nil).Reverted {
+		paths = append(paths, ch.Path)
+	}
+	snap, err := repo.Snapshot(r.t.MergeBase().Hash, paths)
+	if err != nil {
+		r.note(fmt.Sprintf("The base versions of the governed files could not be read with their hashes checked: %v", err))
 	}
 	return func(ctx context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
 		in.Sandbox, in.Snapshot = r.sandbox, snap

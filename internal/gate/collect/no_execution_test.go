@@ -35,7 +35,7 @@ func TestNoExecutionRunsNothingFromTheChange(t *testing.T) {
 		// repository, shows whether the command ran.
 		cfg := config.Default()
 		cfg.Verify.Sandbox = "off"
-		res := runGate(t, repo, base, Options{Config: cfg, Environ: []string{"PATH=" + os.Getenv("PATH")}, Revert: revert, NoExecution: noExec})
+		res := runGateWith(t, repo.Root, base, cfg, Options{Environ: []string{"PATH=" + os.Getenv("PATH")}, Revert: revert, NoExecution: noExec})
 		_, err := os.Stat(marker)
 		ran := err == nil
 		if ran == noExec || reverted == noExec {

@@ -1,7 +1,6 @@
 package collect
 
 import (
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,7 +19,7 @@ func TestStagesAndRecordsOnlyWhenTheirFilesChange(t *testing.T) {
 	base := repo.Commit("base")
 	repo.Write(map[string]string{"README.md": "y\n"})
 	repo.Commit("unrelated")
-	res := runGate(t, repo, base, Options{Config: cfg})
+	res := runGateWith(t, repo.Root, base, cfg, Options{})
 	if _, ok := res.Gate(gate.Stages); ok {
 		t.Error("stages reported without a stage change")
 	}
@@ -32,7 +31,7 @@ func TestStagesAndRecordsOnlyWhenTheirFilesChange(t *testing.T) {
 		"records/step.json":          "{}\n",
 	})
 	repo.Commit("stage and record")
-	res = runGate(t, repo, base, Options{Config: cfg})
+	res = runGateWith(t, repo.Root, base, cfg, Options{})
 	for _, n := range []gate.Name{gate.Stages, gate.Records} {
 		g, ok := res.Gate(n)
 		if !ok || g.Conclusion != gate.Failure || len(g.Diagnostics) == 0 {
@@ -68,11 +67,7 @@ func TestStagesAndRecordsInASubdirectoryRoot(t *testing.T) {
 			repo.Write(map[string]string{c.changedIn + p: s})
 		}
 		repo.Commit("stage and record")
-		opts := Options{Config: cfg, Root: filepath.Join(repo.Root, c.root), Base: base}
-		res, err := Run(context.Background(), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := runGateWith(t, filepath.Join(repo.Root, c.root), base, cfg, Options{})
 		for _, n := range []gate.Name{gate.Stages, gate.Records} {
 			g, ok := res.Gate(n)
 			if ok != c.run || (c.run && (g.Conclusion != gate.Failure || len(g.Diagnostics) == 0)) {

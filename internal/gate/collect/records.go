@@ -17,11 +17,11 @@ import (
 func (r *run) recordsGate() error {
 	runs, _ := r.selected(gate.Records)
 	files := r.changedRecords()
-	if !runs || len(r.opts.Config.Records) == 0 || (len(files) == 0 && r.opts.Gates == nil) {
+	if !runs || len(r.cfg.Records) == 0 || (len(files) == 0 && r.opts.Gates == nil) {
 		return nil
 	}
-	lib := records.Library{Repo: safefile.FS(r.opts.Root, r.opts.Root, records.MaxRecordBytes), Builtin: checks.FS}
-	res, err := records.RunMappings(lib, mappings(r.opts.Config.Records), files)
+	lib := records.Library{Repo: safefile.FS(r.root, r.root, records.MaxRecordBytes), Builtin: checks.FS}
+	res, err := records.RunMappings(lib, mappings(r.cfg.Records), files)
 	if err != nil {
 		return fmt.Errorf("gate: records: %w", err)
 	}
@@ -38,7 +38,7 @@ func (r *run) changedRecords() []string {
 		if c.Kind == gitrepo.Deleted {
 			continue
 		}
-		for _, m := range r.opts.Config.Records {
+		for _, m := range r.cfg.Records {
 			if records.MatchGlob(m.Glob, c.Path) {
 				out = append(out, c.Path)
 				break

@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // The revert verdicts, as the revert check writes them.
@@ -23,11 +24,11 @@ const (
 
 // RevertInput is what one revert check needs.
 type RevertInput struct {
-	Root, Base, Head string
-	// RootInRepo is where Root is in its repository (revert.Options.Root),
-	// found before any command from the change ran.
-	RootInRepo string
-	// Governed are the governed prefixes, relative to Root.
+	// Target is the run's: the repository, the root's place in it (the
+	// revert check's prefixes are relative to it), the change's merge
+	// base and head, and the changed files.
+	Target *target.Target
+	// Governed are the governed prefixes, relative to the root.
 	Governed []string
 	// Grants are the change model's grants: what the stories generating
 	// in the change may write (change.Change.Grants), never reverted;
@@ -40,8 +41,6 @@ type RevertInput struct {
 	MaxRuns     int
 	// Environ is the cleaned environment the suite runs in.
 	Environ []string
-	// Changes are the files changed between base and head.
-	Changes []gitrepo.Change
 	// Sandbox isolates the suite runs; Snapshot holds the base versions,
 	// read before any command from the change ran (collect/isolation.go).
 	Sandbox  *sandbox.Sandbox
@@ -62,7 +61,7 @@ func (r *run) revertGate() error {
 		return nil
 	case !runs:
 		return nil
-	case r.opts.Base == "":
+	case !r.t.HasBase():
 		r.add(gate.RevertCheck, gate.Outcome{}, "no base revision: nothing to compare", "")
 		return nil
 	}
@@ -84,17 +83,14 @@ func (r *run) revertGate() error {
 }
 
 func (r *run) revertInput() RevertInput {
-	cfg := r.opts.Config
-	return RevertInput{Root: r.opts.Root, RootInRepo: r.rootInRepo, Base: r.opts.Base, Head: r.opts.Head, Governed: cfg.Revert.Governed,
-		Suite: cfg.Revert.Suite, Granularity: cfg.Revert.Granularity, MaxRuns: cfg.Revert.MaxRuns, Changes: r.changes, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
+	cfg := r.cfg
+	return RevertInput{Target: r.t, Governed: cfg.Revert.Governed,
+		Suite: cfg.Revert.Suite, Granularity: cfg.Revert.Granularity, MaxRuns: cfg.Revert.MaxRuns, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
 }
 
 // runRevert calls the revert check when governed files were edited. Without
 // one wired in, edits it should have decided fail closed.
 func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
-	if r.rootErr != nil {
-		return gate.Revert{}, nil, r.rootErr
-	}
 	paths := GovernedEdits(in)
 	if len(paths) == 0 && r.opts.Revert == nil {
 		return gate.Revert{Verdict: RevertNotNeeded}, nil, nil
@@ -118,8 +114,9 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 // Created files are not collected.
 func GovernedEdits(in RevertInput) []string {
 	var out []string
-	for _, c := range revert.Collect(in.Changes, in.RootInRepo, in.Governed, in.GrantedPaths()).Reverted {
-		rel, _ := rootpath.InDir(in.RootInRepo, c.Path)
+	place := in.Target.Place()
+	for _, c := range revert.Collect(in.Target.Changes(), place, in.Governed, in.GrantedPaths()).Reverted {
+		rel, _ := rootpath.InDir(place, c.Path)
 		out = append(out, rel)
 	}
 	return out
@@ -129,7 +126,7 @@ func GovernedEdits(in RevertInput) []string {
 // relative to Root, for a revert check that takes its grants as path
 // prefixes (a file path is a prefix naming just that file).
 func (in RevertInput) GrantedPaths() []string {
-	return in.Grants.Filter(gitrepo.Paths(gitrepo.Within(in.Changes, in.RootInRepo)))
+	return in.Grants.Filter(gitrepo.Paths(in.Target.InRoot()))
 }
 
 func revertTitle(v gate.Revert) string {

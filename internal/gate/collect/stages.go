@@ -9,7 +9,6 @@ import (
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
-	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
@@ -18,7 +17,7 @@ import (
 // stagesGate validates and compiles the configured stage directories when
 // files under them changed, and describes what changed in the stage graph.
 func (r *run) stagesGate() error {
-	dirs := r.touched(r.opts.Config.Stages.Paths, gate.Stages)
+	dirs := r.touched(r.cfg.Stages.Paths, gate.Stages)
 	if len(dirs) == 0 {
 		return nil
 	}
@@ -26,7 +25,7 @@ func (r *run) stagesGate() error {
 	var details []string
 	files := 0
 	for _, dir := range dirs {
-		set, err := r.loadStages(r.opts.Root, dir)
+		set, err := r.loadStages(r.root, dir)
 		if err != nil {
 			return fmt.Errorf("gate: stages: %w", err)
 		}
@@ -60,7 +59,7 @@ func (r *run) touched(dirs []string, n gate.Name) []string {
 }
 
 func (r *run) changedUnder(dir string) bool {
-	if r.opts.Base == "" {
+	if !r.t.HasBase() {
 		return false
 	}
 	for _, c := range r.inRoot {
@@ -78,7 +77,7 @@ func (r *run) loadStages(root, dir string) (*stage.Set, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := r.opts.Config.Stages
+	cfg := r.cfg.Stages
 	if set.Agents, err = roster(root, cfg.Agents, stage.LoadAgents); err != nil {
 		return nil, err
 	}
@@ -97,7 +96,7 @@ func roster(root, dir string, load func(fs.FS) (map[string]bool, error)) (map[st
 // the base tree written to a temporary directory. A base that does not
 // compile is described as a new stage set.
 func (r *run) describeStages(dir string, head *stage.Graph) string {
-	if head == nil || r.opts.Base == "" {
+	if head == nil || !r.t.HasBase() {
 		return ""
 	}
 	tmp, err := os.MkdirTemp("", "storygate-stages-")
@@ -114,14 +113,8 @@ func (r *run) describeStages(dir string, head *stage.Graph) string {
 	return stage.DescribeChange(base, head)
 }
 
+// materializeBase writes the tree the change starts from (the merge
+// base) into dir.
 func (r *run) materializeBase(dir string) error {
-	repo, err := gitrepo.Open(r.opts.Root)
-	if err != nil {
-		return err
-	}
-	c, err := repo.Commit(r.opts.Base)
-	if err != nil {
-		return err
-	}
-	return repo.Materialize(c, dir)
+	return r.t.Repo().Materialize(r.t.MergeBase(), dir)
 }

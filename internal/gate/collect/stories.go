@@ -16,11 +16,7 @@ import (
 // stories, so the rules run even when the gate is not reported.
 func (r *run) storiesGate() error {
 	r.seen = newSeen()
-	place := r.rootInRepo // found in loadChanges; lint finds it itself when that failed
-	if r.rootErr != nil {
-		place = ""
-	}
-	res, err := lint.Run(lint.Options{Root: r.opts.Root, Base: r.opts.Base, Place: place, Config: r.opts.Config, Filter: r.filter(),
+	res, err := lint.Run(lint.Options{Target: r.t, Filter: r.filter(),
 		Slim: true, BatchGC: true, Visit: r.visit})
 	if err != nil {
 		return fmt.Errorf("gate: stories: %w", err)

@@ -23,8 +23,8 @@ func (r *run) verifyGate() error {
 	}
 	items, paths, skipped := r.verificationItems()
 	r.noteNotRerun(skipped, len(paths))
-	cfg := r.opts.Config.Verify
-	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.opts.Root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
+	cfg := r.cfg.Verify
+	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
 		Env: r.cleanEnviron(), Sandbox: r.sandbox, Commit: r.head})
 	r.ranPRCode = r.ranPRCode || len(items) > 0
 	doc := verify.NewDocument(paths, results, nil)

@@ -1,4 +1,4 @@
-package cli
+package target
 
 import (
 	"bytes"
@@ -8,36 +8,48 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 )
 
-// loadConfig loads the configuration that governs a run. Without a base
-// revision it reads the named file, or the work tree's default file. With
-// one, it reads the policy as the base holds it (basePolicy): the policy
-// that judges a change must not come from the change, so a change that
-// turns a rule off, lowers a severity or narrows the governed prefixes
-// takes effect only once it is merged. note is set when the work tree's
-// file differs from the base's, to tell the user why their edit is not in
-// effect yet.
-func loadConfig(root, explicit, base string) (*config.Config, string, error) {
-	if base == "" {
-		cfg, err := config.Load(root, explicit)
-		return cfg, "", err
-	}
-	p, err := basePolicy(root, explicit, base)
-	if err != nil || !p.fromBase {
-		return p.cfg, "", err
-	}
-	note, err := p.differsNote(root, explicit)
-	return p.cfg, note, err
+// PolicyLoader loads a run's configuration in place of the base-policy
+// rule; Options.PolicyLoader.
+type PolicyLoader interface {
+	// Load returns the configuration and a note for the user when the
+	// work tree's file is not the one in effect; base is the named base
+	// revision ("" for none).
+	Load(root, explicit, base string) (*config.Config, string, error)
 }
 
-// policyAt loads the policy for a run on a pull request's behalf that does
-// not gate it (slash commands): the same policy a gate run would use.
-func policyAt(root, explicit, base string) (*config.Config, error) {
-	p, err := basePolicy(root, explicit, base)
-	return p.cfg, err
+// loadPolicy sets the run's policy. Without a base it is the named file,
+// or the work tree's default file. With one, it is the policy as the
+// named base commit holds it (basePolicy): the policy that judges a change
+// must not come from the change, so a change that turns a rule off, lowers
+// a severity or narrows the governed prefixes takes effect only once it is
+// merged. It is read at the named base, the base branch's commit, not at
+// the merge base: a change branched from an old commit must not choose
+// the policy of its day.
+func (t *Target) loadPolicy(opts Options) error {
+	var err error
+	switch {
+	case opts.Policy != nil:
+		t.policy = opts.Policy
+	case opts.PolicyLoader != nil:
+		t.policy, t.policyNote, err = opts.PolicyLoader.Load(t.root, opts.ConfigFile, opts.Base)
+	case t.base == nil || opts.WorkTreePolicy:
+		t.policy, err = config.Load(t.root, opts.ConfigFile)
+	default:
+		var p policy
+		if p, err = basePolicy(t.repo, t.root, opts.ConfigFile, t.base); err == nil {
+			t.policy = p.cfg
+			if p.fromBase {
+				t.policyNote, err = p.differsNote(t.root, opts.ConfigFile)
+			}
+		}
+	}
+	return err
 }
 
 // policy is a configuration and where it was read from.
@@ -59,11 +71,7 @@ type policy struct {
 // is the workflow's and is read as given. A base without the default file
 // means the defaults; a base without an explicit file is an error, since
 // the policy must come from the base.
-func basePolicy(root, explicit, base string) (policy, error) {
-	repo, err := gitrepo.Open(root)
-	if err != nil {
-		return policy{}, err
-	}
+func basePolicy(repo *gitrepo.Repo, root, explicit string, base *object.Commit) (policy, error) {
 	rel, inRepo := configPathIn(repo, root), true
 	if explicit != "" {
 		rel, inRepo = repoRelative(repo, explicit)
@@ -72,20 +80,16 @@ func basePolicy(root, explicit, base string) (policy, error) {
 		cfg, err := config.Load(root, explicit)
 		return policy{cfg: cfg}, err
 	}
-	commit, err := repo.Commit(base)
-	if err != nil {
-		return policy{}, err
-	}
-	data, atBase, err := repo.ReadFile(commit, rel)
+	data, atBase, err := repo.ReadFile(base, rel)
 	if err != nil {
 		return policy{}, err
 	}
 	p := policy{cfg: config.Default(), fromBase: true, rel: rel, data: data, atBase: atBase}
 	switch {
 	case atBase:
-		p.cfg, err = config.Parse(fmt.Sprintf("%s at base %s", rel, shortRev(base)), data)
+		p.cfg, err = config.Parse(fmt.Sprintf("%s at base %s", rel, short(base)), data)
 	case explicit != "":
-		err = &config.Error{File: explicit, Message: fmt.Sprintf("not in the base revision %s; the policy must come from the base, not the change (name a file outside the checkout to use one the base lacks)", shortRev(base))}
+		err = &config.Error{File: explicit, Message: fmt.Sprintf("not in the base revision %s; the policy must come from the base, not the change (name a file outside the checkout to use one the base lacks)", short(base))}
 	}
 	return p, err
 }
@@ -166,12 +170,4 @@ func relativeToTop(repo *gitrepo.Repo, dir string) (string, bool) {
 		return "", false
 	}
 	return rel, true
-}
-
-// shortRev shortens a full SHA for messages; other revisions stay as given.
-func shortRev(rev string) string {
-	if len(rev) == 40 {
-		return rev[:12]
-	}
-	return rev
 }

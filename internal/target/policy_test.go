@@ -1,12 +1,23 @@
-package cli
+package target
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/testrepo"
 )
+
+// policyAt is the policy a run at base judges by (Open's base-policy
+// rule), as a slash command's run on a pull request opens it.
+func policyAt(root, explicit, base string) (*config.Config, error) {
+	t, err := Open(Options{Root: root, ConfigFile: explicit, Base: base})
+	if err != nil {
+		return nil, err
+	}
+	return t.Policy(), nil
+}
 
 // TestPolicyAtReadsTheBase: the policy for a slash command is the base
 // commit's, for the default path and for an explicit file inside the

@@ -43,7 +43,7 @@ func BenchmarkSandboxOverhead(b *testing.B) {
 
 func benchOverhead(b *testing.B, sb, locked *sandbox.Sandbox, repo string) {
 	head := gitCmd(b, repo, nil, "rev-parse", "HEAD")
-	tree, err := sandbox.Clone(context.Background(), repo, head)
+	tree, err := sandbox.Clone(context.Background(), sandbox.Source{Top: repo, Place: ".", Commit: head})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func benchOverhead(b *testing.B, sb, locked *sandbox.Sandbox, repo string) {
 		landlock += timed(b, verify.Spec{Command: "true", Dir: tree.Dir, Env: env, Sandbox: locked, Mounts: tree.Mounts()})
 		start := time.Now()
 		r := verify.Execute(context.Background(), []verify.Item{{Story: "s.md", ID: "V1", Command: "true", PassWhen: "exit_code == 0"}},
-			verify.Options{Dir: repo, Env: env, Sandbox: sb, Commit: head})
+			verify.Options{Dir: repo, Env: env, Sandbox: sb, Source: sandbox.Source{Top: repo, Place: ".", Commit: head}})
 		isolated += time.Since(start)
 		if !r[0].Passed() || !r[0].Sandboxed {
 			b.Fatalf("isolated run: %+v", r[0])

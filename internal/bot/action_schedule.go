@@ -23,7 +23,7 @@ import (
 // drift. With report-only other than true and a token, it files the
 // drift issues itself, as a one-job workflow does.
 func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
-	opts := reverify.Options{Root: a.root, Config: a.cfg, Environ: a.deps.Env.Environ(), RunURL: a.runURL(),
+	opts := reverify.Options{Target: a.t, Environ: a.deps.Env.Environ(), RunURL: a.runURL(),
 		Sandbox: sandbox.New(ctx, verify.SandboxPolicy(a.cfg.Verify))}
 	if a.f.ReportOnly != "true" {
 		if err := a.driftIssues(&opts); err != nil {

@@ -62,7 +62,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 		return failure(e, "verify", err)
 	}
 	opt := verifyOptions(root, f, cfg)
-	if opt.Sandbox, opt.Commit, err = isolate(e, "verify", t); err != nil {
+	if opt.Sandbox, opt.Source, err = isolate(e, "verify", t); err != nil {
 		return failure(e, "verify", err)
 	}
 	doc := runStories(root, stories, shard, opt)

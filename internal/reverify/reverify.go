@@ -12,7 +12,6 @@ import (
 	"io"
 	"path/filepath"
 
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -20,14 +19,15 @@ import (
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
 )
 
 // Options configures one re-verification run.
 type Options struct {
-	// Root is the checkout of the default branch.
-	Root   string
-	Config *config.Config
+	// Target is the checkout of the default branch, with no base: its
+	// root, policy and the commit the commands' clone is made at.
+	Target *target.Target
 	Repo   github.Repo
 	// Issues files and closes drift issues; nil only reports.
 	Issues github.Issues
@@ -37,8 +37,8 @@ type Options struct {
 	Summary io.Writer
 	// RunURL links the workflow run from the issues.
 	RunURL string
-	// Sandbox isolates the commands (see sandbox.At); nil runs them
-	// unisolated in Root.
+	// Sandbox isolates the commands; nil runs them unisolated in the
+	// target's root.
 	Sandbox *sandbox.Sandbox
 }
 
@@ -120,13 +120,14 @@ func Publish(ctx context.Context, opts Options, rep *Report) error {
 
 // finished parses the configured stories and keeps the accepted and done ones.
 func finished(opts Options) ([]Story, error) {
-	paths, err := lint.FindStories(opts.Root, nil, opts.Config.Stories)
+	root := opts.Target.Root()
+	paths, err := lint.FindStories(root, nil, opts.Target.Policy().Stories)
 	if err != nil {
 		return nil, fmt.Errorf("re-verify: find stories: %w", err)
 	}
 	var out []Story
 	for _, p := range paths {
-		src, err := safefile.ReadFile(opts.Root, filepath.Join(opts.Root, filepath.FromSlash(p)), story.MaxFileSize)
+		src, err := safefile.ReadFile(root, filepath.Join(root, filepath.FromSlash(p)), story.MaxFileSize)
 		if err != nil {
 			return nil, fmt.Errorf("re-verify: %w", err)
 		}
@@ -153,10 +154,13 @@ func rerun(ctx context.Context, opts Options, stories []Story) *sandbox.Sandbox 
 	for _, s := range stories {
 		items = append(items, s.items...)
 	}
-	cfg := opts.Config.Verify
-	sb, commit := opts.Sandbox.At(ctx, opts.Root)
-	results := verify.Execute(ctx, items, verify.Options{Dir: opts.Root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
-		Env: verify.CleanEnv(opts.Environ, cfg.SecretEnv), Sandbox: sb, Commit: commit})
+	cfg := opts.Target.Policy().Verify
+	src, sb := opts.Target.Source(), opts.Sandbox
+	if src.Commit == "" && sb.Isolated() {
+		sb = sb.Without("no commit to clone for it in " + opts.Target.Root())
+	}
+	results := verify.Execute(ctx, items, verify.Options{Dir: opts.Target.Root(), Jobs: cfg.Jobs, Timeout: cfg.Timeout,
+		Env: verify.CleanEnv(opts.Environ, cfg.SecretEnv), Sandbox: sb, Source: src})
 	for si := range stories {
 		s := &stories[si]
 		s.Results, results = results[:len(s.items)], results[len(s.items):]

@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -34,7 +35,7 @@ func TestDriftOpensOneIssueAcrossRunsAndClosesItWhenFixed(t *testing.T) {
 	writeStory(t, root, "STORY-002", "planning", "false")
 	writeStory(t, root, "STORY-003", "accepted", "true")
 	var summary bytes.Buffer
-	opts := Options{Root: root, Config: config.Default(), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: client, Summary: &summary}
+	opts := Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: client, Summary: &summary}
 	run := func() Report {
 		t.Helper()
 		rep, err := Run(context.Background(), opts)
@@ -72,11 +73,22 @@ func TestDriftAgainReopensTheClosedIssue(t *testing.T) {
 	fake.AddIssue("o/r", githubtest.Issue{Title: "old", Body: Marker("STORY-001") + "\nfixed", State: "closed"})
 	root := t.TempDir()
 	writeStory(t, root, "STORY-001", "done", "false")
-	rep, err := Run(context.Background(), Options{Root: root, Config: config.Default(), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: client})
+	rep, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: client})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if issues := fake.Issues("o/r"); len(issues) != 1 || issues[0].State != "open" || rep.Stories[0].IssueAction != "reopened" {
 		t.Errorf("issues %+v, action %q: want the closed issue reopened, not a second one", issues, rep.Stories[0].IssueAction)
 	}
+}
+
+// defaultsAt is the target of a re-verification in root (no repository,
+// so no sandbox clone) judged by the defaults.
+func defaultsAt(t *testing.T, root string) *target.Target {
+	t.Helper()
+	tg, err := target.Open(target.Options{Root: root, Policy: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
 }

@@ -106,12 +106,14 @@ func TestCheckRunsTheSuiteInTheRoot(t *testing.T) {
 	}
 }
 
-// TestRootMovedBeforeTheCloneFailsClosed: the root was found at pkg, then
-// (as unsandboxed code from the change could) pkg in the checkout became
-// a symlink to lib, whose tests the change did not touch. The clone would
-// start the suite in lib, so the check decides nothing: could_not_run.
-// The honest control, unmoved, decides.
-func TestRootMovedBeforeTheCloneFailsClosed(t *testing.T) {
+// TestRootMovedBeforeTheCloneIsNotFollowed: the root was found at pkg,
+// then (as unsandboxed code from the change could) pkg in the checkout
+// became a symlink to lib, whose tests the change did not touch. The clone
+// is made at the root's place as the run's target found it, from the
+// commit's objects, never from the work tree's links, so the suite still
+// starts in the commit's pkg and the check decides exactly as for the
+// honest control, unmoved: escalate, with the suite started in pkg.
+func TestRootMovedBeforeTheCloneIsNotFollowed(t *testing.T) {
 	t.Parallel()
 	files := inPackage()
 	for p, s := range shProject {
@@ -128,16 +130,12 @@ func TestRootMovedBeforeTheCloneFailsClosed(t *testing.T) {
 			}
 		}
 		res, err := Check(context.Background(), Options{Repo: h.repo, Root: "pkg", Base: h.base, Head: h.head, Governed: []string{"tests/"},
-			Suite: shSuite, Env: verify.CleanEnv(os.Environ(), nil)})
+			Suite: "echo started in $(basename $PWD); " + shSuite, Env: verify.CleanEnv(os.Environ(), nil)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := Escalate
-		if moved {
-			want = CouldNotRun
-		}
-		if res.Verdict != want || moved != strings.Contains(res.Reason, "another directory") {
-			t.Errorf("moved %v: verdict %s reason %q", moved, res.Verdict, res.Reason)
+		if res.Verdict != Escalate || res.Baseline == nil || !strings.Contains(res.Baseline.OutputTail, "started in pkg\n") {
+			t.Errorf("moved %v: verdict %s reason %q baseline %+v", moved, res.Verdict, res.Reason, res.Baseline)
 		}
 	}
 }

@@ -50,7 +50,7 @@ func NewWorkspace(ctx context.Context, repo *gitrepo.Repo, head *object.Commit) 
 // stories' root as Options.Root gives it. The clone resolves root on its
 // own (Tree.Work); a different answer is errRootMoved.
 func newWorkspace(ctx context.Context, repo *gitrepo.Repo, root string, head *object.Commit) (*Workspace, error) {
-	tree, err := sandbox.Clone(ctx, filepath.Join(repo.Root(), filepath.FromSlash(root)), head.Hash.String())
+	tree, err := sandbox.Clone(ctx, sandbox.Source{Top: repo.Root(), Place: root, Commit: head.Hash.String()})
 	if err != nil {
 		return nil, fmt.Errorf("revert workspace: %w", err)
 	}

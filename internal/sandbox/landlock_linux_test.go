@@ -24,7 +24,7 @@ func inTree(t *testing.T, sb *Sandbox, command string) (string, error) {
 	}
 	testrepo.GitCLI(t, dir, "add", "-A")
 	testrepo.GitCLI(t, dir, "commit", "-q", "-m", "first")
-	tree, err := Clone(context.Background(), dir, testrepo.GitCLI(t, dir, "rev-parse", "HEAD"))
+	tree, err := Clone(context.Background(), Source{Top: dir, Place: ".", Commit: testrepo.GitCLI(t, dir, "rev-parse", "HEAD")})
 	if err != nil {
 		t.Fatal(err)
 	}

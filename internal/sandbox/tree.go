@@ -34,18 +34,25 @@ type Tree struct {
 // maxAlternateDepth bounds chains of alternates (git itself stops at 5).
 const maxAlternateDepth = 5
 
-// Clone makes a Tree of the repository whose work tree is root, at commit
-// (a full object name). It runs the git CLI: `git clone --shared
-// --no-checkout`, removes the remote, and checks the commit out detached
-// with hooks disabled.
-//
-// root may be a directory inside the repository rather than its top: the
-// repository containing it is cloned, and Work is the same directory in
-// the clone.
-func Clone(ctx context.Context, root, commit string) (*Tree, error) {
-	top, rel, err := repositoryOf(ctx, root)
-	if err != nil {
-		return nil, fmt.Errorf("clone %s for the sandbox: %w", root, err)
+// Source is what a clone is made of, as the run's target found it before
+// anything from the change ran (target.Target.Source): the top of the
+// repository's work tree, the root's place in it (gitrepo.Repo.PathOf:
+// "." for the top) and the commit (a full object name).
+type Source struct {
+	Top, Place, Commit string
+}
+
+// Clone makes a Tree of src's repository at its commit. It runs the git
+// CLI: `git clone --shared --no-checkout`, removes the remote, and checks
+// the commit out detached with hooks disabled. Work is the root's place in
+// the clone: a monorepo package's directory, or the clone's top.
+func Clone(ctx context.Context, src Source) (*Tree, error) {
+	top, rel, commit, root := src.Top, filepath.FromSlash(src.Place), src.Commit, src.Top
+	if rel == "" {
+		rel = "." // the top, as a caller that names no place means
+	}
+	if top == "" || commit == "" || filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, fmt.Errorf("clone for the sandbox: no repository, commit or place in it (%+v)", src)
 	}
 	dir, err := os.MkdirTemp("", "storygate-tree-*")
 	if err != nil {
@@ -68,32 +75,6 @@ func Clone(ctx context.Context, root, commit string) (*Tree, error) {
 		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
 	}
 	return t, nil
-}
-
-// repositoryOf returns the top of the work tree that holds root, and
-// root's path relative to it ("." for the top itself), both with symlinks
-// resolved so the two agree.
-func repositoryOf(ctx context.Context, root string) (top, rel string, err error) {
-	abs, err := filepath.Abs(root)
-	if err == nil {
-		abs, err = filepath.EvalSymlinks(abs)
-	}
-	if err != nil {
-		return "", "", err
-	}
-	cmd := exec.CommandContext(ctx, "git", "-C", abs, "rev-parse", "--show-toplevel")
-	cmd.Env = gitEnv(os.Environ())
-	out, err := cmd.Output()
-	if err != nil {
-		return "", "", fmt.Errorf("%s is not inside a git work tree: %w", abs, err)
-	}
-	if top, err = filepath.EvalSymlinks(strings.TrimSpace(string(out))); err != nil {
-		return "", "", err
-	}
-	if rel, err = filepath.Rel(top, abs); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", "", fmt.Errorf("%s is not inside the work tree %s", abs, top)
-	}
-	return top, rel, nil
 }
 
 // Mounts is what a command in the tree needs: the tree writable, the
@@ -192,20 +173,4 @@ func Dirty(ctx context.Context, root string) bool {
 	cmd.Env = gitEnv(os.Environ())
 	out, err := cmd.Output()
 	return err == nil && len(bytes.TrimSpace(out)) > 0
-}
-
-// At returns the sandbox to use for commands in the repository at root and
-// the commit their clone is made at (HEAD): s itself, or s unable to
-// isolate when root has no commit to clone.
-func (s *Sandbox) At(ctx context.Context, root string) (*Sandbox, string) {
-	if !s.Isolated() {
-		return s, ""
-	}
-	cmd := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
-	cmd.Env = gitEnv(os.Environ())
-	out, err := cmd.Output()
-	if err != nil {
-		return s.Without(fmt.Sprintf("no commit to clone for it in %s: %v", root, err)), ""
-	}
-	return s, strings.TrimSpace(string(out))
 }

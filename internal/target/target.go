@@ -19,6 +19,7 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/safefile"
+	"github.com/storygate/storygate/internal/sandbox"
 )
 
 // Options say what a run is about.
@@ -206,6 +207,16 @@ func (t *Target) Changed(path string) bool {
 		return true
 	}
 	return t.changed[path]
+}
+
+// Source is what a sandbox clones for the run: the repository's top, the
+// root's place in it and the head commit; a zero Commit when there is no
+// commit to clone.
+func (t *Target) Source() sandbox.Source {
+	if t.repo == nil || t.head == nil {
+		return sandbox.Source{}
+	}
+	return sandbox.Source{Top: t.repo.Root(), Place: t.place, Commit: t.HeadSHA()}
 }
 
 // RepoPath is path, relative to the root, from the repository's top.

@@ -28,10 +28,11 @@ type Options struct {
 	// Sandbox isolates every command; nil (or one that cannot start in
 	// auto mode) runs them in Dir as they are.
 	Sandbox *sandbox.Sandbox
-	// Commit is the commit under review (a full object name): in the
-	// sandbox the commands run in one fresh clone of Dir's repository at
-	// Commit, removed afterwards.
-	Commit string
+	// Source is the repository, the root's place in it and the commit
+	// under review, as the run's target found them: in the sandbox the
+	// commands run in one fresh clone of it at that commit, in the root's
+	// place, removed afterwards.
+	Source sandbox.Source
 }
 
 // Execute reruns items, up to opt.Jobs at a time, and judges each with its
@@ -97,7 +98,7 @@ func cloneFor(ctx context.Context, items []Item, opt Options) (*sandbox.Tree, er
 	if len(items) == 0 || !opt.Sandbox.Isolated() {
 		return nil, nil
 	}
-	return sandbox.Clone(ctx, opt.Dir, opt.Commit)
+	return sandbox.Clone(ctx, opt.Source)
 }
 
 func newResult(it Item) Result {

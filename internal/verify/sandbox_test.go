@@ -56,7 +56,7 @@ func runIn(t *testing.T, sb *sandbox.Sandbox, dir, head, command string, timeout
 	t.Helper()
 	items := []Item{{Story: "s.md", ID: "V1", Command: command, PassWhen: "exit_code == 0"}}
 	res := Execute(context.Background(), items, Options{Dir: dir, Env: CleanEnv(os.Environ(), nil), Timeout: timeout,
-		Sandbox: sb, Commit: head})
+		Sandbox: sb, Source: sandbox.Source{Top: dir, Place: ".", Commit: head}})
 	return res[0]
 }
 

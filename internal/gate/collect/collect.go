@@ -76,10 +76,9 @@ type run struct {
 	seen    *seen
 	stories map[string]*gate.Story
 	res     *gate.Results
-	// sandbox isolates every command from the change; head is the commit
-	// they run on; ranPRCode is set once one did (isolation.go).
+	// sandbox isolates every command from the change; ranPRCode is set
+	// once one did (isolation.go).
 	sandbox   *sandbox.Sandbox
-	head      string
 	ranPRCode bool
 	// workTree answers, for a run without a base, which stories differ
 	// from HEAD (filter.go).

@@ -27,7 +27,6 @@ func (r *run) isolation() error {
 		r.sandbox = r.sandbox.Without("no head commit to clone for it")
 		return nil
 	}
-	r.head = r.t.HeadSHA()
 	if runs, _ := r.selected(gate.RevertCheck); runs && r.t.HasBase() && r.opts.Revert != nil {
 		r.opts.Revert = r.isolatedRevert(r.t.Repo(), r.opts.Revert)
 	}

@@ -25,7 +25,7 @@ func (r *run) verifyGate() error {
 	r.noteNotRerun(skipped, len(paths))
 	cfg := r.cfg.Verify
 	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
-		Env: r.cleanEnviron(), Sandbox: r.sandbox, Commit: r.head})
+		Env: r.cleanEnviron(), Sandbox: r.sandbox, Source: r.t.Source()})
 	r.ranPRCode = r.ranPRCode || len(items) > 0
 	doc := verify.NewDocument(paths, results, nil)
 	for _, res := range doc.Results {

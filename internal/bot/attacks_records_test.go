@@ -4,14 +4,20 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // receiptFor is the receipt storygate would post for comment source
 // approving STORY-002's plan as it stood at seen, recorded in commit.
 func (h *harness) receiptFor(seen string, source int64, commit string) chatops.Receipt {
 	h.t.Helper()
-	hist, err := chatops.OpenHistory(h.repo.Root)
+	tg, err := target.Open(target.Options{Root: h.repo.Root, Policy: config.Default()})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	hist, err := chatops.NewHistory(tg)
 	if err != nil {
 		h.t.Fatal(err)
 	}

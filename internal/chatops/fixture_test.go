@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/target"
 )
 
 // The fixture: chatopstest's pull request, STORY-001 at plan_review on its
@@ -51,11 +52,7 @@ func newFixture(t *testing.T) *fixture {
 // openHistory is the history of the repository at root, root its top.
 func openHistory(t *testing.T, root string) History {
 	t.Helper()
-	h, err := OpenHistory(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
+	return historyOf(t, root)
 }
 
 func readFixture(t *testing.T, name string) []byte {
@@ -123,4 +120,18 @@ func (f *fixture) replies() []githubtest.Comment {
 // commits are the commits the contents API made on the head branch.
 func (f *fixture) commits() []githubtest.Commit {
 	return f.fake.Commits(repoName, headBranch)
+}
+
+// historyOf is the history of root's target, opened with no base.
+func historyOf(t *testing.T, root string) History {
+	t.Helper()
+	tg, err := target.Open(target.Options{Root: root, Policy: config.Default()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHistory(tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/story"
@@ -43,17 +42,6 @@ func NewHistory(t *target.Target) (History, error) {
 		return nil, fmt.Errorf("open the history of %s: %w", t.Root(), target.ErrNoRepository)
 	}
 	return &gitHistory{t: t, repo: t.Repo(), place: t.Place()}, nil
-}
-
-// OpenHistory opens the target of root with no base (target.Open) and
-// returns its history: for a caller with no run of its own to take the
-// target from.
-func OpenHistory(root string) (History, error) {
-	t, err := target.Open(target.Options{Root: root, Policy: config.Default()})
-	if err != nil {
-		return nil, fmt.Errorf("open the history of %s: %w", root, err)
-	}
-	return NewHistory(t)
 }
 
 type gitHistory struct {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/checks"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/records"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/safefile"
@@ -61,7 +62,7 @@ func checkFiles(e env, suiteName, schemaName, format string, args []string) int 
 	for _, f := range files {
 		ds = append(ds, checkOneFile(suite, schema, f)...)
 	}
-	doc := report.Document{Tool: "checks", Diagnostics: ds, FilesChecked: len(files), Rules: checkRules(suite)}
+	doc := report.Document{Tool: "checks", Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: len(files), Rules: checkRules(suite)}
 	if err := printReport(e.stdout, format, doc); err != nil {
 		fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
 		return ExitInternal

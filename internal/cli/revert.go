@@ -12,6 +12,7 @@ import (
 
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/pathglob"
@@ -187,8 +188,8 @@ func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) 
 			return code
 		}
 	}
-	ds := cfg.ApplySeverities(revert.Findings(res))
-	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Root: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
+	ds := findings.New(findings.Options{Config: cfg, Place: placeFor(f.format, res.Root)}).Run(revert.Findings(res)).Judged
+	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Category: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
 		return ExitInternal

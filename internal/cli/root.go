@@ -10,14 +10,25 @@ import (
 )
 
 // placeInRepository is where the target's root is in its repository
-// (target.Target.Place), for the printers that name repository paths
-// (report.Document.Root): "" for a format that prints paths as the run
-// found them (text, json), or when the root is in no repository.
+// (target.Target.Place), for the findings pipeline of a run printing a
+// format that names repository paths (findings.Options.Place): "" for a
+// format that prints paths as the run found them (text, json), or when
+// the root is in no repository.
 func placeInRepository(t *target.Target, format string) string {
 	if !report.RepositoryPaths(format) {
 		return ""
 	}
 	return t.Place()
+}
+
+// placeFor is place, where a run's root is in its repository, for the
+// findings pipeline of a run printing format: "" for the formats that
+// print paths as the run found them.
+func placeFor(format, place string) string {
+	if !report.RepositoryPaths(format) {
+		return ""
+	}
+	return place
 }
 
 // repoRoot returns dir if given, else the git work tree around the working

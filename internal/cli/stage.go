@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
@@ -106,12 +107,15 @@ func exitFor(ds []diag.Diagnostic) int {
 	return ExitOK
 }
 
+// stageDocument is the report of a stage command: its findings, final out
+// of a pipeline of their own (a stage command reads no configuration), and
+// the stage rules' metadata.
 func stageDocument(tool string, ds []diag.Diagnostic, files int) report.Document {
 	rules := map[string]report.RuleInfo{}
 	for _, r := range stage.Rules() {
 		rules[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
 	}
-	return report.Document{Tool: tool, Diagnostics: ds, FilesChecked: files, Rules: rules}
+	return report.Document{Tool: tool, Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: files, Rules: rules}
 }
 
 // loadStageSet reads the stage files and the agent and scope rosters.

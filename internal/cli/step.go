@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/records"
 	"github.com/storygate/storygate/internal/report"
 )
@@ -141,7 +142,7 @@ func readOneRecord(e env, file, schemaName string) (*records.Value, string, int)
 		problems = validateBuiltin(schemaName, recs[0])
 	}
 	if len(problems) > 0 {
-		_ = printReport(e.stderr, "text", report.Document{Tool: "step", Diagnostics: problems, FilesChecked: 1})
+		_ = printReport(e.stderr, "text", report.Document{Tool: "step", Diagnostics: findings.New(findings.Options{}).Run(problems).Judged, FilesChecked: 1})
 		return nil, "", ExitUsage
 	}
 	return recs[0].Root, string(data), -1

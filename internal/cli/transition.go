@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/safefile"
@@ -134,7 +135,7 @@ func (sf storyFile) validator(t *target.Target) func([]byte) ([]diag.Diagnostic,
 		if err != nil {
 			return nil, err
 		}
-		return res.Diagnostics, nil
+		return findings.New(findings.Options{Config: t.Policy()}).Run(res.Diagnostics).Judged, nil
 	}
 }
 

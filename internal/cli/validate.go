@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
@@ -50,11 +51,12 @@ func runValidate(e env, args []string) int {
 	if err != nil {
 		return failure(e, "validate", err)
 	}
-	doc := report.Document{Tool: "validate", Diagnostics: res.Diagnostics, Untouched: res.Untouched, Root: place, FilesChecked: res.Files, Rules: ruleInfo()}
+	found := findings.New(findings.Options{Config: opts.Target.Policy(), Filter: opts.Filter, SetApart: res.SetApart, Place: place}).Run(res.Diagnostics)
+	doc := report.Document{Tool: "validate", Diagnostics: found.Judged, Untouched: found.Untouched, Category: place, FilesChecked: res.Files, Rules: ruleInfo()}
 	if err := printReport(e.stdout, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}
-	return findingsCode(res.Diagnostics)
+	return findingsCode(found.Judged)
 }
 
 // validateFilter explains what is wrong with a --filter value, or is "".

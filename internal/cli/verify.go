@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
@@ -72,7 +73,10 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if shard == nil || shard.Index == 1 { // every shard loads every story: one reports them
 		ds = append(unreadable(stories), ds...)
 	}
-	doc.SetDiagnostics(cfg.ApplySeverities(ds))
+	// The document (--out) names paths relative to the root whatever the
+	// format, as merge-results reads shards back: its findings pass the
+	// pipeline without a place, and the printed report places them.
+	doc.SetDiagnostics(findings.New(findings.Options{Config: cfg}).Run(ds).Judged)
 	return finishVerify(e, f, doc, place)
 }
 
@@ -128,8 +132,9 @@ func runStories(root string, stories []loadedStory, shard *verify.Shard, opt ver
 	return verify.NewDocument(names, verify.Execute(ctx, items, opt), shard)
 }
 
-// finishVerify writes the document and prints its findings; place is
-// where their root is in its repository (report.Document.Root).
+// finishVerify writes the document and prints its findings, placed where
+// their root is in its repository (place, for the formats that name
+// repository paths); the document's findings are final but for that.
 func finishVerify(e env, f verifyFlags, doc verify.Document, place string) int {
 	if f.out != "" {
 		if err := writeJSONFile(f.out, doc.Write); err != nil {
@@ -137,7 +142,8 @@ func finishVerify(e env, f verifyFlags, doc verify.Document, place string) int {
 			return ExitInternal
 		}
 	}
-	rep := report.Document{Tool: "verify", Diagnostics: doc.Diagnostics, Root: place, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
+	placed := findings.New(findings.Options{Place: place}).Run(doc.Diagnostics).Judged
+	rep := report.Document{Tool: "verify", Diagnostics: placed, Category: place, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 		return ExitInternal

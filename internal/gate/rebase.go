@@ -1,7 +1,6 @@
 package gate
 
 import (
-	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/rootpath"
 )
 
@@ -11,25 +10,24 @@ import (
 // against the repository's top. The results document is what everything
 // published reads (check-run annotations, the comment and job summary
 // with their links, SARIF, report-only workflow commands), so it names
-// repository paths: a run rebases its document once, when it is
-// finished (InRepository), and the CLI's sarif and github printers
-// rebase their findings with the same function (DiagnosticsIn).
+// repository paths. Its findings come placed out of the run's findings
+// pipeline (internal/findings, the place stage); the rest of the
+// document, its stories and their revert verdicts, is rebased once, when
+// it is finished (InRepository).
 
-// InRepository makes every path of the finished document, relative to the
-// root at dir in its repository (gitrepo.Repo.PathOf), a path from the
-// repository's top, and records dir as Root. The document must have been
-// built root-relative, and is rebased once: a document with a Root is
-// left as it is. Slices are copied, never rewritten in place, since
-// stories share their revert verdict's paths.
+// InRepository makes every story and revert path of the finished
+// document, relative to the root at dir in its repository
+// (gitrepo.Repo.PathOf), a path from the repository's top, and records
+// dir as Root. The findings are not its to move: the findings pipeline
+// placed them. The document must have been built root-relative, and is
+// rebased once: a document with a Root is left as it is. Slices are
+// copied, never rewritten in place, since stories share their revert
+// verdict's paths.
 func (r *Results) InRepository(dir string) {
 	if r.Root != "" || dir == "" || dir == "." {
 		return
 	}
 	r.Root = dir
-	for i := range r.Gates {
-		g := &r.Gates[i]
-		g.Diagnostics, g.Untouched = DiagnosticsIn(dir, g.Diagnostics), DiagnosticsIn(dir, g.Untouched)
-	}
 	for i := range r.Stories {
 		s := &r.Stories[i]
 		s.File = rootpath.RepoPath(dir, s.File)
@@ -52,19 +50,4 @@ func (v *Revert) in(dir string) *Revert {
 		out.Decisions = append(out.Decisions, d)
 	}
 	return &out
-}
-
-// DiagnosticsIn is ds, whose files are relative to the root at dir in its
-// repository, with every file a path from the repository's top; ds
-// itself is left as it is. Messages keep the paths the stories write.
-func DiagnosticsIn(dir string, ds []diag.Diagnostic) []diag.Diagnostic {
-	if dir == "" || dir == "." || ds == nil {
-		return ds
-	}
-	out := make([]diag.Diagnostic, len(ds))
-	for i, d := range ds {
-		d.File = rootpath.RepoPath(dir, d.File)
-		out[i] = d
-	}
-	return out
 }

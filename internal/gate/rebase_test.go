@@ -7,9 +7,11 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 )
 
-// TestResultsInRepositoryRebasesOnce: the finished document's every path
-// is rebased onto the root's place, the revert verdict shared by several
-// stories included, and a second call changes nothing.
+// TestResultsInRepositoryRebasesOnce: the finished document's story and
+// revert paths are rebased onto the root's place, the revert verdict
+// shared by several stories included, and a second call changes nothing;
+// the findings, which the findings pipeline placed already, stay as they
+// are.
 func TestResultsInRepositoryRebasesOnce(t *testing.T) {
 	t.Parallel()
 	shared := &Revert{Verdict: "escalate", Paths: []string{"tests/a.sh"}, Decisions: []RevertDecision{{Path: "tests/a.sh", Verdict: "escalate", Decided: "file"}}}
@@ -18,8 +20,8 @@ func TestResultsInRepositoryRebasesOnce(t *testing.T) {
 		Stories: []Story{{File: "stories/A.md", Revert: shared}, {File: "stories/B.md", Revert: shared}}}
 	res.InRepository("pkg")
 	res.InRepository("pkg")
-	if d := res.Gates[0].Diagnostics[0]; d.File != "pkg/stories/A.md" {
-		t.Errorf("diagnostic at %s", d.File)
+	if d := res.Gates[0].Diagnostics[0]; d.File != "stories/A.md" {
+		t.Errorf("diagnostic moved to %s: findings are placed by the findings pipeline, once", d.File)
 	}
 	for _, s := range res.Stories {
 		if !strings.HasPrefix(s.File, "pkg/stories/") || s.Revert.Paths[0] != "pkg/tests/a.sh" || s.Revert.Decisions[0].Path != "pkg/tests/a.sh" {

@@ -15,6 +15,7 @@ import (
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/transition"
 )
 
@@ -50,7 +51,11 @@ func newFixture(t *testing.T, storyFile string) *fixture {
 // history is the pull request's repository's history.
 func (f *fixture) history() chatops.History {
 	f.t.Helper()
-	h, err := chatops.OpenHistory(f.pr.Git.Root)
+	tg, err := target.Open(target.Options{Root: f.pr.Git.Root, Policy: config.Default()})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	h, err := chatops.NewHistory(tg)
 	if err != nil {
 		f.t.Fatal(err)
 	}

@@ -8,7 +8,9 @@ import (
 )
 
 // Diagnostics turns unverified decisions into hitl/decision-unverified and
-// stale ones into hitl/decision-stale findings at the decision's heading.
+// stale ones into hitl/decision-stale findings at the decision's heading,
+// in the order of fs: the gate's findings pipeline orders them with the
+// stories gate's others.
 func Diagnostics(fs []Finding) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, f := range fs {
@@ -22,7 +24,6 @@ func Diagnostics(fs []Finding) []diag.Diagnostic {
 		out = append(out, diag.New(rule, diag.SeverityError, f.Story, f.Pos,
 			"%s (%s at %s) is %s: %s", f.Decision, f.Event, f.AtState, f.Status, f.Reason))
 	}
-	diag.Sort(out)
 	return out
 }
 

@@ -44,7 +44,7 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	}
 	setDs, pass := setDiagnostics(opts, active, ls, ctx, isTarget)
 	res.Change = pass.Change
-	judged := append(fileDs, setDs...)
+	res.Diagnostics = append(fileDs, setDs...)
 	if filtering(opts, ctx) {
 		untouched := map[string]bool{}
 		for _, l := range ls {
@@ -53,12 +53,8 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 			}
 		}
 		atBase := func() map[findingKey]bool { return setFindingsAtBase(active, ls, pass.Deleted) }
-		judged, res.Untouched = splitUntouched(fileDs, setDs, untouched, atBase)
-		res.Untouched = opts.config().ApplySeverities(res.Untouched)
-		diag.Sort(res.Untouched)
+		res.SetApart = setApart(fileDs, untouched, atBase)
 	}
-	res.Diagnostics = opts.config().ApplySeverities(judged)
-	diag.Sort(res.Diagnostics)
 	for _, l := range ls {
 		if l.unit.Head != nil && isTarget[l.path] {
 			res.Units = append(res.Units, l.unit)

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/target"
@@ -72,7 +73,7 @@ func validateTree(t *testing.T, dir string, cfg *config.Config) string {
 		t.Fatalf("validate %s: %v", dir, err)
 	}
 	var buf bytes.Buffer
-	if err := report.Print(&buf, "text", report.Document{Diagnostics: res.Diagnostics, FilesChecked: res.Files}); err != nil {
+	if err := report.Print(&buf, "text", report.Document{Diagnostics: findings.New(findings.Options{Config: opts.Target.Policy()}).Run(res.Diagnostics).Judged, FilesChecked: res.Files}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()

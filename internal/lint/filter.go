@@ -11,8 +11,9 @@ import (
 )
 
 // The filter stage (gate.filter, docs/configuration.md) runs after the
-// rules, which only find: with a base and the changed mode it moves the
-// findings on stories the change did not touch to Result.Untouched.
+// rules, which only find: with a base and the changed mode it tells the
+// findings pipeline (internal/findings) which findings on stories the
+// change did not touch to set apart (Result.SetApart).
 //
 // A story is untouched only when its file is byte for byte the base's, at
 // the same path, and the change neither created, modified, deleted nor
@@ -55,32 +56,32 @@ func (c *baseContext) untouched(l *loaded) (bool, error) {
 	return ok && bytes.Equal(src, l.unit.Head.Src), err
 }
 
-// splitUntouched returns the file and set findings the run judges, and
-// apart the ones on untouched stories that decide nothing.
-func splitUntouched(fileDs, setDs []diag.Diagnostic, untouched map[string]bool, atBase func() map[findingKey]bool) (judged, apart []diag.Diagnostic) {
+// setApart returns the untouched-set predicate of the findings pipeline's
+// untouched stage (findings.Untouched): whether a finding is on an
+// untouched story and excused there. A file rule's finding is; a set
+// rule's only when the base revision's stories give it too, which is
+// worked out the first time such a finding is asked about. Findings no
+// rule of this run gave (another engine's) are never excused by it.
+func setApart(fileDs []diag.Diagnostic, untouched map[string]bool, atBase func() map[findingKey]bool) func(diag.Diagnostic) bool {
+	byFileRule := map[findingKey]bool{}
 	for _, d := range fileDs {
 		if untouched[d.File] {
-			apart = append(apart, d)
-		} else {
-			judged = append(judged, d)
+			byFileRule[keyOf(d)] = true
 		}
 	}
 	var known map[findingKey]bool
-	for _, d := range setDs {
+	return func(d diag.Diagnostic) bool {
 		if !untouched[d.File] {
-			judged = append(judged, d)
-			continue
+			return false
+		}
+		if byFileRule[keyOf(d)] {
+			return true
 		}
 		if known == nil {
 			known = atBase()
 		}
-		if known[keyOf(d)] {
-			apart = append(apart, d)
-		} else {
-			judged = append(judged, d)
-		}
+		return known[keyOf(d)]
 	}
-	return judged, apart
 }
 
 // setFindingsAtBase runs the set rules that need no base (the delegation

@@ -7,18 +7,22 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
 func demo(t *testing.T, name string) string { return testrepo.DemoStory(t, name) }
 
-func runFiltered(t *testing.T, repo *testrepo.Repo, base, filter string) *Result {
+// runFiltered validates the repository against base in the filter mode
+// and passes the findings through the pipeline a validate run composes.
+func runFiltered(t *testing.T, repo *testrepo.Repo, base, filter string) findings.Set {
 	t.Helper()
-	res, err := Run(Options{Target: TargetOf(t, repo.Root, base, nil), Filter: filter})
+	cfg := config.Default()
+	res, err := Run(Options{Target: TargetOf(t, repo.Root, base, cfg), Filter: filter})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res
+	return findings.New(findings.Options{Config: cfg, Filter: filter, SetApart: res.SetApart}).Run(res.Diagnostics)
 }
 
 // files lists the files findings are on, once each, in order.
@@ -77,8 +81,8 @@ func TestFilterChangedSetsUntouchedStoriesApart(t *testing.T) {
 				repo.Commit("head")
 			}
 			res := runFiltered(t, repo, base, c.filter)
-			if got := files(res.Diagnostics); got != c.judged {
-				t.Errorf("judged findings on %q, want %q: %v", got, c.judged, res.Diagnostics)
+			if got := files(res.Judged); got != c.judged {
+				t.Errorf("judged findings on %q, want %q: %v", got, c.judged, res.Judged)
 			}
 			if got := files(res.Untouched); got != c.apart {
 				t.Errorf("untouched findings on %q, want %q: %v", got, c.apart, res.Untouched)
@@ -101,8 +105,8 @@ func TestFilterKeepsSetFindingsThatWereThereAtBase(t *testing.T) {
 	if got := rulesOf(res.Untouched); got != "delegation/unknown-dependency" {
 		t.Errorf("untouched = %v, want the pre-existing delegation/unknown-dependency", res.Untouched)
 	}
-	if got := files(res.Diagnostics); got != "stories/STORY-003.md" {
-		t.Errorf("judged findings on %q: %v", got, res.Diagnostics)
+	if got := files(res.Judged); got != "stories/STORY-003.md" {
+		t.Errorf("judged findings on %q: %v", got, res.Judged)
 	}
 }
 
@@ -120,8 +124,8 @@ func TestFilterOnARealRepositoryShape(t *testing.T) {
 	repo.CopyTree(filepath.Join(dir, "head"))
 	repo.Commit("head")
 	res := runFiltered(t, repo, base, config.FilterChanged)
-	if got := files(res.Diagnostics); got != "stories/STORY-006.md" {
-		t.Errorf("judged findings on %q, want only the created story: %v", got, res.Diagnostics)
+	if got := files(res.Judged); got != "stories/STORY-006.md" {
+		t.Errorf("judged findings on %q, want only the created story: %v", got, res.Judged)
 	}
 	if got := files(res.Untouched); got != "docs/stories/STORY-000.md stories/STORY-002.md stories/STORY-003.md stories/STORY-005.md" {
 		t.Errorf("untouched findings on %q: %v", got, res.Untouched)

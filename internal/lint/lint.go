@@ -1,5 +1,7 @@
-// Package lint finds story files, runs the rule catalog over them and applies
-// the configuration's severity overrides.
+// Package lint finds story files and runs the rule catalog over them. What
+// the rules find goes, as it was found, to the run's findings pipeline
+// (internal/findings), which applies the configured severities, sets the
+// findings on untouched stories apart, and orders them.
 package lint
 
 import (
@@ -45,8 +47,8 @@ type Options struct {
 	// BaseReads, when set, counts the files read from the base revision.
 	BaseReads *atomic.Int64
 	// Filter is the gate's filter mode (config.FilterChanged or
-	// FilterAll); with a base, changed moves the findings on untouched
-	// stories to Result.Untouched (filter.go). Empty judges every story.
+	// FilterAll); with a base, changed gives Result.SetApart (filter.go).
+	// Empty judges every story.
 	Filter string
 	// Visit, when set, is called with every target story and its base
 	// before it is slimmed, from several goroutines at once: a caller that
@@ -61,6 +63,9 @@ type Options struct {
 
 // Result is the outcome of one run.
 type Result struct {
+	// Diagnostics are the findings as the rules gave them: for the run's
+	// findings pipeline (internal/findings), which applies severities,
+	// sets apart and sorts; unsorted, severities as the rules set them.
 	Diagnostics []diag.Diagnostic
 	// Files counts the story files checked.
 	Files int
@@ -69,9 +74,12 @@ type Result struct {
 	Units []rules.Unit
 	// Change is the change model built from every story of the set.
 	Change *change.Change
-	// Untouched are the findings on stories the change did not touch,
-	// which decide nothing (Options.Filter); sorted, severities applied.
-	Untouched []diag.Diagnostic
+	// SetApart is the untouched-set predicate for the findings pipeline
+	// (findings.Options.SetApart): whether a finding is on a story the
+	// change did not touch and excused there (filter.go); nil unless the
+	// run filters (Options.Filter changed, with a base). It works out the
+	// base's set findings on first need, so one goroutine asks at a time.
+	SetApart func(diag.Diagnostic) bool
 }
 
 // root is the root's directory.

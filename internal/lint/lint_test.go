@@ -9,6 +9,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 )
 
 func write(t *testing.T, dir, name string, data []byte) string {
@@ -41,7 +42,7 @@ func runOn(t *testing.T, root string, paths ...string) []diag.Diagnostic {
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	return res.Diagnostics
+	return findings.New(findings.Options{Config: config.Default()}).Run(res.Diagnostics).Judged
 }
 
 func rulesOf(ds []diag.Diagnostic) string {
@@ -140,7 +141,7 @@ func TestSeverityOverridesAndOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range res.Diagnostics {
+	for _, d := range findings.New(findings.Options{Config: cfg}).Run(res.Diagnostics).Judged {
 		if d.Rule == "structure/required-section" {
 			t.Errorf("rule turned off still reported: %s", d)
 		}

@@ -64,8 +64,9 @@ func WriteSARIF(path string, res *gate.Results, rules map[string]report.RuleInfo
 	if err != nil {
 		return fmt.Errorf("write SARIF: %w", err)
 	}
-	// The findings already name repository paths (gate.Results.InRepository):
-	// the root names only the code-scanning category.
+	// The findings already name repository paths (the gate run's findings
+	// pipeline placed them, internal/findings): the root names only the
+	// code-scanning category.
 	doc := report.Document{Tool: "gate", Diagnostics: res.Diagnostics(), Rules: rules, Version: res.Storygate, Category: res.Root}
 	if err := report.Print(f, "sarif", doc); err != nil {
 		f.Close()

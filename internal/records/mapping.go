@@ -108,7 +108,8 @@ type MappingResult struct {
 // RunMappings runs every mapping over the files (slash paths relative to
 // lib.Repo) its glob selects. A file selected by several mappings is
 // checked by each. An error means a suite or schema could not be loaded,
-// which is a configuration problem rather than a finding.
+// which is a configuration problem rather than a finding. The findings
+// come in the order found, for the run's findings pipeline to order.
 func RunMappings(lib Library, mappings []SuiteMapping, files []string) (MappingResult, error) {
 	var res MappingResult
 	selected := map[string]bool{}
@@ -120,7 +121,6 @@ func RunMappings(lib Library, mappings []SuiteMapping, files []string) (MappingR
 		res.Diagnostics = append(res.Diagnostics, ds...)
 		res.FilesChecked += n
 	}
-	diag.Sort(res.Diagnostics)
 	return res, nil
 }
 

@@ -6,13 +6,12 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
-	"github.com/storygate/storygate/internal/gate"
 )
 
 // printGitHub writes GitHub Actions workflow commands, which the runner turns
 // into annotations on the pull request.
 func printGitHub(w io.Writer, doc Document) error {
-	for _, d := range gate.DiagnosticsIn(doc.Root, doc.Diagnostics) {
+	for _, d := range doc.Diagnostics {
 		if _, err := fmt.Fprintln(w, WorkflowCommand(d)); err != nil {
 			return fmt.Errorf("write github report: %w", err)
 		}

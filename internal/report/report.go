@@ -1,6 +1,8 @@
 // Package report prints diagnostics in the formats of the CLI contract:
-// text, json, sarif and github workflow commands. Printers only format; the
-// findings and their severities are decided before they get here.
+// text, json, sarif and github workflow commands. Printers only format: the
+// findings come final out of the run's findings pipeline (internal/findings),
+// with their severities, their paths (repository paths for sarif and
+// github) and their order, and are printed as they are.
 package report
 
 import (
@@ -25,7 +27,8 @@ type RuleInfo struct {
 	HelpURI string
 }
 
-// Document is what a printer prints: the sorted diagnostics of one run.
+// Document is what a printer prints: the final findings of one run, as the
+// findings pipeline gave them.
 type Document struct {
 	// Tool names the command that produced the findings, e.g. "validate".
 	Tool        string
@@ -35,18 +38,11 @@ type Document struct {
 	// counts them in one line, json lists them apart, and sarif and github
 	// leave them out, so that nothing annotates or alerts on them.
 	Untouched []diag.Diagnostic
-	// Root is where the root the findings' paths are relative to is in
-	// its repository (gitrepo.Repo.PathOf; "" or "." for the top, or no
-	// repository). sarif and github, which GitHub resolves against the
-	// repository, name repository paths (gate.DiagnosticsIn); text and
-	// json print the paths as the run found them.
-	Root string
-	// Category is the root's place in its repository as Root gives it,
-	// for a document whose findings already name repository paths (the
-	// gate's, rebased once by gate.Results.InRepository), so Root, which
-	// would rebase them again, stays empty. Either names the code-scanning
-	// category (sarif automationDetails), so each root's uploads keep
-	// their own alerts.
+	// Category is where the findings' root is in its repository
+	// (gitrepo.Repo.PathOf; "" or "." for the top, or no repository): it
+	// names the code-scanning category (sarif automationDetails), so each
+	// root's uploads keep their own alerts. The paths themselves were
+	// placed by the findings pipeline (findings.Options.Place).
 	Category string
 	// FilesChecked counts the files the run examined.
 	FilesChecked int
@@ -58,7 +54,6 @@ type Document struct {
 
 // Print writes doc to w in the named format.
 func Print(w io.Writer, format string, doc Document) error {
-	diag.Sort(doc.Diagnostics)
 	switch format {
 	case "text", "":
 		return printText(w, doc)
@@ -73,8 +68,8 @@ func Print(w io.Writer, format string, doc Document) error {
 }
 
 // RepositoryPaths reports whether format names repository paths, which
-// GitHub resolves against the repository's top (sarif, github): only
-// those printers rebase the findings by Document.Root.
+// GitHub resolves against the repository's top (sarif, github): a run
+// printing one composes its findings pipeline with the root's place.
 func RepositoryPaths(format string) bool { return format == "sarif" || format == "github" }
 
 // ValidFormat reports whether name is one of Formats.
@@ -144,13 +139,4 @@ func usedRules(ds []diag.Diagnostic) []string {
 	}
 	sort.Strings(ids)
 	return ids
-}
-
-// categoryRoot is the root that names the document's code-scanning
-// category: Root, else Category.
-func (d Document) categoryRoot() string {
-	if d.Root != "" {
-		return d.Root
-	}
-	return d.Category
 }

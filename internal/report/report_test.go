@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,10 +16,12 @@ import (
 func sampleDoc() Document {
 	return Document{
 		Tool: "validate",
+		// In the findings pipeline's order (findings.Sort): printers
+		// print as given.
 		Diagnostics: []diag.Diagnostic{
-			{Rule: "hitl/pending", Severity: diag.SeverityNotice, File: "stories/b.md", Line: 5, Column: 8, Message: "waits at plan_review"},
-			{Rule: "state/illegal-state", Severity: diag.SeverityError, File: "stories/a.md", Line: 5, Column: 8, Message: "state \"x\" is not legal, 100%\nreally"},
 			{Rule: "contract/section-mismatch", Severity: diag.SeverityWarning, File: "stories/a.md", Line: 2, Column: 1, Message: "lists AC2, which is not in acceptance_criteria"},
+			{Rule: "state/illegal-state", Severity: diag.SeverityError, File: "stories/a.md", Line: 5, Column: 8, Message: "state \"x\" is not legal, 100%\nreally"},
+			{Rule: "hitl/pending", Severity: diag.SeverityNotice, File: "stories/b.md", Line: 5, Column: 8, Message: "waits at plan_review"},
 		},
 		FilesChecked: 2,
 		Rules:        map[string]RuleInfo{"state/illegal-state": {ID: "state/illegal-state", Summary: "state is legal"}},
@@ -34,7 +37,10 @@ func render(t *testing.T, format string, doc Document) string {
 	return buf.String()
 }
 
-func TestTextSortsAndSummarises(t *testing.T) {
+// TestTextPrintsInOrderAndSummarises: the text format prints the findings
+// in the order the findings pipeline gave them, never its own, and closes
+// with the summary.
+func TestTextPrintsInOrderAndSummarises(t *testing.T) {
 	want := `stories/a.md:2:1: lists AC2, which is not in acceptance_criteria [contract/section-mismatch]
 stories/a.md:5:8: state "x" is not legal, 100%\nreally [state/illegal-state]
 stories/b.md:5:8: waits at plan_review [hitl/pending]
@@ -42,6 +48,11 @@ stories/b.md:5:8: waits at plan_review [hitl/pending]
 `
 	if diff := cmp.Diff(want, render(t, "text", sampleDoc())); diff != "" {
 		t.Error(diff)
+	}
+	reversed := sampleDoc()
+	slices.Reverse(reversed.Diagnostics)
+	if got := render(t, "text", reversed); !strings.HasPrefix(got, "stories/b.md:5:8:") {
+		t.Errorf("the printer reordered the findings it was given:\n%s", got)
 	}
 	if got := render(t, "text", Document{FilesChecked: 1}); got != "no problems found in 1 file\n" {
 		t.Errorf("empty summary = %q", got)

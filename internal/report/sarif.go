@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
-	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/version"
 )
 
@@ -83,13 +82,13 @@ func printSARIF(w io.Writer, doc Document) error {
 	ids := usedRules(doc.Diagnostics)
 	index := map[string]int{}
 	driver := sarifDriver{Name: "storygate", Version: ver, SemanticVersion: semantic(ver), InformationURI: projectURI, Rules: []sarifRule{}}
-	run := sarifRun{Tool: sarifTool{Driver: driver}, AutomationDetails: sarifAutomation{ID: automationID(doc.Tool, doc.categoryRoot())},
+	run := sarifRun{Tool: sarifTool{Driver: driver}, AutomationDetails: sarifAutomation{ID: automationID(doc.Tool, doc.Category)},
 		Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
 	for i, id := range ids {
 		index[id] = i
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, ruleOf(id, doc.Rules[id], ver))
 	}
-	for _, d := range gate.DiagnosticsIn(doc.Root, doc.Diagnostics) {
+	for _, d := range doc.Diagnostics {
 		run.Results = append(run.Results, sarifResult{
 			RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
 			Message:   sarifMessage{d.Message},

@@ -140,30 +140,29 @@ func TestRuleDocsURIFollowsTheVersion(t *testing.T) {
 }
 
 // TestSARIFCategoryPerRoot: each root's uploads keep their own
-// code-scanning category; the top keeps the one it always had, and the
-// gate's document, whose paths are already repository paths, names its
-// root as Category without being rebased.
+// code-scanning category, named by the root's place (Category); the top
+// keeps the one it always had.
 func TestSARIFCategoryPerRoot(t *testing.T) {
 	for _, c := range []struct {
-		tool, root, category, want string
+		tool, category, want string
 	}{
-		{"validate", "", "", "storygate/validate/"},
-		{"validate", ".", "", "storygate/validate/"},
-		{"validate", "pkg-a", "", "storygate/validate/pkg-a/"},
-		{"gate", "", "packages/api", "storygate/gate/packages/api/"},
-		{"gate", "", ".", "storygate/gate/"},
-		{"verify", "my pkg", "", "storygate/verify/my-pkg/"},
+		{"validate", "", "storygate/validate/"},
+		{"validate", ".", "storygate/validate/"},
+		{"validate", "pkg-a", "storygate/validate/pkg-a/"},
+		{"gate", "packages/api", "storygate/gate/packages/api/"},
+		{"gate", ".", "storygate/gate/"},
+		{"verify", "my pkg", "storygate/verify/my-pkg/"},
 	} {
 		var log struct {
 			Runs []struct{ AutomationDetails struct{ ID string } }
 		}
 		doc := sampleDoc()
-		doc.Tool, doc.Root, doc.Category = c.tool, c.root, c.category
+		doc.Tool, doc.Category = c.tool, c.category
 		if err := json.Unmarshal([]byte(render(t, "sarif", doc)), &log); err != nil {
 			t.Fatal(err)
 		}
 		if got := log.Runs[0].AutomationDetails.ID; got != c.want {
-			t.Errorf("%s at root %q (category %q): automationDetails.id %q, want %q", c.tool, c.root, c.category, got, c.want)
+			t.Errorf("%s at category %q: automationDetails.id %q, want %q", c.tool, c.category, got, c.want)
 		}
 	}
 }

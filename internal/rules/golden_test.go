@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rules"
@@ -80,7 +81,7 @@ func runCase(t *testing.T, c goldenCase) string {
 		t.Fatalf("validate %s: %v", c.path, err)
 	}
 	var buf bytes.Buffer
-	if err := report.Print(&buf, "text", report.Document{Diagnostics: res.Diagnostics, FilesChecked: res.Files}); err != nil {
+	if err := report.Print(&buf, "text", report.Document{Diagnostics: findings.New(findings.Options{Config: opts.Target.Policy()}).Run(res.Diagnostics).Judged, FilesChecked: res.Files}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.String()

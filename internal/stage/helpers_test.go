@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	pipeline "github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/report"
 )
 
@@ -33,7 +34,7 @@ func loadFixture(t *testing.T, fsys fs.FS) *Set {
 func textReport(t *testing.T, s *Set) string {
 	t.Helper()
 	var buf bytes.Buffer
-	doc := report.Document{Tool: "stage validate", Diagnostics: Check(s), FilesChecked: len(s.Files)}
+	doc := report.Document{Tool: "stage validate", Diagnostics: pipeline.New(pipeline.Options{}).Run(Check(s)).Judged, FilesChecked: len(s.Files)}
 	if err := report.Print(&buf, "text", doc); err != nil {
 		t.Fatalf("print: %v", err)
 	}

@@ -67,15 +67,15 @@ func (r *reporter) atPos(f *File, pos diag.Pos, format string, args ...any) {
 	*r.out = append(*r.out, diag.New(r.rule.ID, r.rule.Severity, f.Path, pos, format, args...))
 }
 
-// Check runs every rule over the set and returns the sorted findings,
-// including those the parser reported.
+// Check runs every rule over the set and returns the findings, including
+// those the parser reported, in the order found: the findings pipeline
+// (internal/findings) of the command or gate run orders them.
 func Check(s *Set) []diag.Diagnostic {
 	out := append([]diag.Diagnostic(nil), s.ParseDiagnostics...)
 	for _, rule := range Rules() {
 		rep := &reporter{rule: registry[rule.ID], out: &out}
 		runRule(rep, s)
 	}
-	diag.Sort(out)
 	return out
 }
 

@@ -32,6 +32,8 @@ type oneAnswer struct {
 // repository, resolving a revision name, loading the policy.
 func oneAnswerRules() []oneAnswer {
 	return []oneAnswer{
+		// The entry points open the run's target; everything below takes it.
+		{pkg: module + "/internal/target", name: "Open", allowed: []string{"internal/cli", "internal/bot"}},
 		{pkg: module + "/internal/gitrepo", name: "Open", allowed: []string{"internal/target"}},
 		{pkg: module + "/internal/gitrepo", recv: "Repo", name: "Commit", allowed: []string{"internal/target", "internal/gitrepo"}},
 		{pkg: "github.com/go-git/go-git/v5", recv: "Repository", name: "ResolveRevision", allowed: []string{"internal/gitrepo"}},

@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/rules"
 
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
@@ -68,14 +69,17 @@ type run struct {
 	// t is opts.Target; root, cfg and inRoot are its root, policy and the
 	// changes inside the root, by their paths in it (the stages and
 	// records gates match them).
-	t       *target.Target
-	root    string
-	cfg     *config.Config
-	inRoot  []gitrepo.Change
-	lint    *lint.Result
-	seen    *seen
-	stories map[string]*gate.Story
-	res     *gate.Results
+	t      *target.Target
+	root   string
+	cfg    *config.Config
+	inRoot []gitrepo.Change
+	lint   *lint.Result
+	// findings is the run's findings pipeline, composed once the stories'
+	// rules have run (storiesGate): every gate's findings pass through it.
+	findings *findings.Pipeline
+	seen     *seen
+	stories  map[string]*gate.Story
+	res      *gate.Results
 	// sandbox isolates every command from the change; ranPRCode is set
 	// once one did (isolation.go).
 	sandbox   *sandbox.Sandbox
@@ -137,11 +141,27 @@ func isDefault(n gate.Name) bool {
 	return false
 }
 
-// add appends a gate outcome to the document.
+// composeFindings composes the run's findings pipeline: the
+// configuration's severities, the filter mode with what the stories' rules
+// found untouched (setApart), the document's bounds, and the root's place
+// in its repository, since the document names repository paths.
+func (r *run) composeFindings(setApart func(diag.Diagnostic) bool) {
+	r.findings = findings.New(findings.Options{Config: r.cfg, Filter: r.filter(), SetApart: setApart,
+		Bounded: true, Place: r.t.Place()})
+}
+
+// add passes a gate's findings through the run's pipeline and appends its
+// outcome to the document.
 func (r *run) add(n gate.Name, o gate.Outcome, title, detail string) {
-	o.Diagnostics = r.cfg.ApplySeverities(o.Diagnostics)
+	r.addFound(n, o, r.findings.Run(o.Diagnostics), title, detail)
+}
+
+// addFound appends a gate outcome whose findings came out of the run's
+// pipeline as found; the conclusion is decided by them.
+func (r *run) addFound(n gate.Name, o gate.Outcome, found findings.Set, title, detail string) {
+	o.Diagnostics = found.Judged
 	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Decide(o),
-		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: cleanDiagnostics(o.Diagnostics)})
+		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: found.Judged, Untouched: found.Untouched})
 }
 
 // skip reports a default gate that was not selected.

@@ -11,9 +11,7 @@ import (
 )
 
 func TestStagesAndRecordsOnlyWhenTheirFilesChange(t *testing.T) {
-	cfg := config.Default()
-	cfg.Stages.Paths = []string{"stages"}
-	cfg.Records = []config.RecordSuite{{Glob: "records/*.json", Suite: "step-packet"}}
+	cfg := stagesAndRecordsConfig()
 	repo := testrepo.New(t)
 	repo.Write(map[string]string{"README.md": "x\n"})
 	base := repo.Commit("base")
@@ -48,9 +46,7 @@ func TestStagesAndRecordsOnlyWhenTheirFilesChange(t *testing.T) {
 // The control is the same layout at the top.
 func TestStagesAndRecordsInASubdirectoryRoot(t *testing.T) {
 	t.Parallel()
-	cfg := config.Default()
-	cfg.Stages.Paths = []string{"stages"}
-	cfg.Records = []config.RecordSuite{{Glob: "records/*.json", Suite: "step-packet"}}
+	cfg := stagesAndRecordsConfig()
 	changed := map[string]string{"stages/inception/broken.md": "---\nslug: broken\nphase: nowhere\n---\n# Broken\n", "records/step.json": "{}\n"}
 	for _, c := range []struct {
 		name, root, changedIn string
@@ -81,4 +77,13 @@ func TestStagesAndRecordsInASubdirectoryRoot(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stagesAndRecordsConfig is the default configuration with a stage
+// directory and a record suite, so both optional gates can run.
+func stagesAndRecordsConfig() *config.Config {
+	cfg := config.Default()
+	cfg.Stages.Paths = []string{"stages"}
+	cfg.Records = []config.RecordSuite{{Glob: "records/*.json", Suite: "step-packet"}}
+	return cfg
 }

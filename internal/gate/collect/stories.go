@@ -22,25 +22,30 @@ func (r *run) storiesGate() error {
 		return fmt.Errorf("gate: stories: %w", err)
 	}
 	r.lint = res
-	withFindings := filesOf(res.Diagnostics)
+	r.composeFindings(res.SetApart)
+	runs, reported := r.selected(gate.Stories)
+	o := gate.Outcome{Checked: res.Files, Diagnostics: res.Diagnostics}
+	var detail string
+	if runs {
+		if detail, err = r.checkDecisions(&o); err != nil {
+			return err
+		}
+	}
+	found := r.findings.Run(o.Diagnostics)
+	withFindings := filesOf(found.Judged) // repository paths, as the pipeline placed them
 	for _, u := range res.Units {
-		if r.changed(u.Head.Path) || withFindings[u.Head.Path] {
+		if r.changed(u.Head.Path) || withFindings[r.t.RepoPath(u.Head.Path)] {
 			r.stories[u.Head.Path] = r.seen.stories[u.Head.Path]
 		}
 	}
-	if runs, reported := r.selected(gate.Stories); !runs {
+	if !runs {
 		if reported {
 			r.skip(gate.Stories)
 		}
 		return nil
 	}
-	o := gate.Outcome{Checked: res.Files, Diagnostics: res.Diagnostics}
-	detail, err := r.checkDecisions(&o)
-	if err != nil {
-		return err
-	}
-	r.add(gate.Stories, o, storiesTitle(o, len(r.stories))+untouchedTitle(res.Untouched), detail)
-	r.res.Gates[len(r.res.Gates)-1].Untouched = cleanDiagnostics(res.Untouched)
+	o.Diagnostics = found.Judged
+	r.addFound(gate.Stories, o, found, storiesTitle(o, len(r.stories))+untouchedTitle(found.Untouched), detail)
 	return nil
 }
 
@@ -55,7 +60,6 @@ func (r *run) checkDecisions(o *gate.Outcome) (string, error) {
 		return "", fmt.Errorf("gate: verifying human decisions: %w", err)
 	}
 	o.Diagnostics = append(o.Diagnostics, ds...)
-	diag.Sort(o.Diagnostics)
 	return detail, nil
 }
 

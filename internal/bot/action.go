@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"strings"
 
@@ -14,11 +13,9 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/report"
-	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/target"
-	"github.com/storygate/storygate/internal/verify"
 )
 
 // ActionOptions are the command line of storygate action; each empty one
@@ -186,6 +183,19 @@ func (a *actionRun) prepare() error {
 	return nil
 }
 
+// filterMode is the filter input's mode; "" when unset, so that
+// gate.filter decides.
+func (a *actionRun) filterMode() (config.FilterMode, error) {
+	if a.f.Filter == "" {
+		return "", nil
+	}
+	mode, err := config.ParseFilterMode(a.f.Filter)
+	if err != nil {
+		return "", &config.Error{File: "filter", Message: err.Error()}
+	}
+	return mode, nil
+}
+
 // collect runs the gates. Code from the change runs here, with an
 // environment stripped of tokens and action inputs.
 func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
@@ -193,11 +203,12 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f := a.f.Filter; f != "" && f != config.FilterChanged && f != config.FilterAll {
-		return nil, &config.Error{File: "filter", Message: fmt.Sprintf("unknown filter mode %q (legal: changed, all)", f)}
+	filter, err := a.filterMode()
+	if err != nil {
+		return nil, err
 	}
 	opts := collect.Options{Target: a.t, Gates: gates, Event: a.plan.event,
-		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck(), Filter: a.f.Filter}
+		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: a.decisionCheck(), Filter: filter}
 	res, err := collect.Run(ctx, opts)
 	if err == nil && a.t.PolicyNote() != "" {
 		res.Notes = append(res.Notes, a.t.PolicyNote())
@@ -223,7 +234,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
 	}
-	if err := publish.WriteSARIF(sarif, res, a.gateRuleInfo()); err != nil {
+	if err := publish.WriteSARIF(sarif, res, report.CatalogRules()); err != nil {
 		return "", err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
@@ -275,16 +286,4 @@ func (a *actionRun) fail(err error) error {
 
 func escapeCommand(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// gateRuleInfo describes every rule a gate run can report, for SARIF.
-func (a *actionRun) gateRuleInfo() map[string]report.RuleInfo {
-	out := make(map[string]report.RuleInfo, len(a.deps.Rules)+len(verify.Rules)+len(revert.Rules))
-	maps.Copy(out, a.deps.Rules)
-	for _, rules := range []map[string]string{verify.Rules, revert.Rules} {
-		for id, summary := range rules {
-			out[id] = report.RuleInfo{ID: id, Summary: summary}
-		}
-	}
-	return out
 }

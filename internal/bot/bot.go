@@ -18,7 +18,6 @@ import (
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/hitl"
 	"github.com/storygate/storygate/internal/publish"
-	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/target"
 )
 
@@ -43,9 +42,6 @@ type Deps struct {
 	Stdout, Stderr io.Writer
 	// Version is storygate's version, recorded in results documents.
 	Version string
-	// Rules describes the story rules (the validate catalog), for SARIF;
-	// the bot adds the verify and revert rules. Nil describes only those.
-	Rules map[string]report.RuleInfo
 }
 
 // Env reads the environment the bot runs in.

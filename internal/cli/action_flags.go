@@ -93,10 +93,10 @@ func (f actionFlags) options() (bot.ActionOptions, error) {
 		}
 	}
 	if f.all {
-		if f.filter != "" && f.filter != config.FilterAll {
+		if f.filter != "" && config.FilterMode(f.filter) != config.FilterAll {
 			return bot.ActionOptions{}, fmt.Errorf("--all and --filter %s contradict each other", f.filter)
 		}
-		f.filter = config.FilterAll
+		f.filter = string(config.FilterAll)
 	}
 	return bot.ActionOptions{Filter: f.filter, Root: root, ConfigFile: f.cfg, Gates: f.gates, Base: f.base, EventName: f.eventName,
 		EventPath: f.eventPath, Results: f.results, SARIF: f.sarif, Markdown: f.markdown, ReportOnly: f.reportOnly}, nil
@@ -119,7 +119,6 @@ func newBot(e env, timeouts github.Timeouts) (*bot.Bot, error) {
 		Stdout:  e.stdout,
 		Stderr:  e.stderr,
 		Version: version.String(),
-		Rules:   ruleInfo(),
 	}), nil
 }
 

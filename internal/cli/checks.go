@@ -172,22 +172,13 @@ func readCapped(file string) ([]byte, error) {
 	return safefile.ReadFile(safefile.RepoRoot(filepath.Dir(file)), file, records.MaxRecordBytes)
 }
 
-// checkRules describes the suite's checks and the record-file rules, which
-// docs/records.md documents (not docs/rules.md, SARIF's default).
+// checkRules describes the catalog's rules (the record-file rules among
+// them) and the suite's checks, which docs/records.md documents under
+// Suites.
 func checkRules(suite *records.Suite) map[string]report.RuleInfo {
-	rules := recordFileRules()
+	rules := report.CatalogRules()
 	for _, c := range suite.Checks {
 		rules[c.ID] = report.RuleInfo{ID: c.ID, Summary: c.Why, HelpURI: report.DocsURI("docs/records.md", "Suites", version.String())}
-	}
-	return rules
-}
-
-// recordFileRules describes the findings about record files themselves.
-func recordFileRules() map[string]report.RuleInfo {
-	uri := report.DocsURI("docs/records.md", "Hostile input", version.String())
-	rules := map[string]report.RuleInfo{}
-	for id, summary := range records.FileRules() {
-		rules[id] = report.RuleInfo{ID: id, Summary: summary, HelpURI: uri}
 	}
 	return rules
 }

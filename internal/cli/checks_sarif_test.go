@@ -56,10 +56,10 @@ func TestChecksSARIFLinksRecordsDocs(t *testing.T) {
 // TestGateRuleInfoCoversStagesAndRecords: the gate's SARIF describes the
 // findings the stages and records gates add, not only the story rules.
 func TestGateRuleInfoCoversStagesAndRecords(t *testing.T) {
-	info := ruleInfo()
-	for id, want := range map[string]string{"stage/unknown-key": "", "records/parse": "/docs/records.md#hostile-input", "state/illegal-state": ""} {
+	info := report.CatalogRules()
+	for id, want := range map[string]string{"stage/unknown-key": "/docs/rules.md#stageunknown-key", "records/parse": "/docs/records.md#hostile-input", "state/illegal-state": "/docs/rules.md#stateillegal-state"} {
 		r, ok := info[id]
-		if !ok || r.Summary == "" || !strings.HasSuffix(r.HelpURI, want) {
+		if !ok || r.Summary == "" || !strings.HasSuffix(report.RuleDocsURI(id, ""), want) {
 			t.Errorf("%s: %+v", id, r)
 		}
 	}

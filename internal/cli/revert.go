@@ -189,7 +189,7 @@ func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) 
 		}
 	}
 	ds := findings.New(findings.Options{Config: cfg, Place: placeFor(f.format, res.Root)}).Run(revert.Findings(res)).Judged
-	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Category: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: revertRuleInfo()}
+	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Category: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: report.CatalogRules()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
 		return ExitInternal
@@ -214,12 +214,4 @@ func writeRevertArtifact(e env, out string, res *revert.Result) int {
 	}
 	fmt.Fprintf(e.stderr, "storygate revert-check: result written to %s\n", out)
 	return -1
-}
-
-func revertRuleInfo() map[string]report.RuleInfo {
-	out := map[string]report.RuleInfo{}
-	for id, summary := range revert.Rules {
-		out[id] = report.RuleInfo{ID: id, Summary: summary}
-	}
-	return out
 }

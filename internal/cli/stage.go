@@ -111,11 +111,7 @@ func exitFor(ds []diag.Diagnostic) int {
 // of a pipeline of their own (a stage command reads no configuration), and
 // the stage rules' metadata.
 func stageDocument(tool string, ds []diag.Diagnostic, files int) report.Document {
-	rules := map[string]report.RuleInfo{}
-	for _, r := range stage.Rules() {
-		rules[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
-	}
-	return report.Document{Tool: tool, Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: files, Rules: rules}
+	return report.Document{Tool: tool, Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: files, Rules: report.CatalogRules()}
 }
 
 // loadStageSet reads the stage files and the agent and scope rosters.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/go-git/go-git/v5"
 
@@ -14,9 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
-	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
-	"github.com/storygate/storygate/internal/stage"
 	"github.com/storygate/storygate/internal/target"
 )
 
@@ -28,7 +25,7 @@ func runValidate(e env, args []string) int {
 	cfgPath := fs.String("config", "", "configuration file (default .github/storygate.yml under the root)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
 	root := fs.String("root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
-	filter := fs.String("filter", config.FilterAll, "with --base: all judges every story; changed judges the stories the change touched, as the gate does, and sets the findings on the others apart")
+	filter := fs.String("filter", string(config.FilterAll), "with --base: all judges every story; changed judges the stories the change touched, as the gate does, and sets the findings on the others apart")
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -37,37 +34,40 @@ func runValidate(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate validate: unknown format %q (legal: text, json, sarif, github)\n", *format)
 		return ExitUsage
 	}
-	if msg := validateFilter(*filter, *base); msg != "" {
-		fmt.Fprintf(e.stderr, "storygate validate: %s\n", msg)
+	mode, err := validateFilter(*filter, *base)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate validate: %v\n", err)
 		return ExitUsage
 	}
 	opts, code := lintOptions(e, "validate", *root, *cfgPath, *base, paths)
 	if code >= 0 {
 		return code
 	}
-	opts.BatchGC, opts.Filter = true, *filter
+	opts.BatchGC, opts.Filter = true, mode
 	place := placeInRepository(opts.Target, *format)
 	res, err := lint.Run(opts)
 	if err != nil {
 		return failure(e, "validate", err)
 	}
 	found := findings.New(findings.Options{Config: opts.Target.Policy(), Filter: opts.Filter, SetApart: res.SetApart, Place: place}).Run(res.Diagnostics)
-	doc := report.Document{Tool: "validate", Diagnostics: found.Judged, Untouched: found.Untouched, Category: place, FilesChecked: res.Files, Rules: ruleInfo()}
+	doc := report.Document{Tool: "validate", Diagnostics: found.Judged, Untouched: found.Untouched, Category: place, FilesChecked: res.Files, Rules: report.CatalogRules()}
 	if err := printReport(e.stdout, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}
 	return findingsCode(found.Judged)
 }
 
-// validateFilter explains what is wrong with a --filter value, or is "".
-func validateFilter(filter, base string) string {
+// validateFilter reads the --filter value, which the changed mode may
+// take only with --base.
+func validateFilter(filter, base string) (config.FilterMode, error) {
+	mode, err := config.ParseFilterMode(filter)
 	switch {
-	case filter != config.FilterAll && filter != config.FilterChanged:
-		return fmt.Sprintf("unknown filter mode %q (legal: all, changed)", filter)
-	case filter == config.FilterChanged && base == "":
-		return "--filter changed needs --base: without a base revision no story is untouched"
+	case err != nil:
+		return "", fmt.Errorf("--filter: %w", err)
+	case mode == config.FilterChanged && base == "":
+		return "", errors.New("--filter changed needs --base: without a base revision no story is untouched")
 	}
-	return ""
+	return mode, nil
 }
 
 // lintOptions resolves the root and opens the target: with --base and no
@@ -105,28 +105,4 @@ func findingsCode(ds []diag.Diagnostic) int {
 		return ExitFindings
 	}
 	return ExitOK
-}
-
-// ruleDescription is a story rule's full description, as its docs/rules.md
-// entry opens: what it checks, what it needs, its spec section and severity.
-func ruleDescription(r *rules.Rule) string {
-	summary := strings.TrimSuffix(r.Summary, ".")
-	if summary != "" {
-		summary = strings.ToUpper(summary[:1]) + summary[1:]
-	}
-	return fmt.Sprintf("%s. Needs: %s. Spec: %s. Default severity: %s.", summary, r.Need, r.Spec, r.Severity)
-}
-
-// ruleInfo describes the rules a validate or gate run can report, for
-// SARIF: the story rules, and the stage and record-file rules the stages
-// and records gates add.
-func ruleInfo() map[string]report.RuleInfo {
-	out := recordFileRules()
-	for _, r := range append(rules.All(), rules.Deferred...) {
-		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary, Description: ruleDescription(r)}
-	}
-	for _, r := range stage.Rules() {
-		out[r.ID] = report.RuleInfo{ID: r.ID, Summary: r.Summary}
-	}
-	return out
 }

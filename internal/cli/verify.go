@@ -143,20 +143,12 @@ func finishVerify(e env, f verifyFlags, doc verify.Document, place string) int {
 		}
 	}
 	placed := findings.New(findings.Options{Place: place}).Run(doc.Diagnostics).Judged
-	rep := report.Document{Tool: "verify", Diagnostics: placed, Category: place, FilesChecked: len(doc.Stories), Rules: verifyRuleInfo()}
+	rep := report.Document{Tool: "verify", Diagnostics: placed, Category: place, FilesChecked: len(doc.Stories), Rules: report.CatalogRules()}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 		return ExitInternal
 	}
 	return findingsCode(doc.Diagnostics)
-}
-
-func verifyRuleInfo() map[string]report.RuleInfo {
-	out := map[string]report.RuleInfo{}
-	for id, summary := range verify.Rules {
-		out[id] = report.RuleInfo{ID: id, Summary: summary}
-	}
-	return out
 }
 
 // writeJSONFile writes a document through write into path, creating its

@@ -106,14 +106,8 @@ type Gate struct {
 	// Filter is changed (judge the stories the change touched; findings on
 	// the others are reported apart and decide nothing) or all (judge every
 	// story), as reviewdog's -filter-mode (docs/configuration.md).
-	Filter string `yaml:"filter"`
+	Filter FilterMode `yaml:"filter"`
 }
-
-// Filter modes of Gate.Filter.
-const (
-	FilterChanged = "changed"
-	FilterAll     = "all"
-)
 
 // Non-story modes of Discovery.NonStory.
 const (
@@ -257,10 +251,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		return &Error{File: file, Line: n.Line, Column: n.Column,
 			Message: fmt.Sprintf("discovery.non_story %q is not one of notice, off, validate", cfg.Discovery.NonStory)}
 	}
-	if cfg.Gate.Filter != FilterChanged && cfg.Gate.Filter != FilterAll {
+	if _, err := ParseFilterMode(string(cfg.Gate.Filter)); err != nil {
 		n := findKey(root, "gate", "filter")
-		return &Error{File: file, Line: n.Line, Column: n.Column,
-			Message: fmt.Sprintf("gate.filter %q is not one of changed, all", cfg.Gate.Filter)}
+		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "gate.filter: " + err.Error()}
 	}
 	switch cfg.Approvers.Permission {
 	case "read", "triage", "write", "maintain", "admin":

@@ -54,7 +54,7 @@ func TestParse(t *testing.T) {
 		{"bad non_story", "discovery:\n  non_story: hide\n", `x.yml:2:3: discovery.non_story "hide" is not one of notice, off, validate`, nil},
 		{"filter default", "", "", func(c *Config) bool { return c.Gate.Filter == FilterChanged }},
 		{"filter all", "gate:\n  filter: all\n", "", func(c *Config) bool { return c.Gate.Filter == FilterAll }},
-		{"bad filter", "gate:\n  filter: new\n", `x.yml:2:3: gate.filter "new" is not one of changed, all`, nil},
+		{"bad filter", "gate:\n  filter: new\n", `x.yml:2:3: gate.filter: unknown filter mode "new" (legal: changed, all)`, nil},
 		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
 		{"bad story glob", "stories:\n  - s/*.md\n  - 's/{a,b}/*.md'\n", `x.yml:3:5: stories: pattern "s/{a,b}/*.md"`, nil},
 		{"bad governed glob", "revert:\n  governed: [tests/, 'tests\\unit']\n", `x.yml:2:22: revert.governed: pattern "tests\\unit"`, nil},
@@ -166,5 +166,36 @@ func TestCheckRuleIDsPointsAtTheKey(t *testing.T) {
 	built.Rules["c/bad"] = "off"
 	if err := built.CheckRuleIDs(known); err == nil || !strings.Contains(err.Error(), "c/bad") {
 		t.Errorf("an unknown ID set in code was accepted: %v", err)
+	}
+}
+
+// TestCheckCatalogRuleIDs checks that rules: may name the rule of every
+// engine the catalog lists, and no ID it does not.
+func TestCheckCatalogRuleIDs(t *testing.T) {
+	cases := []struct {
+		id    string
+		known bool
+	}{
+		{"structure/section-order", true},
+		{"stage/unknown-key", true},
+		{"records/schema", true},
+		{"workflow/permission-why", true},
+		{"verify/timeout", true},
+		{"hitl/decision-unverified", true},
+		{"stage/unknown", false},
+		{"structure/Section-Order", false},
+	}
+	for _, c := range cases {
+		cfg, err := Parse("x.yml", []byte("rules:\n  "+c.id+": off\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = cfg.CheckCatalogRuleIDs()
+		if (err == nil) != c.known {
+			t.Errorf("%s: err = %v, want known %v", c.id, err, c.known)
+		}
+		if err != nil && err.Error() != "x.yml:2:3: unknown rule ID(s) "+c.id+" under rules (see docs/rules.md for the catalog)" {
+			t.Errorf("%s: err = %v, not positioned at the key", c.id, err)
+		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/storygate/storygate/internal/catalog"
 )
 
 // position is where a key is written in the configuration file.
@@ -27,6 +29,12 @@ func (c *Config) recordRuleKeys(root *yaml.Node) {
 		}
 	}
 }
+
+// CheckCatalogRuleIDs refuses rule IDs under rules: that the rule catalog
+// does not list. Any engine's rule may be named (story, stage, records,
+// workflow, and the rules verify, revert-check and the gate decide): its
+// severity is applied where it is reported.
+func (c *Config) CheckCatalogRuleIDs() error { return c.CheckRuleIDs(catalog.Known) }
 
 // CheckRuleIDs refuses rule IDs under rules: that known does not accept. The
 // error names every unknown ID and points at the first one written in the

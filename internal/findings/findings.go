@@ -40,7 +40,7 @@ type Options struct {
 	Config *config.Config
 	// Filter is the filter mode (config.FilterChanged or FilterAll);
 	// only the changed mode sets findings apart.
-	Filter string
+	Filter config.FilterMode
 	// SetApart reports whether a finding lies on a story the change did
 	// not touch and is excused there (lint.Result.SetApart); nil when
 	// the run has nothing to filter by, such as a run without a base.

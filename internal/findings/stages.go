@@ -31,7 +31,7 @@ func (s Severity) Process(in Set) Set {
 // every story.
 type Untouched struct {
 	// Filter is the filter mode (config.FilterChanged or FilterAll).
-	Filter string
+	Filter config.FilterMode
 	// SetApart reports whether a finding is on an untouched story and
 	// excused there; nil sets nothing apart.
 	SetApart func(diag.Diagnostic) bool

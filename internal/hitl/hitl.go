@@ -27,7 +27,7 @@ import (
 	"github.com/storygate/storygate/internal/transition"
 )
 
-// The catalog's IDs for this check (listed in rules.Deferred): a decision
+// The catalog's IDs for this check (package catalog): a decision
 // nothing unforgeable backs, and one whose approved content changed since.
 const (
 	RuleID      = "hitl/decision-unverified"

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/storygate/storygate/internal/par"
-
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/par"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/safefile"
 )
@@ -142,11 +141,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 // IDs; none with NoRules.
 func activeRules(opts Options) ([]*rules.Rule, error) {
 	cfg := opts.config()
-	known := map[string]bool{}
-	for _, r := range append(rules.All(), rules.Deferred...) {
-		known[r.ID] = true // deferred rules are configured here, applied where they run
-	}
-	if err := cfg.CheckRuleIDs(func(id string) bool { return known[id] }); err != nil {
+	if err := cfg.CheckCatalogRuleIDs(); err != nil {
 		return nil, err // a *config.Error, positioned at the first unknown ID
 	}
 	var out []*rules.Rule

@@ -15,7 +15,7 @@ func demo(t *testing.T, name string) string { return testrepo.DemoStory(t, name)
 
 // runFiltered validates the repository against base in the filter mode
 // and passes the findings through the pipeline a validate run composes.
-func runFiltered(t *testing.T, repo *testrepo.Repo, base, filter string) findings.Set {
+func runFiltered(t *testing.T, repo *testrepo.Repo, base string, filter config.FilterMode) findings.Set {
 	t.Helper()
 	cfg := config.Default()
 	res, err := Run(Options{Target: TargetOf(t, repo.Root, base, cfg), Filter: filter})
@@ -46,7 +46,7 @@ func TestFilterChangedSetsUntouchedStoriesApart(t *testing.T) {
 	cases := []struct {
 		name          string
 		head          func(r *testrepo.Repo)
-		filter        string
+		filter        config.FilterMode
 		judged, apart string
 	}{
 		{"untouched broken and pending stories", func(r *testrepo.Repo) {}, config.FilterChanged, "", both},

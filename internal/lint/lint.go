@@ -49,7 +49,7 @@ type Options struct {
 	// Filter is the gate's filter mode (config.FilterChanged or
 	// FilterAll); with a base, changed gives Result.SetApart (filter.go).
 	// Empty judges every story.
-	Filter string
+	Filter config.FilterMode
 	// Visit, when set, is called with every target story and its base
 	// before it is slimmed, from several goroutines at once: a caller that
 	// needs more of a story than Result.Units keep (the gate's report and

@@ -138,18 +138,3 @@ func (x *lineIndex) pos(off int) diag.Pos {
 	col := utf8.RuneCount(x.data[x.starts[line]:off]) + 1
 	return diag.Pos{Line: line + 1, Column: col}
 }
-
-// FileRules describes the rules of findings about record files themselves,
-// for printers that list rule metadata.
-func FileRules() map[string]string {
-	return map[string]string{
-		RuleParse:     "The record file is not valid JSON or YAML.",
-		RuleEncoding:  "The record file is not UTF-8 text.",
-		RuleTooLarge:  "The record file is over the size limit.",
-		RuleEmpty:     "The record file holds no record.",
-		RuleDuplicate: "A mapping repeats a key, so readers disagree on its value.",
-		RuleTooDeep:   "The record nests too deeply or expands to too many values.",
-		RuleRead:      "The record file could not be read.",
-		RuleSchema:    "The record does not validate against its JSON Schema.",
-	}
-}

@@ -23,7 +23,8 @@ type RuleInfo struct {
 	Summary string
 	// Description is the full description; "" repeats Summary.
 	Description string
-	// HelpURI is where the rule is documented; "" is its docs/rules.md entry.
+	// HelpURI is where the rule is documented; "" is where the catalog
+	// says (RuleDocsURI).
 	HelpURI string
 }
 

@@ -4,43 +4,39 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/report"
-	"github.com/storygate/storygate/internal/revert"
-	"github.com/storygate/storygate/internal/rules"
-	"github.com/storygate/storygate/internal/stage"
-	"github.com/storygate/storygate/internal/verify"
 )
 
 // TestEveryRuleHelpURIHasADocsEntry follows each rule's SARIF helpUri to
-// docs/rules.md: its fragment must be the GitHub anchor of a heading there,
-// so code scanning's "learn more" lands on the rule, not the top of the page.
+// the page the catalog names (docs/rules.md for most): its fragment must be
+// the GitHub anchor of a heading there, so code scanning's "learn more"
+// lands on the rule, not the top of the page.
 func TestEveryRuleHelpURIHasADocsEntry(t *testing.T) {
-	anchors := headingAnchors(t, filepath.Join("..", "..", "docs", "rules.md"))
-	var ids []string
-	for _, r := range append(rules.All(), rules.Deferred...) {
-		ids = append(ids, r.ID)
+	all := catalog.All()
+	if len(all) < 50 {
+		t.Fatalf("only %d rules found", len(all))
 	}
-	for _, r := range stage.Rules() {
-		ids = append(ids, r.ID)
-	}
-	for _, m := range []map[string]string{verify.Rules, revert.Rules} {
-		for id := range m {
-			ids = append(ids, id)
+	anchors := map[string]map[string]bool{}
+	for _, r := range all {
+		page, _ := r.HelpPage()
+		if anchors[page] == nil {
+			anchors[page] = headingAnchors(t, filepath.Join("..", "..", filepath.FromSlash(page)))
 		}
-	}
-	if len(ids) < 50 {
-		t.Fatalf("only %d rules found", len(ids))
-	}
-	for _, id := range ids {
-		_, fragment, _ := strings.Cut(report.RuleDocsURI(id, "v1.0.0"), "#")
-		if !anchors[fragment] {
-			t.Errorf("%s: docs/rules.md has no heading with anchor #%s", id, fragment)
+		uri := report.RuleDocsURI(r.ID, "v1.0.0")
+		at, fragment, _ := strings.Cut(uri, "#")
+		if !strings.HasSuffix(at, "/v1.0.0/"+page) || !anchors[page][fragment] {
+			t.Errorf("%s: %s has no heading with anchor #%s", r.ID, page, fragment)
 		}
 	}
 }
+
+// heading matches a Markdown ATX heading and captures its text.
+var heading = regexp.MustCompile(`^#{1,6} (.+)$`)
 
 func headingAnchors(t *testing.T, path string) map[string]bool {
 	t.Helper()
@@ -52,8 +48,8 @@ func headingAnchors(t *testing.T, path string) map[string]bool {
 	out := map[string]bool{}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if text, ok := strings.CutPrefix(sc.Text(), "### "); ok {
-			out[report.GitHubAnchor(strings.ReplaceAll(text, "`", ""))] = true
+		if m := heading.FindStringSubmatch(sc.Text()); m != nil {
+			out[report.GitHubAnchor(strings.ReplaceAll(m[1], "`", ""))] = true
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/storygate/storygate/internal/catalog"
 )
 
 // projectURI is storygate's home; the rule documentation is under it.
@@ -30,11 +32,10 @@ type sarifMultiformat struct {
 // ruleOf describes rule id from what the command knows of it; a rule it
 // knows nothing of still gets every field, from its ID.
 func ruleOf(id string, info RuleInfo, ver string) sarifRule {
-	summary := strings.TrimSuffix(strings.TrimSpace(info.Summary), ".")
-	if summary == "" {
-		summary = "storygate rule " + id
+	short := catalog.Sentence(info.Summary)
+	if short == "" {
+		short = catalog.Sentence("storygate rule " + id)
 	}
-	short := capitalize(summary)
 	full := strings.TrimSpace(info.Description)
 	if full == "" {
 		full = short + "."
@@ -53,9 +54,28 @@ func ruleOf(id string, info RuleInfo, ver string) sarifRule {
 // releaseTag is a release version, whose documentation is kept under its tag.
 var releaseTag = regexp.MustCompile(`^v(\d+\.\d+\.\d+)$`)
 
-// RuleDocsURI links rule id's entry in docs/rules.md.
+// RuleDocsURI links rule id's documentation: the page and heading the
+// catalog names (its entry in docs/rules.md for most rules), and the
+// docs/rules.md heading the ID would have for a rule the catalog does not
+// know.
 func RuleDocsURI(id, ver string) string {
-	return DocsURI("docs/rules.md", "`"+id+"`", ver)
+	page, heading := "docs/rules.md", "`"+id+"`"
+	if r, ok := catalog.Lookup(id); ok {
+		page, heading = r.HelpPage()
+	}
+	return DocsURI(page, heading, ver)
+}
+
+// CatalogRules describes every rule of the catalog, for Document.Rules:
+// its summary and, for a story-catalog rule, its full description (what
+// it needs, its spec section, its default severity).
+func CatalogRules() map[string]RuleInfo {
+	all := catalog.All()
+	out := make(map[string]RuleInfo, len(all))
+	for _, r := range all {
+		out[r.ID] = RuleInfo{ID: r.ID, Summary: r.Summary, Description: r.Description()}
+	}
+	return out
 }
 
 // DocsURI links a heading of one of storygate's documents (page is its
@@ -74,23 +94,9 @@ func DocsURI(page, heading, ver string) string {
 	return uri
 }
 
-// GitHubAnchor is the fragment GitHub gives a Markdown heading: its text
-// (without code backticks) in lower case, with everything but letters,
-// digits, spaces, hyphens and underscores dropped and spaces turned into
-// hyphens. Repeated headings get -1, -2, … suffixes, which rule headings,
-// being unique, never need.
-func GitHubAnchor(heading string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// GitHubAnchor is the fragment GitHub gives a Markdown heading
+// (catalog.Anchor, which places the rules' help).
+func GitHubAnchor(heading string) string { return catalog.Anchor(heading) }
 
 // semantic is the version without its "v" when it is a release, for
 // semanticVersion; "" otherwise (a dev build has none).
@@ -124,13 +130,4 @@ func automationID(tool, root string) string {
 		id += dashed(strings.Trim(root, "/"), true) + "/"
 	}
 	return id
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
 }

@@ -6,19 +6,13 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 )
 
-// The rule IDs the revert check reports.
+// The rule IDs the revert check reports; what each is, is its catalog
+// entry (revert/may-not-create is the story rules' too).
 const (
 	RuleNotLoadBearing = "revert/not-load-bearing"
 	RuleCouldNotRun    = "revert/could-not-run"
 	RuleMayNotCreate   = "revert/may-not-create"
 )
-
-// Rules describes the rules, for printers that carry rule metadata.
-var Rules = map[string]string{
-	RuleNotLoadBearing: "governed test edits still pass the suite when reverted: escalate",
-	RuleCouldNotRun:    "the revert check could not decide (no base version, suite would not start); fails closed",
-	RuleMayNotCreate:   "a file was created under a governed prefix that the story was not granted",
-}
 
 // Findings turns a result into diagnostics, each on the governed path it is
 // about, relative to the root (Result.Root) as a story's findings are.

@@ -3,12 +3,12 @@ package rules
 import (
 	"fmt"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var acceptanceEvidence = &Rule{ID: "acceptance/evidence", Need: NeedFile, Spec: "§11",
-	Summary: "an `ACCEPTED` evaluation has a result for every verification item, every result passes, none is `NOT RUN`; every `accept_result` move is backed by an `ACCEPTED` evaluation",
+var acceptanceEvidence = &Rule{Rule: catalog.Must("acceptance/evidence"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {

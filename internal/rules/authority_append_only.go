@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -10,8 +11,7 @@ import (
 // appendOnlySections are the role-output sections whose entries never change.
 var appendOnlySections = []string{lifecycle.SectionPlanner, lifecycle.SectionGenerator, lifecycle.SectionEvaluator, lifecycle.SectionDecisions}
 
-var appendOnly = &Rule{ID: "authority/append-only", Need: NeedBase, Spec: "§1, §10",
-	Summary:  "existing entries of role-output sections, Human Decisions, Evidence and Transition Log rows are not edited or removed, nor deleted with their story file (a story moved to a new path keeps its id and is compared with its old version)",
+var appendOnly = &Rule{Rule: catalog.Must("authority/append-only"),
 	CheckSet: deletedStories,
 	CheckFile: func(p *Pass) {
 		b, h := p.Base, p.Head

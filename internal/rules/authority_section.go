@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var sectionAuthority = &Rule{ID: "authority/section", Need: NeedBase, Spec: "§4",
-	Summary: "a change appends to a role's section only when that role held the turn during the change (per `active_role` at base and the new log rows)",
+var sectionAuthority = &Rule{Rule: catalog.Must("authority/section"),
 	CheckFile: func(p *Pass) {
 		if p.Base == nil || p.Base.Body == nil || p.Head.Body == nil {
 			return

@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/story"
+)
 
-var duplicateID = &Rule{ID: "contract/duplicate-id", Need: NeedFile, Spec: "§11",
-	Summary: "acceptance and verification IDs are unique (one namespace across both lists)",
+var duplicateID = &Rule{Rule: catalog.Must("contract/duplicate-id"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {

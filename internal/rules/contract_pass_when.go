@@ -1,13 +1,13 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/passwhen"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var passWhenInvalid = &Rule{ID: "contract/pass-when-invalid", Need: NeedFile, Spec: "§2, §7",
-	Summary: "from `ready` on, every `pass_when` is a boolean CEL expression over exit_code, duration_ms, stdout and stderr; the message shows a runnable rewrite",
+var passWhenInvalid = &Rule{Rule: catalog.Must("contract/pass-when-invalid"),
 	CheckFile: func(p *Pass) {
 		if fm := front(p); fm != nil && !draftContract(fm) {
 			reportUnrunnable(p, fm)

@@ -1,10 +1,8 @@
 package rules
 
-import "github.com/storygate/storygate/internal/diag"
+import "github.com/storygate/storygate/internal/catalog"
 
-var passWhenDraft = &Rule{ID: "contract/pass-when-draft", Need: NeedFile, Spec: "§2, §7",
-	Summary:  "before `ready`, a `pass_when` that is not yet runnable (prose) is a warning with a runnable rewrite; from `ready` on it is contract/pass-when-invalid",
-	Severity: diag.SeverityWarning,
+var passWhenDraft = &Rule{Rule: catalog.Must("contract/pass-when-draft"),
 	CheckFile: func(p *Pass) {
 		if fm := front(p); fm != nil && draftContract(fm) {
 			reportUnrunnable(p, fm)

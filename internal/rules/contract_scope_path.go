@@ -3,12 +3,12 @@ package rules
 import (
 	"strings"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var scopePath = &Rule{ID: "contract/scope-path", Need: NeedFile, Spec: "§2",
-	Summary: "scope paths are repository-relative, stay inside the repository (no `..`, no absolute paths) and are globs storygate matches (valid doublestar syntax, no brace alternatives or backslashes, at most 1024 bytes)",
+var scopePath = &Rule{Rule: catalog.Must("contract/scope-path"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {

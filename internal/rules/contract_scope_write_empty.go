@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var scopeWriteEmpty = &Rule{ID: "contract/scope-write-empty", Need: NeedFile, Spec: "§11",
-	Summary: "`scope.write` is non-empty once the story is at `generating` or later",
+var scopeWriteEmpty = &Rule{Rule: catalog.Must("contract/scope-write-empty"),
 	CheckFile: func(p *Pass) {
 		if fm := front(p); fm != nil && writeEmptyTooLate(fm) {
 			p.Report(fm.Scope.Write.Pos, "scope.write is empty at state %s; the generator must be granted the paths it may change before generating", fm.State.Value)

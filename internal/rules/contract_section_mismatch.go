@@ -4,13 +4,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var sectionMismatch = &Rule{ID: "contract/section-mismatch", Need: NeedFile, Spec: "§7, §12", Severity: diag.SeverityWarning,
-	Summary: "the `## Acceptance Criteria` / `## Verification Contract` / `## Context Scope` sections list the same IDs and paths as the frontmatter",
+var sectionMismatch = &Rule{Rule: catalog.Must("contract/section-mismatch"),
 	CheckFile: func(p *Pass) {
 		fm, b := front(p), p.Head.Body
 		if fm == nil || b == nil {

@@ -1,7 +1,8 @@
 package rules
 
-var verificationEmpty = &Rule{ID: "contract/verification-empty", Need: NeedFile, Spec: "§11",
-	Summary: "`verification` is non-empty",
+import "github.com/storygate/storygate/internal/catalog"
+
+var verificationEmpty = &Rule{Rule: catalog.Must("contract/verification-empty"),
 	CheckFile: func(p *Pass) {
 		if fm := front(p); fm != nil && emptyList(fm, "verification") {
 			p.Report(fm.ValuePos("verification"), "verification is empty; a story needs at least one runnable check")

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/workdir"
 )
 
@@ -9,8 +10,7 @@ import (
 // the same ID, a working_dir whose symlinks lead out of the repository,
 // which only the files on disk can tell (workdir.Resolve answers both,
 // and the rerun asks it again in the tree it runs in).
-var WorkingDir = &Rule{ID: "contract/working-dir", Need: NeedFile, Spec: "—",
-	Summary: "a verification item's `working_dir` is a directory inside the repository: relative to its root, no `..` out of it, no symlink leading outside",
+var WorkingDir = &Rule{Rule: catalog.Must("contract/working-dir"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/graph"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var dependencyCycle = &Rule{ID: "delegation/cycle", Need: NeedSet, Spec: "§10.1",
-	Summary: "`depends_on` has no cycle (where more than 32 stories depend on each other in a ring, a cycle longer than 8 steps is named by its first and last four and counted)",
+var dependencyCycle = &Rule{Rule: catalog.Must("delegation/cycle"),
 	CheckSet: func(p *SetPass) {
 		x := p.storyIndex()
 		edges := make([][]int32, len(x.ids)) // the depends_on of each id's story

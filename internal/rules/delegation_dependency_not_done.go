@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var dependencyNotDone = &Rule{ID: "delegation/dependency-not-done", Need: NeedSet, Spec: "§2, §10.1",
-	Summary: "a story past `seeded` (and so at `ready` or later) has every `depends_on` story at `done`",
+var dependencyNotDone = &Rule{Rule: catalog.Must("delegation/dependency-not-done"),
 	CheckSet: func(p *SetPass) {
 		x := p.storyIndex()
 		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {

@@ -3,13 +3,12 @@ package rules
 import (
 	"slices"
 
-	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var dependentsMismatch = &Rule{ID: "delegation/dependents-mismatch", Need: NeedSet, Spec: "§2", Severity: diag.SeverityWarning,
-	Summary: "`dependent_stories` mirrors the `depends_on` of other stories",
+var dependentsMismatch = &Rule{Rule: catalog.Must("delegation/dependents-mismatch"),
 	CheckSet: func(p *SetPass) {
 		x := p.storyIndex()
 		want := dependentsOf(p.Units, x)

@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/story"
+)
 
-var duplicateStoryID = &Rule{ID: "delegation/duplicate-id", Need: NeedSet, Spec: "§1, §13",
-	Summary: "no two story files declare the same `id` (each story has exactly one authoritative state); every file after the first, by path, is reported",
+var duplicateStoryID = &Rule{Rule: catalog.Must("delegation/duplicate-id"),
 	CheckSet: func(p *SetPass) {
 		x := p.storyIndex()
 		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {

@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var parentScope = &Rule{ID: "delegation/parent-scope", Need: NeedSet, Spec: "§10.1",
-	Summary: "a child's `scope.write` does not overlap its parent's `scope.write` (globs compared soundly: two entries are disjoint only when no path can match both)",
+var parentScope = &Rule{Rule: catalog.Must("delegation/parent-scope"),
 	CheckSet: func(p *SetPass) {
 		x := p.storyIndex()
 		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {

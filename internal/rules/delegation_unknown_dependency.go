@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/story"
+)
 
-var unknownDependency = &Rule{ID: "delegation/unknown-dependency", Need: NeedSet, Spec: "§10.1",
-	Summary: "every `depends_on` / `parent` / `dependent_stories` ID names an existing story",
+var unknownDependency = &Rule{Rule: catalog.Must("delegation/unknown-dependency"),
 	CheckSet: func(p *SetPass) {
 		x := p.storyIndex()
 		withFront(p.Units, func(i int, s *story.Story, fm *story.Frontmatter) {

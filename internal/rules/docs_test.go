@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/rules"
 )
 
@@ -48,7 +49,7 @@ func TestDocsInSync(t *testing.T) {
 func storyDocs(t *testing.T) string {
 	var b strings.Builder
 	b.WriteString(docsIntro)
-	all := append(rules.All(), rules.Deferred...)
+	all := append(rules.All(), rules.Deferred()...)
 	for _, r := range all {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, anchor(r.ID), r.Need, r.Spec, r.Severity, r.Summary)
 	}
@@ -64,7 +65,10 @@ const docsIntro = `# Rules
 Every finding storygate reports carries a rule ID. Rule IDs are a public,
 stable interface: they appear in annotations, the PR comment, JSON and SARIF
 output, and configuration names them to change their severity or turn them
-off (` + "`rules:`" + ` in ` + "`.github/storygate.yml`" + `).
+off (` + "`rules:`" + ` in ` + "`.github/storygate.yml`" + `). Every rule of every engine is an
+entry of one catalog (` + "`internal/catalog`" + `: its ID, summary, default severity,
+spec section and where it is documented); the tables below list exactly its
+entries, which ` + "`go test ./internal/catalog`" + ` checks.
 
 ## Story rules
 
@@ -88,7 +92,7 @@ func anchor(id string) string {
 
 func ruleSection(t *testing.T, r *rules.Rule) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n### `%s`\n\n%s. Needs: %s. Spec: %s. Severity: %s.\n", r.ID, capitalize(r.Summary), r.Need, r.Spec, r.Severity)
+	fmt.Fprintf(&b, "\n### `%s`\n\n%s. Needs: %s. Spec: %s. Severity: %s.\n", r.ID, catalog.Sentence(r.Summary), r.Need, r.Spec, r.Severity)
 	switch {
 	case r.CheckFile == nil && r.CheckSet == nil && r.Need == rules.NeedFile:
 		b.WriteString("\nDecided while reading the file, before the rules run; tested in `internal/lint` (its fixtures are whole repositories, a 4 MiB file or a symlink).\n")
@@ -98,13 +102,6 @@ func ruleSection(t *testing.T, r *rules.Rule) string {
 		b.WriteString(example(t, r.ID))
 	}
 	return b.String()
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 var outLine = regexp.MustCompile(`^([^:]+):(\d+):\d+: .*\[([^\]]+)\]$`)

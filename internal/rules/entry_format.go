@@ -3,12 +3,12 @@ package rules
 import (
 	"strings"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var entryFormat = &Rule{ID: "entry/format", Need: NeedFile, Spec: "§8",
-	Summary: "Plan, Iteration, Evaluation and Decision entries have their heading and required fields, with legal values (`**Status:**`, `**Decision:**`, `**At state:**`)",
+var entryFormat = &Rule{Rule: catalog.Must("entry/format"),
 	CheckFile: func(p *Pass) {
 		for _, kind := range lifecycle.EntryKinds {
 			for _, e := range p.Head.Entries(kind) {

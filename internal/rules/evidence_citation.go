@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -10,8 +11,7 @@ import (
 // citationColumns are the Convention Findings columns a citation needs.
 var citationColumns = []string{"File", "Line", "Convention Doc", "Section"}
 
-var evidenceCitation = &Rule{ID: "evidence/citation", Need: NeedFile, Spec: "§9",
-	Summary: "every convention finding cites doc path, section, file and line",
+var evidenceCitation = &Rule{Rule: catalog.Must("evidence/citation"),
 	CheckFile: func(p *Pass) {
 		for _, e := range p.Head.MustEntries(lifecycle.SectionEvaluator) {
 			part := e.Part("Convention Findings")

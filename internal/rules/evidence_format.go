@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -14,8 +15,7 @@ var RunColumns = []string{"Verification ID", "Command", "Result", "Exit Code", "
 // Results are the legal verification results.
 var Results = []string{"PASS", "FAIL", "NOT RUN"}
 
-var evidenceFormat = &Rule{ID: "evidence/format", Need: NeedFile, Spec: "§9",
-	Summary: "the Evidence section's Verification Runs table, Changed Files and Conventions Loaded parts are well formed",
+var evidenceFormat = &Rule{Rule: catalog.Must("evidence/format"),
 	CheckFile: func(p *Pass) {
 		if p.Head.Body == nil {
 			return

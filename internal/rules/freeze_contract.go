@@ -3,12 +3,12 @@ package rules
 import (
 	"reflect"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var contractChanged = &Rule{ID: "freeze/contract-changed", Need: NeedBase, Spec: "§6",
-	Summary: "at `ready` or later, Goal, Non-Goals, Constraints, `acceptance_criteria`, `verification`, `scope` and `max_iterations` (read as contract: raising it voids the iteration limit) are unchanged unless a human reopen is recorded, logged, and `current_contract_version` goes up by one",
+var contractChanged = &Rule{Rule: catalog.Must("freeze/contract-changed"),
 	CheckFile: func(p *Pass) {
 		b, h := p.Base, p.Head
 		if b == nil || b.Front == nil || h.Front == nil || h.Body == nil {

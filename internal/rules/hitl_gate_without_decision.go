@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var gateWithoutDecision = &Rule{ID: "hitl/gate-without-decision", Need: NeedFile, Spec: "§5, §11",
-	Summary: "every human-actor transition has a matching Human Decision entry (same decision, same At state)",
+var gateWithoutDecision = &Rule{Rule: catalog.Must("hitl/gate-without-decision"),
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
 		decisions := indexDecisions(p.Head.Decisions())

@@ -1,12 +1,11 @@
 package rules
 
 import (
-	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
-var hitlPending = &Rule{ID: "hitl/pending", Need: NeedFile, Spec: "§11", Severity: diag.SeverityNotice,
-	Summary: "the story waits at a human gate (`plan_review`, `evaluation_review`, `escalated`, `accepted`, `blocked`)",
+var hitlPending = &Rule{Rule: catalog.Must("hitl/pending"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !lifecycle.IsGate(fm.CurrentState()) {

@@ -1,6 +1,7 @@
 package rules
 
+import "github.com/storygate/storygate/internal/catalog"
+
 // outsideRepository is decided while reading the file, before parsing
-// (internal/lint); it is registered so documentation and configuration know it.
-var outsideRepository = &Rule{ID: "input/outside-repository", Need: NeedFile, Spec: "—",
-	Summary: "a story path that is a symlink resolves inside the repository"}
+// (internal/lint); it is in All, without checks, as every story-engine rule is.
+var outsideRepository = &Rule{Rule: catalog.Must("input/outside-repository")}

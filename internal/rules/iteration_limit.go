@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var iterationLimit = &Rule{ID: "iteration/limit", Need: NeedFile, Spec: "§11",
-	Summary: "once `iteration >= max_iterations`, the next non-terminal move is to `escalated` or `blocked`",
+var iterationLimit = &Rule{Rule: catalog.Must("iteration/limit"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.MaxIterations.Set || fm.MaxIterations.Value < 1 {

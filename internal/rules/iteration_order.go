@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/lifecycle"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
 
-var iterationOrder = &Rule{ID: "iteration/order", Need: NeedFile, Spec: "§11",
-	Summary: "generator and evaluator entry numbers increase strictly",
+var iterationOrder = &Rule{Rule: catalog.Must("iteration/order"),
 	CheckFile: func(p *Pass) {
 		for _, sec := range []string{lifecycle.SectionGenerator, lifecycle.SectionEvaluator} {
 			prev, prevLine := 0, 0

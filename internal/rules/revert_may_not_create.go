@@ -1,14 +1,14 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var mayNotCreate = &Rule{ID: "revert/may-not-create", Need: NeedBase, Spec: "story-017",
-	Summary: "a file was created under a governed prefix that the change's grants (as for `scope/out-of-scope`) do not cover",
+var mayNotCreate = &Rule{Rule: catalog.Must("revert/may-not-create"),
 	CheckSet: func(p *SetPass) {
 		unclaimedChanges(p, func(ch gitrepo.Change, gs change.Grants) {
 			prefix, ok := pathglob.CoversAny(p.Governed, ch.Path)

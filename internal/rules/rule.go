@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
@@ -12,28 +13,25 @@ import (
 )
 
 // Need says what a rule must have to decide (see docs/rules.md).
-type Need string
+type Need = catalog.Need
 
 // The needs of the catalog.
 const (
-	NeedFile Need = "file"
-	NeedSet  Need = "set"
-	NeedBase Need = "base"
-	NeedPR   Need = "pr"
-	NeedRun  Need = "run"
+	NeedFile = catalog.NeedFile
+	NeedSet  = catalog.NeedSet
+	NeedBase = catalog.NeedBase
+	NeedPR   = catalog.NeedPR
+	NeedRun  = catalog.NeedRun
 )
 
-// Rule is one catalog entry. File rules implement CheckFile (called once per
-// story, with the base version when there is one; a NeedBase file rule
-// compares the two, so it is not called for a story the change left as
-// it was); set and repository-wide
+// Rule is one catalog entry with the checks that decide it; what it is
+// (ID, need, spec, severity, summary) is package catalog's entry. File
+// rules implement CheckFile (called once per story, with the base version
+// when there is one; a NeedBase file rule compares the two, so it is not
+// called for a story the change left as it was); set and repository-wide
 // base rules implement CheckSet (called once per run).
 type Rule struct {
-	ID       string
-	Need     Need
-	Severity diag.Severity
-	Spec     string
-	Summary  string
+	catalog.Rule
 	// CheckFile checks one story; nil for set-level rules.
 	CheckFile func(p *Pass)
 	// CheckSet checks the whole set of stories; nil for per-story rules.

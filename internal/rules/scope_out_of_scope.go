@@ -1,13 +1,13 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var outOfScope = &Rule{ID: "scope/out-of-scope", Need: NeedBase, Spec: "§4",
-	Summary: "files changed between base and head (other than story files) lie in the grant of a story `generating` in the change: its `scope.write` minus `scope.exclude`, read from both its base and head versions when its contract was frozen at base (docs/stories.md); checked when a story is generating in the change or the change touches a story file",
+var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 	CheckSet: func(p *SetPass) {
 		unclaimedChanges(p, func(ch gitrepo.Change, gs change.Grants) {
 			if len(gs) == 0 {

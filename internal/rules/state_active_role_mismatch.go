@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/lifecycle"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
 
-var activeRoleMismatch = &Rule{ID: "state/active-role-mismatch", Need: NeedFile, Spec: "§3–§5",
-	Summary: "`active_role` is the role whose turn the state is: planner at seeded and planning, generator at ready and generating, evaluator at evaluating, none at done, human at every gate (plan_review, evaluation_review, escalated, accepted, blocked)",
+var activeRoleMismatch = &Rule{Rule: catalog.Must("state/active-role-mismatch"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.State.Set || !fm.ActiveRole.Set {

@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/lifecycle"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
 
-var illegalRole = &Rule{ID: "state/illegal-role", Need: NeedFile, Spec: "§4",
-	Summary: "`active_role` is one of the six legal roles",
+var illegalRole = &Rule{Rule: catalog.Must("state/illegal-role"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.ActiveRole.Set || lifecycle.IsRole(fm.CurrentRole()) {

@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/lifecycle"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
 
-var illegalState = &Rule{ID: "state/illegal-state", Need: NeedFile, Spec: "§3",
-	Summary: "`state` is one of the eleven legal states",
+var illegalState = &Rule{Rule: catalog.Must("state/illegal-state"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.State.Set || lifecycle.IsState(fm.CurrentState()) {

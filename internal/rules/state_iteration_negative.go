@@ -1,7 +1,8 @@
 package rules
 
-var iterationNegative = &Rule{ID: "state/iteration-negative", Need: NeedFile, Spec: "§11",
-	Summary: "`iteration >= 0`",
+import "github.com/storygate/storygate/internal/catalog"
+
+var iterationNegative = &Rule{Rule: catalog.Must("state/iteration-negative"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.Iteration.Set || fm.Iteration.Value >= 0 {

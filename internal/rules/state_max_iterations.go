@@ -1,7 +1,8 @@
 package rules
 
-var maxIterations = &Rule{ID: "state/max-iterations", Need: NeedFile, Spec: "§11",
-	Summary: "`max_iterations >= 1`",
+import "github.com/storygate/storygate/internal/catalog"
+
+var maxIterations = &Rule{Rule: catalog.Must("state/max-iterations"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.MaxIterations.Set || fm.MaxIterations.Value >= 1 {

@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/lifecycle"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/lifecycle"
+)
 
-var duplicateSection = &Rule{ID: "structure/duplicate-section", Need: NeedFile, Spec: "§7",
-	Summary: "each required `##` section appears once (a second copy would be ignored by every reader)",
+var duplicateSection = &Rule{Rule: catalog.Must("structure/duplicate-section"),
 	CheckFile: func(p *Pass) {
 		if p.Head.Body == nil {
 			return

@@ -1,7 +1,8 @@
 package rules
 
-var fieldType = &Rule{ID: "structure/field-type", Need: NeedFile, Spec: "§2",
-	Summary: "fields have the right type (integers, lists, timestamps, the `scope` map)",
+import "github.com/storygate/storygate/internal/catalog"
+
+var fieldType = &Rule{Rule: catalog.Must("structure/field-type"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {

@@ -1,4 +1,5 @@
 package rules
 
-var frontmatterMissing = problemRule(&Rule{ID: "structure/frontmatter-missing", Need: NeedFile, Spec: "§2",
-	Summary: "the file starts with a `---` YAML frontmatter block"})
+import "github.com/storygate/storygate/internal/catalog"
+
+var frontmatterMissing = problemRule(&Rule{Rule: catalog.Must("structure/frontmatter-missing")})

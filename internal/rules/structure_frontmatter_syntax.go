@@ -1,4 +1,5 @@
 package rules
 
-var frontmatterSyntax = problemRule(&Rule{ID: "structure/frontmatter-syntax", Need: NeedFile, Spec: "§2",
-	Summary: "the frontmatter is valid YAML (report the YAML error's line)"})
+import "github.com/storygate/storygate/internal/catalog"
+
+var frontmatterSyntax = problemRule(&Rule{Rule: catalog.Must("structure/frontmatter-syntax")})

@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/storygate/storygate/internal/catalog"
+
 // htmlBlock refuses headings written inside raw HTML blocks. storygate
 // reads HTML blocks as CommonMark 0.31.2 does (goldmark); GitHub renders
 // with cmark-gfm, an older CommonMark, and the two disagree on where a few
@@ -7,8 +9,7 @@ package rules
 // HTML block around it is where they could disagree on which sections a
 // story has, so it is refused. HTML comments end the same way in every
 // version and may hold anything.
-var htmlBlock = &Rule{ID: "structure/html-block", Need: NeedFile, Spec: "§7",
-	Summary: "no heading is written inside a raw HTML block (readers of other CommonMark versions may show it as a section)",
+var htmlBlock = &Rule{Rule: catalog.Must("structure/html-block"),
 	CheckFile: func(p *Pass) {
 		if p.Head.Body == nil {
 			return

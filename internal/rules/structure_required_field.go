@@ -1,14 +1,16 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/story"
+)
 
 // requiredFields are the top-level fields of §2 (scope's children are checked
 // inside scope).
 var requiredFields = []string{"schema", "id", "title", "state", "active_role", "iteration", "max_iterations",
 	"created_at", "updated_at", "scope", "acceptance_criteria", "verification"}
 
-var requiredField = &Rule{ID: "structure/required-field", Need: NeedFile, Spec: "§2",
-	Summary: "every required field is present (one finding per missing field, naming it)",
+var requiredField = &Rule{Rule: catalog.Must("structure/required-field"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {

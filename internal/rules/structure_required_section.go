@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var requiredSection = &Rule{ID: "structure/required-section", Need: NeedFile, Spec: "§7",
-	Summary: "every required `##` section (and the `# {ID} {Title}` heading) is present (one finding per missing section)",
+var requiredSection = &Rule{Rule: catalog.Must("structure/required-section"),
 	CheckFile: func(p *Pass) {
 		b := p.Head.Body
 		if b == nil || hasProblem(p.Head, "structure/not-text") {

@@ -1,10 +1,11 @@
 package rules
 
+import "github.com/storygate/storygate/internal/catalog"
+
 // ReservedID is the ID of the specification itself (§13).
 const ReservedID = "STORY-000"
 
-var reservedID = &Rule{ID: "structure/reserved-id", Need: NeedFile, Spec: "§13",
-	Summary: "`STORY-000` is not used by an execution story",
+var reservedID = &Rule{Rule: catalog.Must("structure/reserved-id"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || fm.ID.Value != ReservedID {

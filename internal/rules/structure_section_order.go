@@ -1,12 +1,11 @@
 package rules
 
 import (
-	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
-var sectionOrder = &Rule{ID: "structure/section-order", Need: NeedFile, Spec: "§7", Severity: diag.SeverityWarning,
-	Summary: "required sections appear in the spec's order",
+var sectionOrder = &Rule{Rule: catalog.Must("structure/section-order"),
 	CheckFile: func(p *Pass) {
 		if p.Head.Body == nil {
 			return

@@ -5,11 +5,11 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var titleMismatch = &Rule{ID: "structure/title-mismatch", Need: NeedFile, Spec: "§7",
-	Summary: "the `# {ID} {Title}` heading matches the frontmatter `id` and `title`",
+var titleMismatch = &Rule{Rule: catalog.Must("structure/title-mismatch"),
 	CheckFile: func(p *Pass) {
 		fm, b := front(p), p.Head.Body
 		if fm == nil || b == nil || b.Title == nil || !fm.ID.Set || !fm.Title.Set {

@@ -1,6 +1,7 @@
 package rules
 
+import "github.com/storygate/storygate/internal/catalog"
+
 // tooLarge is decided while reading the file, before parsing (internal/lint);
-// it is registered so documentation and configuration know it.
-var tooLarge = &Rule{ID: "structure/too-large", Need: NeedFile, Spec: "—",
-	Summary: "the story file is at most 4 MiB; larger files are not parsed"}
+// it is in All, without checks, as every story-engine rule is.
+var tooLarge = &Rule{Rule: catalog.Must("structure/too-large")}

@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/story"
+)
 
-var chronology = &Rule{ID: "transition/chronology", Need: NeedFile, Spec: "§10",
-	Summary: "rows are in chronological order, none earlier than `created_at` (the first such row is reported)",
+var chronology = &Rule{Rule: catalog.Must("transition/chronology"),
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
 		var prev *story.LogRow

@@ -1,11 +1,11 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
-var fromMismatch = &Rule{ID: "transition/from-mismatch", Need: NeedFile, Spec: "§10",
-	Summary: "each log row's From equals the previous row's To (the first row starts at `seeded`)",
+var fromMismatch = &Rule{Rule: catalog.Must("transition/from-mismatch"),
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
 		prev := lifecycle.Seeded // "" when unknown: after a malformed or illegal row

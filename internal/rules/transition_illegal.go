@@ -1,12 +1,12 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var illegalTransition = &Rule{ID: "transition/illegal", Need: NeedFile, Spec: "§5",
-	Summary: "every row's (From, Event, To) is in the transition table",
+var illegalTransition = &Rule{Rule: catalog.Must("transition/illegal"),
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
 		for i := range rows {

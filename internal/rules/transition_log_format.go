@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
-var logFormat = &Rule{ID: "transition/log-format", Need: NeedFile, Spec: "§10",
-	Summary: "the Transition Log is one table with the header Time, Actor, Event, From, To, Note and six cells per row; row-like lines outside it are reported",
+var logFormat = &Rule{Rule: catalog.Must("transition/log-format"),
 	CheckFile: func(p *Pass) {
 		if p.Head.Body == nil {
 			return

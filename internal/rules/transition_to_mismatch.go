@@ -1,11 +1,11 @@
 package rules
 
 import (
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
-var toMismatch = &Rule{ID: "transition/to-mismatch", Need: NeedFile, Spec: "§10",
-	Summary: "the last row's To equals the frontmatter `state`",
+var toMismatch = &Rule{Rule: catalog.Must("transition/to-mismatch"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil || !fm.State.Set || !lifecycle.IsState(fm.CurrentState()) || p.Head.Body == nil {

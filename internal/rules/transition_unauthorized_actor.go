@@ -1,7 +1,8 @@
 package rules
 
-var unauthorizedActor = &Rule{ID: "transition/unauthorized-actor", Need: NeedFile, Spec: "§4, §5",
-	Summary: "every row's Actor is the actor the table names for that event",
+import "github.com/storygate/storygate/internal/catalog"
+
+var unauthorizedActor = &Rule{Rule: catalog.Must("transition/unauthorized-actor"),
 	CheckFile: func(p *Pass) {
 		rows, _ := p.Head.Log()
 		for i := range rows {

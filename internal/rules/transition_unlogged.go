@@ -1,9 +1,11 @@
 package rules
 
-import "github.com/storygate/storygate/internal/story"
+import (
+	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/story"
+)
 
-var unlogged = &Rule{ID: "transition/unlogged", Need: NeedBase, Spec: "§10",
-	Summary: "a change of `state` or `active_role` between base and head is covered by new log rows (`active_role` follows the state: state/active-role-mismatch)",
+var unlogged = &Rule{Rule: catalog.Must("transition/unlogged"),
 	CheckFile: func(p *Pass) {
 		if p.Base == nil || p.Base.Front == nil || p.Head.Front == nil {
 			return

@@ -3,6 +3,8 @@
 // deterministic stage-graph.json the AI-DLC engine loads.
 //
 // The flow is parse (parse.go, body.go) → load a set (load.go) → run the
-// registered rules (rule.go, one rule_*.go file per rule) → compile (graph.go,
-// order.go). Rules only find; printing is left to internal/report.
+// rules (rule.go; the explicit list in rule_list.go, one rule_*.go file per
+// check; what each rule is, is its internal/catalog entry) → compile
+// (graph.go, order.go). Rules only find; printing is left to
+// internal/report.
 package stage

@@ -13,10 +13,12 @@ import (
 )
 
 // rulesDoc is the shared rule catalog; this package owns only the section
-// from stageRulesHeading to the end of the file.
+// from stageRulesHeading to nextRulesHeading (package catalog's), or to
+// the end of the file.
 const (
 	rulesDoc          = "../../docs/rules.md"
 	stageRulesHeading = "## Stage rules"
+	nextRulesHeading  = "## Record-file rules"
 )
 
 const stageRulesIntro = `Findings of ` + "`storygate stage validate`" + ` and ` + "`storygate stage compile`" + ` about AI-DLC
@@ -38,10 +40,10 @@ func TestStageRulesDocInSync(t *testing.T) {
 	if err != nil && !*update {
 		t.Fatalf("read %s: %v", rulesDoc, err)
 	}
-	above, documented := splitAtHeading(string(data))
+	above, documented, below := splitAtHeading(string(data))
 	want := stageRulesSection(t)
 	if *update {
-		if err := os.WriteFile(rulesDoc, []byte(above+want), 0o644); err != nil {
+		if err := os.WriteFile(rulesDoc, []byte(above+want+below), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -56,7 +58,7 @@ func TestEveryRuleDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section := splitAtHeading(string(data))
+	_, section, _ := splitAtHeading(string(data))
 	for _, r := range Rules() {
 		if !strings.Contains(section, "### `"+r.ID+"`") {
 			t.Errorf("%s is not documented in docs/rules.md under %q", r.ID, stageRulesHeading)
@@ -65,19 +67,24 @@ func TestEveryRuleDocumented(t *testing.T) {
 }
 
 // splitAtHeading splits the doc into what precedes the stage section (left
-// untouched, ending with a blank line) and the section itself.
-func splitAtHeading(doc string) (string, string) {
+// untouched, ending with a blank line), the section itself, and what
+// follows it from the blank line before nextRulesHeading (left untouched).
+func splitAtHeading(doc string) (string, string, string) {
 	i := strings.Index(doc, "\n"+stageRulesHeading+"\n")
 	switch {
 	case strings.HasPrefix(doc, stageRulesHeading+"\n"):
-		return "", doc
+		i = -1
 	case i < 0:
 		if doc != "" && !strings.HasSuffix(doc, "\n\n") {
 			doc = strings.TrimRight(doc, "\n") + "\n\n"
 		}
-		return doc, ""
+		return doc, "", ""
 	}
-	return doc[:i+1], doc[i+1:]
+	above, section := doc[:i+1], doc[i+1:]
+	if j := strings.Index(section, "\n\n"+nextRulesHeading+"\n"); j >= 0 {
+		return above, section[:j+1], section[j+1:]
+	}
+	return above, section, ""
 }
 
 func stageRulesSection(t *testing.T) string {

@@ -2,50 +2,30 @@ package stage
 
 import (
 	"fmt"
-	"sort"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/diag"
 )
 
-// Rule is one check with a stable public ID of the stage/… family.
+// Rule is one check with a stable public ID of the stage/… family; what it
+// is (ID, severity, summary) is its catalog entry.
 type Rule struct {
-	// ID is the public rule ID, e.g. "stage/unknown-key".
-	ID string
-	// Severity is how serious every finding of the rule is.
-	Severity diag.Severity
-	// Summary says in one line what the rule checks.
-	Summary string
+	catalog.Rule
 	// file checks one parsed file; nil for set-level and parse rules.
 	file func(r *reporter, f *File)
 	// set checks the whole stage set; nil for per-file rules.
 	set func(r *reporter, s *Set)
 }
 
-var registry = map[string]*Rule{}
+// Rules returns every rule sorted by ID.
+func Rules() []Rule { return ruleList() }
 
-// register adds a rule at package init; a duplicate ID is a programming error.
-func register(r Rule) {
-	if _, dup := registry[r.ID]; dup {
-		panic("stage: rule registered twice: " + r.ID)
-	}
-	registry[r.ID] = &r
-}
-
-// Rules returns every registered rule sorted by ID.
-func Rules() []Rule {
-	out := make([]Rule, 0, len(registry))
-	for _, r := range registry {
-		out = append(out, *r)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	return out
-}
-
-// ruleSeverity returns the severity of a registered rule (error if unknown).
+// ruleSeverity returns the default severity of a rule the parser reports
+// (error if the catalog does not know it).
 func ruleSeverity(id string) diag.Severity {
-	if r, ok := registry[id]; ok {
+	if r, ok := catalog.Lookup(id); ok {
 		return r.Severity
 	}
 	return diag.SeverityError
@@ -72,9 +52,9 @@ func (r *reporter) atPos(f *File, pos diag.Pos, format string, args ...any) {
 // (internal/findings) of the command or gate run orders them.
 func Check(s *Set) []diag.Diagnostic {
 	out := append([]diag.Diagnostic(nil), s.ParseDiagnostics...)
-	for _, rule := range Rules() {
-		rep := &reporter{rule: registry[rule.ID], out: &out}
-		runRule(rep, s)
+	rules := ruleList()
+	for i := range rules {
+		runRule(&reporter{rule: &rules[i], out: &out}, s)
 	}
 	return out
 }

@@ -4,15 +4,7 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
 )
-
-func init() {
-	register(Rule{ID: "stage/ars", Severity: diag.SeverityError,
-		Summary: "ars has targets ⊆ {iae, csu, ve, r, ua}, cost 1..5 or null, optional role and non-empty project_types",
-		file:    checkArs})
-}
 
 func checkArs(r *reporter, f *File) {
 	ars := f.Get("ars")

@@ -2,12 +2,6 @@ package stage
 
 import "github.com/storygate/storygate/internal/diag"
 
-func init() {
-	register(Rule{ID: "stage/compartment-order", Severity: diag.SeverityError,
-		Summary: "the compartments that are present come in the order ## Steps, ## Sensors, ## Learn",
-		file:    checkCompartmentOrder})
-}
-
 var compartments = []string{"Steps", "Sensors", "Learn"}
 
 func checkCompartmentOrder(r *reporter, f *File) {

@@ -4,15 +4,7 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
 )
-
-func init() {
-	register(Rule{ID: "stage/consumes-shape", Severity: diag.SeverityError,
-		Summary: "each consumes[] entry is a mapping {artifact: string, required: bool, conditional_on?: string, cited?: bool}",
-		file:    checkConsumesShape})
-}
 
 func checkConsumesShape(r *reporter, f *File) {
 	for i, e := range seqItems(f.Get("consumes")) {

@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"strings"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/cycle", Severity: diag.SeverityError,
-		Summary: "requires_stage edges form no cycle (the message names the cycle)",
-		set:     checkCycles})
-}
+import "strings"
 
 func checkCycles(r *reporter, s *Set) {
 	by := s.BySlug()

@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/duplicate-key", Severity: diag.SeverityError,
-		Summary: "no mapping in the frontmatter repeats a key (YAML would keep only one)",
-		file:    checkDuplicateKeys})
-}
+import "gopkg.in/yaml.v3"
 
 func checkDuplicateKeys(r *reporter, f *File) {
 	stack := []*yaml.Node{f.Front}

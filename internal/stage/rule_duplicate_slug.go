@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/duplicate-slug", Severity: diag.SeverityError,
-		Summary: "no two stage files declare the same slug",
-		set:     checkDuplicateSlugs})
-}
-
 func checkDuplicateSlugs(r *reporter, s *Set) {
 	first := s.BySlug()
 	for _, st := range s.Stages() {

@@ -4,15 +4,7 @@ import (
 	"fmt"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
 )
-
-func init() {
-	register(Rule{ID: "stage/field-type", Severity: diag.SeverityError,
-		Summary: "every field has its type: strings, lists of strings, booleans, integers, mappings",
-		file:    checkFieldTypes})
-}
 
 func checkFieldTypes(r *reporter, f *File) {
 	for _, p := range mapPairs(f.Front) {

@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/for-each-producer", Severity: diag.SeverityError,
-		Summary: "for_each names an artifact produced by another stage that is not downstream of this one",
-		set:     checkForEachProducers})
-}
-
 func checkForEachProducers(r *reporter, s *Set) {
 	prod := producers(s)
 	g := depGraph(s)

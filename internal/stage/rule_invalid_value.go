@@ -4,15 +4,7 @@ import (
 	"strconv"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
 )
-
-func init() {
-	register(Rule{ID: "stage/invalid-value", Severity: diag.SeverityError,
-		Summary: "enumerated fields hold a legal value, number is <int>.<int>, the review cap is positive, names are non-empty",
-		file:    checkInvalidValues})
-}
 
 // enumFields maps each enumerated top-level field to its legal values.
 var enumFields = []struct {

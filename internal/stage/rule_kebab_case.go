@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/kebab-case", Severity: diag.SeverityError,
-		Summary: "slug, artifact names (produces, optional_produces, consumes[].artifact) and for_each are kebab-case ^[a-z][a-z0-9-]*$",
-		file:    checkKebabCase})
-}
+import "gopkg.in/yaml.v3"
 
 func checkKebabCase(r *reporter, f *File) {
 	for _, name := range []string{"slug", "for_each"} {

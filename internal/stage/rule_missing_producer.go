@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/missing-producer", Severity: diag.SeverityError,
-		Summary: "every required consume names an artifact some stage produces",
-		set:     checkMissingProducers})
-}
-
 func checkMissingProducers(r *reporter, s *Set) {
 	prod := producers(s)
 	for _, st := range s.Stages() {

@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"strings"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/multiple-producers", Severity: diag.SeverityError,
-		Summary: "a consumed artifact has exactly one producer",
-		set:     checkMultipleProducers})
-}
+import "strings"
 
 func checkMultipleProducers(r *reporter, s *Set) {
 	consumed := map[string]bool{}

@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"strconv"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/number-phase", Severity: diag.SeverityError,
-		Summary: "the phase prefix of number agrees with phase (initialization 0 … operation 4)",
-		file:    checkNumberPhase})
-}
+import "strconv"
 
 func checkNumberPhase(r *reporter, f *File) {
 	num, phase := f.Get("number"), f.Get("phase")

@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/pipeline-unique", Severity: diag.SeverityError,
-		Summary: "in mode pipeline every agent of the chain (lead_agent, then support_agents) is unique",
-		file:    checkPipelineUnique})
-}
-
 func checkPipelineUnique(r *reporter, f *File) {
 	if v := f.Get("mode"); !isString(v) || v.Value != "pipeline" {
 		return

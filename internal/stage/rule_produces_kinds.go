@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/produces-kinds", Severity: diag.SeverityError,
-		Summary: "produces_kinds keys name produces or optional_produces entries; values are non-empty lists of service | spec | ui | packaging | library",
-		file:    checkProducesKinds})
-}
+import "gopkg.in/yaml.v3"
 
 func checkProducesKinds(r *reporter, f *File) {
 	st := decodeStage(f)

@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/requires-reviewer", Severity: diag.SeverityError,
-		Summary: "reviewer_max_iterations and review_class are declared only together with a reviewer",
-		file:    checkRequiresReviewer})
-}
-
 func checkRequiresReviewer(r *reporter, f *File) {
 	if v := f.Get("reviewer"); v != nil && !isNull(v) {
 		return

@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"regexp"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/review-artifact", Severity: diag.SeverityError,
-		Summary: "review_artifact names a required Markdown entry of produces that applies to every unit kind a required output applies to",
-		file:    checkReviewArtifact})
-}
+import "regexp"
 
 func checkReviewArtifact(r *reporter, f *File) {
 	v := f.Get("review_artifact")

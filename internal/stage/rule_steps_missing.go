@@ -6,12 +6,6 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 )
 
-func init() {
-	register(Rule{ID: "stage/steps-missing", Severity: diag.SeverityError,
-		Summary: "the body has a ## Steps compartment",
-		file:    checkStepsPresent})
-}
-
 func checkStepsPresent(r *reporter, f *File) {
 	if compartmentLine(f, "Steps") == 0 {
 		r.atPos(f, diag.Pos{Line: f.BodyLine, Column: 1}, "the body has no \"## Steps\" compartment")

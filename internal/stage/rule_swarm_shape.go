@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/swarm-shape", Severity: diag.SeverityWarning,
-		Summary: "a per-unit build stage (for_each: unit-of-work with workspace_requires: true) with a mode other than subagent is off the swarm path (warning)",
-		file:    checkSwarmShape})
-}
-
 // checkSwarmShape warns as the reference compiler does: only on the
 // per-unit build stage, the one that writes code (workspace_requires:
 // true). An inline per-unit design stage is a legitimate shape that never

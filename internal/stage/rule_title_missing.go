@@ -2,12 +2,6 @@ package stage
 
 import "github.com/storygate/storygate/internal/diag"
 
-func init() {
-	register(Rule{ID: "stage/title-missing", Severity: diag.SeverityWarning,
-		Summary: "the body has a # Title heading before its ## compartments (warning)",
-		file:    checkTitle})
-}
-
 func checkTitle(r *reporter, f *File) {
 	for _, h := range f.Headings {
 		if h.Level == 1 {

@@ -1,16 +1,6 @@
 package stage
 
-import (
-	"gopkg.in/yaml.v3"
-
-	"github.com/storygate/storygate/internal/diag"
-)
-
-func init() {
-	register(Rule{ID: "stage/unknown-agent", Severity: diag.SeverityError,
-		Summary: "lead_agent, support_agents and reviewer name agents with a file in the agents directory (orchestrator is exempt)",
-		set:     checkAgents})
-}
+import "gopkg.in/yaml.v3"
 
 func checkAgents(r *reporter, s *Set) {
 	if s.Agents == nil {

@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/unknown-key", Severity: diag.SeverityError,
-		Summary: "every frontmatter key is a field of stage-fields.md (the message names the legal keys)",
-		file:    checkUnknownKeys})
-}
-
 func checkUnknownKeys(r *reporter, f *File) {
 	for i := 0; i < len(f.Front.Content); i += 2 {
 		k := f.Front.Content[i]

@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/unknown-scope", Severity: diag.SeverityError,
-		Summary: "every scopes entry names a scope with a file aidlc-<name>.md in the scopes directory",
-		set:     checkScopes})
-}
-
 func checkScopes(r *reporter, s *Set) {
 	if s.Scopes == nil {
 		return // no scopes directory: nothing to resolve against

@@ -1,13 +1,5 @@
 package stage
 
-import "github.com/storygate/storygate/internal/diag"
-
-func init() {
-	register(Rule{ID: "stage/when", Severity: diag.SeverityError,
-		Summary: "when is a mapping with exactly one predicate, producer-in-plan: <artifact slug>",
-		file:    checkWhen})
-}
-
 func checkWhen(r *reporter, f *File) {
 	pairs := mapPairs(f.Get("when"))
 	if pairs == nil {

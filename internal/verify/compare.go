@@ -8,20 +8,12 @@ import (
 	"github.com/storygate/storygate/internal/passwhen"
 )
 
-// The rule IDs verify reports.
+// The rule IDs verify reports; what each is, is its catalog entry.
 const (
 	RuleFailed   = "verify/failed"
 	RuleMismatch = "verify/evidence-mismatch"
 	RuleTimeout  = "verify/timeout"
 )
-
-// Rules describes the rules verify reports, for printers that carry rule
-// metadata.
-var Rules = map[string]string{
-	RuleFailed:   "a rerun verification command does not meet its pass_when",
-	RuleMismatch: "the story's recorded result (Evidence / Tool Findings) disagrees with the rerun",
-	RuleTimeout:  "a verification command ran past its time limit",
-}
 
 // Findings turns one result into diagnostics: the rerun's own failure at the
 // verification item, and every claim that disagrees with the rerun at the

@@ -36,7 +36,7 @@ func TestSandboxedRerunInASubdirectoryRoot(t *testing.T) {
 		t.Fatalf("verdict %s (sandboxed %v): %s\nstdout %q stderr %q", r.Verdict, r.Sandboxed, r.Error, r.StdoutTail, r.StderrTail)
 	}
 	// A directory outside any repository is an error, not a run elsewhere.
-	if r := runIn(t, sb, t.TempDir(), head, "true", 0); r.Verdict != VerdictError || !strings.Contains(r.Error, "not inside a git work tree") {
+	if r := runIn(t, sb, t.TempDir(), head, "true", 0); r.Verdict != VerdictError || !strings.Contains(r.Error, "no repository") {
 		t.Errorf("outside a repository: verdict %s, %q", r.Verdict, r.Error)
 	}
 }

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -55,8 +57,13 @@ func credentialedRepo(t *testing.T) (dir, head string) {
 func runIn(t *testing.T, sb *sandbox.Sandbox, dir, head, command string, timeout time.Duration) Result {
 	t.Helper()
 	items := []Item{{Story: "s.md", ID: "V1", Command: command, PassWhen: "exit_code == 0"}}
+	src := sandbox.Source{Commit: head}
+	if tg, err := target.Open(target.Options{Root: dir, Policy: config.Default()}); err == nil && tg.Repo() != nil {
+		src = tg.Source() // where the run's target finds dir, as the gate takes it
+		src.Commit = head
+	}
 	res := Execute(context.Background(), items, Options{Dir: dir, Env: CleanEnv(os.Environ(), nil), Timeout: timeout,
-		Sandbox: sb, Source: sandbox.Source{Top: dir, Place: ".", Commit: head}})
+		Sandbox: sb, Source: src})
 	return res[0]
 }
 

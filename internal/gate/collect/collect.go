@@ -54,7 +54,7 @@ type Options struct {
 	NoExecution bool
 	// Filter is the filter mode (config.FilterChanged or FilterAll);
 	// empty means the configuration's gate.filter (filter.go).
-	Filter string
+	Filter config.FilterMode
 }
 
 // DecisionsFunc verifies new Human Decision entries, returning findings and

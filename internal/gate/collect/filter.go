@@ -16,7 +16,7 @@ import (
 )
 
 // filter is the run's filter mode: the option, else gate.filter.
-func (r *run) filter() string {
+func (r *run) filter() config.FilterMode {
 	if r.opts.Filter != "" {
 		return r.opts.Filter
 	}

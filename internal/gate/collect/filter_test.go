@@ -19,7 +19,7 @@ func TestLocalRunWithoutBaseRerunsWhatTheWorkTreeChanged(t *testing.T) {
 	cases := []struct {
 		name   string
 		edit   bool
-		filter string
+		filter config.FilterMode
 		reruns int
 	}{
 		{"committed, unchanged", false, "", 0},

@@ -1,0 +1,16 @@
+package catalog
+
+import "github.com/storygate/storygate/internal/diag"
+
+// workflowRules are the checks of the workflows storygate ships (package
+// workflows, run by its tests on every shipped workflow; docs/action.md).
+func workflowRules() []Rule {
+	rules := []Rule{
+		{ID: "workflow/persist-credentials", Summary: "every checkout sets `persist-credentials: false`, so the token is not kept in `.git/config`"},
+		{ID: "workflow/permissions", Summary: "the workflow sets top-level `permissions`, and grants no write there"},
+		{ID: "workflow/permission-why", Summary: "a job's `write` grant has a comment saying why"},
+		{ID: "workflow/pr-code-with-write", Summary: "a job that can write runs no code from the pull request (`uses: ./`, a checkout of its head, the default checkout of a `pull_request` or `merge_group` run, a script that checks the head out)"},
+		{ID: "workflow/repo-code-with-write", Summary: "a job that can write runs no code of the repository (a storygate step that runs verification, a script that runs files of the checkout or a build or test tool)"},
+	}
+	return ofEngine(EngineWorkflow, diag.SeverityError, rules)
+}

@@ -10,7 +10,18 @@ import (
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/hitl"
 	"github.com/storygate/storygate/internal/rules"
+	"github.com/storygate/storygate/internal/target"
 )
+
+// decisionRun is what checking a run's human decisions needs: the bot's
+// dependencies, the run's target (its history and policy) and its plan
+// (the pull request, the head, the installation). The gate and publish
+// both build one; neither needs the other's run.
+type decisionRun struct {
+	b    *Bot
+	t    *target.Target
+	plan plan
+}
 
 // decisionCheck returns the check of human decisions for a run with a
 // base, or nil when there is no base to tell new decisions from old ones.
@@ -19,11 +30,11 @@ import (
 //
 // The root's place in its repository is the target's, found before the
 // gates run any command from the change (target.Open).
-func (a *actionRun) decisionCheck() collect.DecisionsFunc {
-	if a.plan.base == "" {
+func (d decisionRun) decisionCheck() collect.DecisionsFunc {
+	if d.plan.base == "" {
 		return nil
 	}
-	history, openErr := chatops.NewHistory(a.t)
+	history, openErr := chatops.NewHistory(d.t)
 	return func(ctx context.Context, units []rules.Unit) ([]diag.Diagnostic, string, error) {
 		if !hasNewDecisions(units) {
 			return nil, "", nil // no API calls for the common case
@@ -31,38 +42,38 @@ func (a *actionRun) decisionCheck() collect.DecisionsFunc {
 		if openErr != nil {
 			return nil, "", openErr
 		}
-		number := a.decisionsPR()
+		number := d.decisionsPR()
 		if number == 0 {
 			return unverifiable(units, "this run gates no pull request whose comments and storygate's records could back it"), "", nil
 		}
-		gh, err := a.deps.GitHub.NewClient(a.plan.installationID, a.githubTimeouts())
+		gh, err := d.b.deps.GitHub.NewClient(d.plan.installationID, timeoutsOf(d.t.Policy()))
 		if errors.Is(err, ErrNoCredentials) {
 			return unverifiable(units, "this run has no GitHub access to read the comment it names"), "", nil
 		}
 		if err != nil {
 			return nil, "", err
 		}
-		return a.verifyDecisions(ctx, gh, history, number, units)
+		return d.verifyDecisions(ctx, gh, history, number, units)
 	}
 }
 
 // decisionsPR is the pull request whose decisions the run checks: the
 // gated one, or the one a merge queue group was made for.
-func (a *actionRun) decisionsPR() int {
-	if a.plan.pr != 0 {
-		return a.plan.pr
+func (d decisionRun) decisionsPR() int {
+	if d.plan.pr != 0 {
+		return d.plan.pr
 	}
-	return a.plan.queuedPR
+	return d.plan.queuedPR
 }
 
-func (a *actionRun) verifyDecisions(ctx context.Context, gh Client, history chatops.History, number int, units []rules.Unit) ([]diag.Diagnostic, string, error) {
-	pr, err := gh.PullRequest(ctx, a.plan.repo, number)
+func (d decisionRun) verifyDecisions(ctx context.Context, gh Client, history chatops.History, number int, units []rules.Unit) ([]diag.Diagnostic, string, error) {
+	pr, err := gh.PullRequest(ctx, d.plan.repo, number)
 	if err != nil {
 		return nil, "", fmt.Errorf("read pull request #%d: %w", number, err)
 	}
-	checker := hitl.Checker{GitHub: gh, Repo: a.plan.repo, PR: pr, Approvers: a.cfg.Approvers,
-		History: history, Head: a.plan.head}
-	if a.plan.pr == 0 {
+	checker := hitl.Checker{GitHub: gh, Repo: d.plan.repo, PR: pr, Approvers: d.t.Policy().Approvers,
+		History: history, Head: d.plan.head}
+	if d.plan.pr == 0 {
 		checker.Tip = pr.HeadSHA // the queue's commit is not the PR's history
 	}
 	findings, err := checker.Check(ctx, units)

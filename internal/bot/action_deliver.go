@@ -128,11 +128,14 @@ func (c Credentials) NewClient(installationID int64, timeouts github.Timeouts) (
 }
 
 // githubTimeouts are the configuration's bounds on waiting for GitHub.
-func (a *actionRun) githubTimeouts() github.Timeouts {
-	if a.cfg == nil {
+func (a *actionRun) githubTimeouts() github.Timeouts { return timeoutsOf(a.cfg) }
+
+// timeoutsOf are the GitHub timeouts a policy sets; the defaults without one.
+func timeoutsOf(cfg *config.Config) github.Timeouts {
+	if cfg == nil {
 		return github.Timeouts{}
 	}
-	return github.Timeouts{Request: a.cfg.GitHub.RequestTimeout, Deadline: a.cfg.GitHub.Deadline}
+	return github.Timeouts{Request: cfg.GitHub.RequestTimeout, Deadline: cfg.GitHub.Deadline}
 }
 
 // githubConfig reads the credentials: a GitHub App (app-id, private-key,

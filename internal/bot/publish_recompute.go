@@ -50,19 +50,18 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 	}
 	event := gate.Event{Name: doc.Event.Name, Action: doc.Event.Action, Repository: t.Repo.FullName(), PullRequest: t.PullRequest,
 		HeadSHA: t.HeadSHA, HeadRef: pr.HeadRef, BaseSHA: base, BaseRef: pr.BaseRef, RunURL: t.DetailsURL}
-	a := &actionRun{Bot: b, root: tree, f: ActionOptions{ConfigFile: root.configIn(top)}, plan: plan{event: event, repo: t.Repo, base: base, head: t.HeadSHA, pr: t.PullRequest,
-		installationID: ev.InstallationID}}
-	if err := a.openTarget(base, judged.Head); err != nil {
+	judgedTarget, err := target.Open(target.Options{Root: tree, ConfigFile: root.configIn(top), Base: base, Head: judged.Head, PolicyLoader: b.deps.Config})
+	if err != nil {
 		return nil, missingObjects(err)
 	}
-	if err := sameChange(a.t, judged, t.HeadSHA); err != nil {
+	if err := sameChange(judgedTarget, judged, t.HeadSHA); err != nil {
 		return nil, err
 	}
-	if a.cfg != nil {
-		t.Approvers = &a.cfg.Approvers
-	}
-	fresh, err := collect.Run(ctx, collect.Options{Target: a.t, Event: event,
-		Version: b.deps.Version, NoExecution: true, Decisions: a.decisionCheck()})
+	t.Approvers = &judgedTarget.Policy().Approvers
+	decisions := decisionRun{b: b, t: judgedTarget, plan: plan{event: event, repo: t.Repo, base: base, head: t.HeadSHA, pr: t.PullRequest,
+		installationID: ev.InstallationID}}
+	fresh, err := collect.Run(ctx, collect.Options{Target: judgedTarget, Event: event,
+		Version: b.deps.Version, NoExecution: true, Decisions: decisions.decisionCheck()})
 	if err != nil {
 		return nil, fmt.Errorf("recompute the gates of %s: %w", shortSHA(judged.Head), err)
 	}
@@ -70,7 +69,7 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 		// root.in refused the links that could move it; this is the check that it did.
 		return nil, fmt.Errorf("recompute: the root %s was found at %s in the pull request's head", rootName(root.name()), rootName(fresh.Root))
 	}
-	if note := a.t.PolicyNote(); note != "" {
+	if note := judgedTarget.PolicyNote(); note != "" {
 		fresh.Notes = append(fresh.Notes, note)
 	}
 	takeExecuted(fresh, doc)

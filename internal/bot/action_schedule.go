@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/reverify"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // reverify is the unprivileged phase of the re-verification: it reruns
@@ -23,7 +24,7 @@ import (
 // drift issues itself, as a one-job workflow does.
 func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
 	opts := reverify.Options{Target: a.t, Environ: a.deps.Env.Environ(), RunURL: a.runURL(),
-		Sandbox: sandbox.New(ctx, sandbox.PolicyOf(a.cfg.Verify))}
+		Sandbox: sandbox.New(ctx, verify.SandboxPolicy(a.cfg.Verify))}
 	if a.f.ReportOnly != "true" {
 		if err := a.driftIssues(&opts); err != nil {
 			return Passed, a.usage(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
@@ -24,7 +25,7 @@ const maxAttempts = 5
 // decision re-applied only when what it approves is byte-identical to what
 // was first read, so a concurrent push is never lost and never approved
 // unseen.
-func (h *handler) apply(ctx context.Context, target prStory, cmd Command, event lifecycle.Event) (Outcome, error) {
+func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command, event lifecycle.Event) (Outcome, error) {
 	f, s := target.file, target.story
 	a, why, err := h.establish(ctx, target, s, event, h.pr.HeadSHA)
 	if err == nil && why == "" {
@@ -74,7 +75,7 @@ func (h *handler) sameApproval(s *story.Story, a approval) (string, error) {
 	return "", nil
 }
 
-func (h *handler) decision(cmd Command, event lifecycle.Event) transition.Decision {
+func (h *handler) decision(cmd command.Command, event lifecycle.Event) transition.Decision {
 	return transition.Decision{Event: event, Rationale: cmd.Rationale, Source: h.comment.HTMLURL,
 		By: h.comment.Author.Login, Date: h.comment.CreatedAt, At: h.now(),
 		Note: fmt.Sprintf("by @%s via %s", h.comment.Author.Login, cmd.Text())}
@@ -128,8 +129,8 @@ func refusalText(r *transition.Refusal) string {
 }
 
 // refuse replies with the reason and what is allowed, and marks the comment.
-func (h *handler) refuse(ctx context.Context, cmd Command, reason string) (Outcome, error) {
-	body := refusalReply(h.comment.Author.Login, cmd, reason, h.stories, h.auth.Who())
+func (h *handler) refuse(ctx context.Context, cmd command.Command, reason string) (Outcome, error) {
+	body := refusalReply(h.comment.Author.Login, cmd, reason, h.stories, h.auth.Approvers.Who())
 	if err := h.reply(ctx, body, github.ReactionConfused); err != nil {
 		return Outcome{}, err
 	}
@@ -138,7 +139,7 @@ func (h *handler) refuse(ctx context.Context, cmd Command, reason string) (Outco
 
 // refuseOrFail refuses for reason, or fails closed when GitHub (or the
 // checkout) could not answer.
-func (h *handler) refuseOrFail(ctx context.Context, cmd Command, reason string, err error) (Outcome, error) {
+func (h *handler) refuseOrFail(ctx context.Context, cmd command.Command, reason string, err error) (Outcome, error) {
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -146,8 +147,8 @@ func (h *handler) refuseOrFail(ctx context.Context, cmd Command, reason string, 
 }
 
 // answer replies to help and unknown commands with what is legal now.
-func (h *handler) answer(ctx context.Context, cmd Command) (Outcome, error) {
-	body := helpReply(h.comment.Author.Login, cmd, h.stories, h.auth.Who())
+func (h *handler) answer(ctx context.Context, cmd command.Command) (Outcome, error) {
+	body := helpReply(h.comment.Author.Login, cmd, h.stories, h.auth.Approvers.Who())
 	if err := h.reply(ctx, body, github.ReactionEyes); err != nil {
 		return Outcome{}, err
 	}

@@ -25,7 +25,7 @@ func (a Authorizer) Check(ctx context.Context, user, prAuthor github.User) (stri
 	if reason := a.neverDecides(user, prAuthor); reason != "" {
 		return reason, nil
 	}
-	want, err := github.ParsePermission(a.permissionName())
+	want, err := github.ParsePermission(a.Approvers.PermissionName())
 	if err != nil {
 		return "", fmt.Errorf("approvers.permission: %w", err)
 	}
@@ -40,7 +40,7 @@ func (a Authorizer) Check(ctx context.Context, user, prAuthor github.User) (stri
 	if err != nil || inTeam {
 		return "", err
 	}
-	return fmt.Sprintf("@%s has %s permission on %s, and deciding needs %s", user.Login, have, a.Repo, a.Who()), nil
+	return fmt.Sprintf("@%s has %s permission on %s, and deciding needs %s", user.Login, have, a.Repo, a.Approvers.Who()), nil
 }
 
 // neverDecides names the accounts refused whatever their permission.
@@ -65,13 +65,6 @@ func (a Authorizer) denied(login string) bool {
 	return false
 }
 
-func (a Authorizer) permissionName() string {
-	if a.Approvers.Permission == "" {
-		return "write"
-	}
-	return a.Approvers.Permission
-}
-
 // inTeam checks the configured teams: "org/team", or "team" in the
 // repository owner's organization.
 func (a Authorizer) inTeam(ctx context.Context, login string) (bool, error) {
@@ -94,13 +87,4 @@ func (a Authorizer) teamOf(team string) (org, slug string) {
 		return org, slug
 	}
 	return a.Repo.Owner, team
-}
-
-// Who describes who may decide, for refusals and help.
-func (a Authorizer) Who() string {
-	who := a.permissionName() + " permission or higher"
-	if len(a.Approvers.Teams) > 0 {
-		who += " or membership of " + strings.Join(a.Approvers.Teams, ", ")
-	}
-	return who + ", from someone other than the PR author, a bot or a configured agent account"
 }

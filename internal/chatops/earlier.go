@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
@@ -77,5 +78,5 @@ func (h *handler) noLongerCovers(target prStory, d story.Decision, rc Receipt, e
 		return "", nil
 	}
 	return fmt.Sprintf("%s of %s (`%s` at `%s`) no longer holds: %s changed after it was decided at %s, and `%s` would rest on it; revert that change, or take %s back with a command that applies at `%s` and decide again",
-		d.Heading.Text, target.id(), rc.Event, rc.At, cover, github.ShortSHA(rc.Head), CommandFor(event), target.id(), target.state()), nil
+		d.Heading.Text, target.id(), rc.Event, rc.At, cover, github.ShortSHA(rc.Head), command.For(event), target.id(), target.state()), nil
 }

@@ -1,3 +1,9 @@
+// Package chatops turns slash commands in pull request comments into human
+// decisions on stories: it reads the commands (package command), checks
+// that the commenter may decide, records the Decision entry and the human
+// move through the same transition code as the CLI, commits it to the PR's
+// head branch without clobbering concurrent pushes, and answers every
+// refusal with the reason and what would be allowed.
 package chatops
 
 import (
@@ -6,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -87,14 +94,14 @@ func Handle(ctx context.Context, d Deps, ev github.Event) (Outcome, error) {
 
 // commandsIn returns the commands of a PR comment, skipping storygate's
 // own replies.
-func commandsIn(ev github.Event) ([]Command, bool) {
+func commandsIn(ev github.Event) ([]command.Command, bool) {
 	if ev.Kind != github.EventIssueComment || !ev.OnPullRequest || ev.Comment == nil {
 		return nil, false
 	}
 	if strings.Contains(ev.Comment.Body, ReplyMarker) {
 		return nil, false
 	}
-	cmds := Parse(ev.Comment.Body)
+	cmds := command.Parse(ev.Comment.Body)
 	return cmds, len(cmds) > 0
 }
 
@@ -102,7 +109,7 @@ func commandsIn(ev github.Event) ([]Command, bool) {
 type handler struct {
 	deps     Deps
 	ev       github.Event
-	cmds     []Command
+	cmds     []command.Command
 	comment  github.Comment
 	auth     Authorizer
 	recorder Recorder
@@ -156,7 +163,7 @@ func (h *handler) decide(ctx context.Context) (Outcome, error) {
 	if reason := h.commentProblem(); reason != "" {
 		return h.refuse(ctx, cmd, reason)
 	}
-	if again := Parse(h.comment.Body); len(again) > 0 {
+	if again := command.Parse(h.comment.Body); len(again) > 0 {
 		h.cmds, cmd = again, again[0]
 	}
 	if cmd.IsHelp() || !cmd.Known() {
@@ -188,7 +195,7 @@ func (h *handler) commentProblem() string {
 }
 
 // decideFor checks the command against the story's state, then applies it.
-func (h *handler) decideFor(ctx context.Context, cmd Command) (Outcome, error) {
+func (h *handler) decideFor(ctx context.Context, cmd command.Command) (Outcome, error) {
 	event, err := cmd.Event()
 	if err != nil {
 		return h.refuse(ctx, cmd, err.Error())
@@ -208,7 +215,7 @@ func (h *handler) decideFor(ctx context.Context, cmd Command) (Outcome, error) {
 	return h.apply(ctx, target, cmd, event)
 }
 
-func wrongState(s prStory, cmd Command, event lifecycle.Event) string {
+func wrongState(s prStory, cmd command.Command, event lifecycle.Event) string {
 	var at []string
 	for _, t := range lifecycle.Table() {
 		if t.Event == event {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/lint"
@@ -160,7 +161,7 @@ func assertRefusalReply(t *testing.T, f *fixture, reason string, before []byte) 
 			t.Errorf("reply lacks %q:\n%s", want, body)
 		}
 	}
-	if len(Parse(body)) != 0 {
+	if len(command.Parse(body)) != 0 {
 		t.Errorf("the reply itself holds commands:\n%s", body)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/target"
 )
@@ -93,14 +94,14 @@ func (g *gitHistory) Blobs(sha string, keep func(string) bool) ([]Blob, error) {
 		if err != nil {
 			return nil, fmt.Errorf("files of %s: %w", sha, err)
 		}
-		if rel, inside := gitrepo.InDir(g.place, f.Name); inside && keep(rel) {
+		if rel, inside := rootpath.InDir(g.place, f.Name); inside && keep(rel) {
 			out = append(out, Blob{Path: rel, ID: f.Hash.String()})
 		}
 	}
 }
 
 // RepoPath is path, relative to the root, from the repository's top.
-func (g *gitHistory) RepoPath(path string) string { return gitrepo.RepoPath(g.place, path) }
+func (g *gitHistory) RepoPath(path string) string { return rootpath.RepoPath(g.place, path) }
 
 // IsAncestor reports whether ancestor is an ancestor of sha (or sha itself).
 func (g *gitHistory) IsAncestor(ancestor, sha string) (bool, error) {

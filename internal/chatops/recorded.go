@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -19,7 +20,7 @@ import (
 // storygate's identity pushed (an entry the agent wrote citing a real
 // comment is refused), then the comment gets its reaction and the gate its
 // run on the current head, so the required checks report.
-func (h *handler) alreadyRecorded(ctx context.Context, target prStory, cmd Command, event lifecycle.Event) (Outcome, error) {
+func (h *handler) alreadyRecorded(ctx context.Context, target prStory, cmd command.Command, event lifecycle.Event) (Outcome, error) {
 	receipts, err := Receipts(ctx, h.deps.GitHub, h.ev.Repo, h.ev.PRNumber, h.recorder)
 	if err != nil {
 		return Outcome{}, err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
@@ -13,7 +14,7 @@ const ReplyMarker = "<!-- storygate:reply -->"
 
 // refusalReply says why a command was not applied and what is allowed now.
 // No line of it starts with a slash, so it can never issue a command.
-func refusalReply(login string, cmd Command, reason string, stories []prStory, who string) string {
+func refusalReply(login string, cmd command.Command, reason string, stories []prStory, who string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n@%s `%s` was not applied: %s.\n\n", ReplyMarker, login, cmd.Text(), strings.TrimSuffix(reason, "."))
 	writeAllowed(&b, stories, who)
@@ -21,7 +22,7 @@ func refusalReply(login string, cmd Command, reason string, stories []prStory, w
 }
 
 // helpReply answers /storygate help and unknown commands.
-func helpReply(login string, cmd Command, stories []prStory, who string) string {
+func helpReply(login string, cmd command.Command, stories []prStory, who string) string {
 	var b strings.Builder
 	b.WriteString(ReplyMarker + "\n")
 	if !cmd.IsHelp() {
@@ -48,7 +49,7 @@ func writeAllowed(b *strings.Builder, stories []prStory, who string) {
 }
 
 func allowedAt(state lifecycle.State) string {
-	cmds := LegalCommands(state)
+	cmds := command.LegalCommands(state)
 	if len(cmds) == 0 {
 		return fmt.Sprintf("no human decision is pending (the %s acts next)", lifecycle.ActiveRoleFor(state))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/storygate/storygate/internal/lifecycle"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -65,7 +66,7 @@ func (h *handler) establish(ctx context.Context, target prStory, s *story.Story,
 		return a, "", err
 	}
 	if !bytes.Equal(current, a.content) {
-		return a, fmt.Sprintf("what `%s` approves for %s (%s) changed after your comment: you saw %s, the branch is now at %s; review the change and post the command again", CommandFor(event), target.id(), a.cover, github.ShortSHA(seen), github.ShortSHA(now)), nil
+		return a, fmt.Sprintf("what `%s` approves for %s (%s) changed after your comment: you saw %s, the branch is now at %s; review the change and post the command again", command.For(event), target.id(), a.cover, github.ShortSHA(seen), github.ShortSHA(now)), nil
 	}
 	return a, "", nil
 }

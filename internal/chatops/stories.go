@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -91,7 +92,7 @@ func readStory(f github.File, path string) prStory {
 
 // selectStory picks the story a command is about: the one it names, or
 // the only one waiting at a human gate. The string is a refusal reason.
-func selectStory(stories []prStory, cmd Command) (prStory, string) {
+func selectStory(stories []prStory, cmd command.Command) (prStory, string) {
 	if len(stories) == 0 {
 		return prStory{}, "this pull request changes no story file"
 	}

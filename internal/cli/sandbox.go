@@ -6,6 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/target"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // isolate is called by the commands that run code from the change (verify,
@@ -19,7 +20,7 @@ func isolate(e env, tool string, t *target.Target) (*sandbox.Sandbox, sandbox.So
 		return nil, sandbox.Source{}, err
 	}
 	ctx := context.Background()
-	sb := sandbox.New(ctx, sandbox.PolicyOf(cfg.Verify))
+	sb := sandbox.New(ctx, verify.SandboxPolicy(cfg.Verify))
 	src := t.Source()
 	switch {
 	case src.Commit == "":

@@ -25,7 +25,7 @@ func forbiddenCalls() []forbiddenCall {
 	return []forbiddenCall{
 		{module + "diag", "Sort", "sort"},
 		{"", "ApplySeverities", "severity"},
-		{module + "gitrepo", "RepoPath", "place"},
+		{module + "rootpath", "RepoPath", "place"},
 	}
 }
 
@@ -172,8 +172,8 @@ func f(ds []diag.Diagnostic) { diag.Sort(ds) }`, 1},
 import d "github.com/storygate/storygate/internal/diag"
 func f(ds []d.Diagnostic) { d.Sort(ds) }`, 1},
 		{"applies severities and re-paths", `package p
-import "github.com/storygate/storygate/internal/gitrepo"
-func f(c interface{ ApplySeverities([]int) []int }) { c.ApplySeverities(nil); gitrepo.RepoPath("pkg", "a") }`, 2},
+import "github.com/storygate/storygate/internal/rootpath"
+func f(c interface{ ApplySeverities([]int) []int }) { c.ApplySeverities(nil); rootpath.RepoPath("pkg", "a") }`, 2},
 		{"composes a pipeline", `package p
 import "github.com/storygate/storygate/internal/findings"
 var _ = findings.New`, 1},

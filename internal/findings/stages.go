@@ -4,7 +4,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
-	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rootpath"
 )
 
 // Severity rewrites the severities the configuration's rules: section
@@ -88,7 +88,7 @@ func cleaned(ds []diag.Diagnostic) []diag.Diagnostic {
 }
 
 // Place makes every finding's file, relative to the root, a path from its
-// repository's top (gitrepo.RepoPath), which is what GitHub resolves
+// repository's top (rootpath.RepoPath), which is what GitHub resolves
 // annotations, SARIF locations and links against. Messages keep the
 // paths the stories write.
 type Place struct {
@@ -110,7 +110,7 @@ func (p Place) Process(in Set) Set {
 
 func placed(dir string, ds []diag.Diagnostic) []diag.Diagnostic {
 	for i := range ds {
-		ds[i].File = gitrepo.RepoPath(dir, ds[i].File)
+		ds[i].File = rootpath.RepoPath(dir, ds[i].File)
 	}
 	return ds
 }

@@ -1,6 +1,8 @@
 package gate
 
-import "github.com/storygate/storygate/internal/gitrepo"
+import (
+	"github.com/storygate/storygate/internal/rootpath"
+)
 
 // Paths in a run and paths on GitHub (docs/action.md, "A root inside its
 // repository"): inside a run every path is relative to the root, as the
@@ -28,7 +30,7 @@ func (r *Results) InRepository(dir string) {
 	r.Root = dir
 	for i := range r.Stories {
 		s := &r.Stories[i]
-		s.File = gitrepo.RepoPath(dir, s.File)
+		s.File = rootpath.RepoPath(dir, s.File)
 		if s.Revert != nil {
 			s.Revert = s.Revert.in(dir)
 		}
@@ -40,11 +42,11 @@ func (v *Revert) in(dir string) *Revert {
 	out := *v
 	out.Paths = nil
 	for _, p := range v.Paths {
-		out.Paths = append(out.Paths, gitrepo.RepoPath(dir, p))
+		out.Paths = append(out.Paths, rootpath.RepoPath(dir, p))
 	}
 	out.Decisions = nil
 	for _, d := range v.Decisions {
-		d.Path = gitrepo.RepoPath(dir, d.Path)
+		d.Path = rootpath.RepoPath(dir, d.Path)
 		out.Decisions = append(out.Decisions, d)
 	}
 	return &out

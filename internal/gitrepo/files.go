@@ -11,6 +11,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/storygate/storygate/internal/rootpath"
 )
 
 // Files reads the files of one commit by path. Each directory of the
@@ -44,8 +46,8 @@ func (r *Repo) FilesAt(c *object.Commit) (*Files, error) {
 // out of dir, names no file.
 func (f *Files) In(dir string) *Files {
 	g := *f
-	if !atTop(dir) {
-		g.under = RepoPath(f.under, dir)
+	if !rootpath.AtTop(dir) {
+		g.under = rootpath.RepoPath(f.under, dir)
 	}
 	return &g
 }
@@ -59,7 +61,7 @@ func (f *Files) at(p string) (string, bool) {
 	if path.Clean(p) != p || p == ".." || strings.HasPrefix(p, "../") || path.IsAbs(p) {
 		return "", false
 	}
-	return RepoPath(f.under, p), true
+	return rootpath.RepoPath(f.under, p), true
 }
 
 // BlobHash is the git object id of a blob holding data, as git computes it

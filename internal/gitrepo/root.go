@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/storygate/storygate/internal/rootpath"
 )
 
 // A root is the directory the stories and their policy are read from
 // (--root). It may be a directory inside its repository, a monorepo's
 // package, while git names every file by its path from the repository's
-// top. These are the one translation between the two: PathOf finds where
-// a root is, InDir and Within take repository paths into it, and
-// RepoPath takes a root-relative path back out (docs/action.md, "A root
-// inside its repository").
+// top. PathOf finds where a root is and Within takes a change into it;
+// the pure path translations (InDir into the root, RepoPath back out)
+// are package rootpath's (docs/action.md, "A root inside its
+// repository").
 
 // PathOf is where dir is in r's work tree: a clean slash path relative to
 // its top, "." for the top itself. Symlinks are resolved on both sides, so
@@ -43,27 +45,6 @@ func (r *Repo) PathOf(dir string) (string, error) {
 	return filepath.ToSlash(rel), nil
 }
 
-// atTop reports whether dir, as PathOf gives it, is the repository's top.
-func atTop(dir string) bool { return dir == "" || dir == "." }
-
-// InDir is the repository path p relative to dir (as PathOf gives it),
-// and whether p lies inside dir at all.
-func InDir(dir, p string) (string, bool) {
-	if atTop(dir) {
-		return p, true
-	}
-	return strings.CutPrefix(p, dir+"/")
-}
-
-// RepoPath is the path p, relative to dir (as PathOf gives it), from the
-// repository's top: what GitHub resolves a file path against.
-func RepoPath(dir, p string) string {
-	if atTop(dir) {
-		return p
-	}
-	return dir + "/" + p
-}
-
 // Within lists the changes inside dir (as PathOf gives it), with paths
 // relative to it. A change outside dir is dropped: a root's stories and
 // policy are about its own files only, so a monorepo change touching
@@ -71,12 +52,12 @@ func RepoPath(dir, p string) string {
 // boundary is, as git reports every move, a deletion and a creation, so
 // for dir it is created (moved in) or deleted (moved out).
 func Within(changes []Change, dir string) []Change {
-	if atTop(dir) {
+	if rootpath.AtTop(dir) {
 		return changes
 	}
 	out := make([]Change, 0, len(changes))
 	for _, ch := range changes {
-		if rel, inside := InDir(dir, ch.Path); inside {
+		if rel, inside := rootpath.InDir(dir, ch.Path); inside {
 			out = append(out, Change{Path: rel, Kind: ch.Kind})
 		}
 	}

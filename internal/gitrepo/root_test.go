@@ -60,14 +60,6 @@ func TestWithinTakesChangesIntoTheRoot(t *testing.T) {
 			t.Errorf("Within(%q) = %v, want %s", c.dir, got, c.want)
 		}
 	}
-	for _, c := range [][3]string{{"pkg", "a.go", "pkg/a.go"}, {".", "a.go", "a.go"}, {"", "a.go", "a.go"}} {
-		if got := RepoPath(c[0], c[1]); got != c[2] {
-			t.Errorf("RepoPath(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
-		}
-		if back, ok := InDir(c[0], RepoPath(c[0], c[1])); !ok || back != c[1] {
-			t.Errorf("InDir(%q, RepoPath) = %q, %v; want %q back", c[0], back, ok, c[1])
-		}
-	}
 }
 
 // TestFilesInReadsAtTheRootsPlace: a reader In a directory reads the

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/github"
@@ -157,7 +158,7 @@ func recordMismatch(d story.Decision, cm github.Comment) string {
 			return fmt.Sprintf("its **By:** names %s, but its Source comment was posted by @%s", name, cm.Author.Login)
 		}
 	}
-	cmds := chatops.Parse(cm.Body)
+	cmds := command.Parse(cm.Body)
 	if why, ok := d.Field("Rationale"); ok && len(cmds) == 1 && strings.TrimSpace(why.Value) != transition.RationaleLine(cmds[0].Rationale) {
 		return fmt.Sprintf("its **Rationale:** is not what its Source comment says (%q)", transition.RationaleLine(cmds[0].Rationale))
 	}
@@ -186,7 +187,7 @@ func (c Checker) comment(ctx context.Context, f Finding, cm github.Comment, sour
 // commandMismatch checks that the comment holds exactly the command the
 // entry records, for this story.
 func commandMismatch(body string, f Finding) string {
-	cmds := chatops.Parse(body)
+	cmds := command.Parse(body)
 	if len(cmds) != 1 {
 		return fmt.Sprintf("its Source comment holds %d commands, not one", len(cmds))
 	}

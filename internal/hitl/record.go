@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -134,7 +135,7 @@ func (r *records) current(f Finding, s *story.Story, rc chatops.Receipt, cover c
 		return Stale, fmt.Sprintf("what it approved (%s) cannot be read at %s: %v", cover, github.ShortSHA(r.c.Head), err), nil
 	}
 	if chatops.Digest(content) != rc.Digest {
-		return Stale, fmt.Sprintf("%s changed after the decision was taken at %s; the approval no longer covers it: revert the change, or have a human decide again (`%s` at %s; a story that has moved on must be taken back there first)", cover, github.ShortSHA(rc.Head), chatops.CommandFor(f.Event), f.AtState), nil
+		return Stale, fmt.Sprintf("%s changed after the decision was taken at %s; the approval no longer covers it: revert the change, or have a human decide again (`%s` at %s; a story that has moved on must be taken back there first)", cover, github.ShortSHA(rc.Head), command.For(f.Event), f.AtState), nil
 	}
 	return Verified, "", nil
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/rules"
 	"github.com/storygate/storygate/internal/story"
-	"github.com/storygate/storygate/internal/verify"
+	"github.com/storygate/storygate/internal/workdir"
 )
 
 // workingDirLinks reports, as contract/working-dir, the verification items
@@ -27,10 +27,10 @@ func workingDirLinks(root string, s *story.Story, active []*rules.Rule) []diag.D
 		if !v.WorkingDir.Set {
 			continue
 		}
-		if _, err := verify.CleanWorkingDir(v.WorkingDir.Value); err != nil {
+		if _, err := workdir.Clean(v.WorkingDir.Value); err != nil {
 			continue // the rule reports what is written
 		}
-		if _, err := verify.ResolveWorkingDir(abs, v.WorkingDir.Value); errors.Is(err, verify.ErrWorkingDir) {
+		if _, err := workdir.Resolve(abs, v.WorkingDir.Value); errors.Is(err, workdir.ErrOutside) {
 			id := v.ID.Value
 			if id == "" {
 				id = "this item"

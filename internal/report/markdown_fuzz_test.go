@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 )
@@ -44,7 +44,7 @@ func FuzzCommentIsInert(f *testing.F) {
 		if len(md) > MaxCommentChars-200 {
 			t.Fatalf("comment of %d bytes", len(md))
 		}
-		if cmds := chatops.Parse(md); len(cmds) != 0 {
+		if cmds := command.Parse(md); len(cmds) != 0 {
 			t.Fatalf("the comment issues %+v", cmds)
 		}
 		if m := mention.FindString(md); m != "" {

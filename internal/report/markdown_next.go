@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -22,7 +22,7 @@ func nextStep(s gate.Story, who string) string {
 	if state == lifecycle.Done {
 		return "\n**Next:** nothing — the story is done.\n"
 	}
-	cmds := chatops.LegalCommands(state)
+	cmds := command.LegalCommands(state)
 	if len(cmds) == 0 {
 		return fmt.Sprintf("\n**Next:** the %s acts; no human decision is pending.\n", lifecycle.ActiveRoleFor(state))
 	}
@@ -46,7 +46,7 @@ func nextStep(s gate.Story, who string) string {
 // read differently) leaves the command without one rather than wrong.
 func typed(cmd, id string) string {
 	withID := cmd + " " + id
-	parsed := chatops.Parse(withID)
+	parsed := command.Parse(withID)
 	if id == "" || len(parsed) != 1 || parsed[0].StoryID != id || parsed[0].Text() != withID {
 		return cmd
 	}
@@ -54,14 +54,14 @@ func typed(cmd, id string) string {
 }
 
 // whoMayDecide renders the approvers policy: the permission or teams it
-// asks for (in chatops' words, which its refusals use too) and the agent
+// asks for (in the words chatops' refusals use too) and the agent
 // accounts it names. Logins are code without their @, teams escaped text,
 // so the comment mentions no one.
 func whoMayDecide(a *config.Approvers) string {
 	if a == nil {
 		return "whoever `approvers` in the base branch's `.github/storygate.yml` allows (by default write permission or higher, never the PR author, a bot or an agent account)"
 	}
-	who := escapeText(chatops.Authorizer{Approvers: *a}.Who())
+	who := escapeText(a.Who())
 	if len(a.Deny) > 0 {
 		denied := make([]string, 0, len(a.Deny))
 		for _, d := range a.Deny {

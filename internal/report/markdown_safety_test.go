@@ -12,7 +12,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
 
-	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/gate"
 )
 
@@ -54,7 +54,7 @@ func TestCommentIssuesNoCommand(t *testing.T) {
 	if !strings.Contains(md, "/approve-plan STORY-001") || !strings.Contains(md, "`/approve-plan STORY-002`") {
 		t.Fatal("the sample lost the commands this test is about")
 	}
-	if cmds := chatops.Parse(md); len(cmds) != 0 {
+	if cmds := command.Parse(md); len(cmds) != 0 {
 		t.Errorf("the comment issues %+v", cmds)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/rootpath"
 )
 
 // Collection is what the check will revert and what it reports as created.
@@ -31,7 +32,7 @@ type Collection struct {
 func Collect(changes []gitrepo.Change, root string, governed, granted []string) Collection {
 	var c Collection
 	for _, ch := range changes {
-		rel, inside := gitrepo.InDir(root, ch.Path)
+		rel, inside := rootpath.InDir(root, ch.Path)
 		if !inside || !underAny(rel, governed) || underAny(rel, granted) {
 			continue
 		}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -127,7 +127,7 @@ type Result struct {
 // InRoot is the repository path p relative to Root: where a finding
 // about p is (every path the check collects lies inside Root).
 func (r *Result) InRoot(p string) string {
-	rel, _ := gitrepo.InDir(r.Root, p)
+	rel, _ := rootpath.InDir(r.Root, p)
 	return rel
 }
 

@@ -3,8 +3,8 @@ package rules
 import (
 	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/passwhen"
 	"github.com/storygate/storygate/internal/story"
-	"github.com/storygate/storygate/internal/verify"
 )
 
 var passWhenInvalid = &Rule{Rule: catalog.Must("contract/pass-when-invalid"),
@@ -29,7 +29,7 @@ func reportUnrunnable(p *Pass, fm *story.Frontmatter) {
 		if !v.PassWhen.Set {
 			continue
 		}
-		if _, err := verify.Compile(v.PassWhen.Value); err != nil {
+		if _, err := passwhen.Compile(v.PassWhen.Value); err != nil {
 			p.Report(v.PassWhen.Pos, "pass_when of %s (%q) is not a boolean expression over exit_code, duration_ms, stdout, stderr (%v); a runnable form: %s",
 				idOr(v.ID.Value), v.PassWhen.Value, err, passWhenRewrite(v.PassWhen.Value))
 		}

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/storygate/storygate/internal/verify"
+	"github.com/storygate/storygate/internal/passwhen"
 )
 
 // A pass_when in prose (the spec author writes "all tests pass", "p95
@@ -29,7 +29,7 @@ const genericRewrite = "e.g. `exit_code == 0`, `duration_ms < 200` or `stdout.co
 // quoted output the prose names, joined with &&; else genericRewrite.
 func passWhenRewrite(text string) string {
 	if fixed := loneEquals.ReplaceAllString(text, "$1==$2"); fixed != text {
-		if _, err := verify.Compile(fixed); err == nil {
+		if _, err := passwhen.Compile(fixed); err == nil {
 			return "`" + fixed + "`"
 		}
 	}
@@ -45,7 +45,7 @@ func passWhenRewrite(text string) string {
 		parts = append(parts, "stdout.contains("+strconv.Quote(m[1])+")")
 	}
 	rewrite := strings.Join(parts, " && ")
-	if _, err := verify.Compile(rewrite); len(parts) == 0 || err != nil {
+	if _, err := passwhen.Compile(rewrite); len(parts) == 0 || err != nil {
 		return genericRewrite
 	}
 	return "`" + rewrite + "`"

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/storygate/storygate/internal/verify"
+	"github.com/storygate/storygate/internal/passwhen"
 )
 
 func TestPassWhenRewrite(t *testing.T) {
@@ -26,7 +26,7 @@ func TestPassWhenRewrite(t *testing.T) {
 			t.Errorf("passWhenRewrite(%q) = %s, want %s", c.in, got, c.want)
 		}
 		if expr := strings.Trim(got, "`"); got != genericRewrite {
-			if _, err := verify.Compile(expr); err != nil {
+			if _, err := passwhen.Compile(expr); err != nil {
 				t.Errorf("the rewrite of %q does not run: %v", c.in, err)
 			}
 		}
@@ -47,7 +47,7 @@ func TestVerifyDocExamplesRun(t *testing.T) {
 			continue
 		}
 		n++
-		if _, err := verify.Compile(expr); err != nil {
+		if _, err := passwhen.Compile(expr); err != nil {
 			t.Errorf("docs/verify.md example %q does not compile: %v", expr, err)
 		}
 	}

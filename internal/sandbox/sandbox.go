@@ -10,8 +10,6 @@ package sandbox
 import (
 	"context"
 	"fmt"
-
-	"github.com/storygate/storygate/internal/config"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -30,7 +28,9 @@ const (
 // Modes lists the legal values of verify.sandbox.
 var Modes = []Mode{Auto, Required, Off}
 
-// Policy is how commands are isolated, from the configuration.
+// Policy is how commands are isolated. The caller chooses it (from the
+// configuration's verify keys, verify.SandboxPolicy), so the sandbox
+// depends on no configuration format.
 type Policy struct {
 	Mode Mode
 	// Network keeps the host's network; by default the sandbox has only a
@@ -48,12 +48,6 @@ type Policy struct {
 	// inside the sandbox (HelperCommand); empty means this executable
 	// when it is storygate, and no Landlock layer otherwise.
 	Helper string
-}
-
-// PolicyOf reads the sandbox keys of the verify configuration.
-func PolicyOf(v config.Verify) Policy {
-	return Policy{Mode: Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
-		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths}
 }
 
 // Report says how the commands of a run were isolated; results documents

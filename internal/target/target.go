@@ -17,6 +17,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/sandbox"
 )
@@ -216,7 +217,7 @@ func (t *Target) Source() sandbox.Source {
 }
 
 // RepoPath is path, relative to the root, from the repository's top.
-func (t *Target) RepoPath(path string) string { return gitrepo.RepoPath(t.place, path) }
+func (t *Target) RepoPath(path string) string { return rootpath.RepoPath(t.place, path) }
 
 func sha(c *object.Commit) string {
 	if c == nil {

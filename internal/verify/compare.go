@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/passwhen"
 )
 
 // The rule IDs verify reports; what each is, is its catalog entry.
@@ -75,7 +76,7 @@ func rerunWords(r Result) string {
 
 func predicateText(p string) string {
 	if p == "" {
-		return DefaultPassWhen
+		return passwhen.Default
 	}
 	return p
 }

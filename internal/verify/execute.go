@@ -1,3 +1,5 @@
+// Package verify reruns story verification commands and judges them with
+// their pass_when predicates (package passwhen).
 package verify
 
 import (
@@ -6,7 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/storygate/storygate/internal/passwhen"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/workdir"
 )
 
 // Options configures a batch of reruns.
@@ -68,12 +72,12 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 func runItem(ctx context.Context, it Item, opt Options, tree *sandbox.Tree) Result {
 	r := newResult(it)
 	r.TimeLimitMS = effectiveTimeout(opt.Timeout).Milliseconds()
-	pred, err := Compile(it.PassWhen)
+	pred, err := passwhen.Compile(it.PassWhen)
 	if err != nil {
 		r.Verdict, r.Error = VerdictError, fmt.Sprintf("pass_when does not compile: %v", err)
 		return r
 	}
-	dir, err := ResolveWorkingDir(opt.Dir, it.WorkingDir)
+	dir, err := workdir.Resolve(opt.Dir, it.WorkingDir)
 	if err != nil {
 		r.Verdict, r.Error = VerdictError, err.Error()
 		return r
@@ -109,7 +113,7 @@ func record(r *Result, x Execution) {
 	r.Sandboxed = x.Sandboxed
 }
 
-func judge(pred *Predicate, x Execution) (Verdict, string) {
+func judge(pred *passwhen.Predicate, x Execution) (Verdict, string) {
 	switch {
 	case x.StartErr != nil:
 		return VerdictError, x.StartErr.Error()

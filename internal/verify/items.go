@@ -16,7 +16,7 @@ type Item struct {
 	Command  string
 	PassWhen string
 	// WorkingDir is the item's working_dir as written, relative to the
-	// repository root; empty means the root (ResolveWorkingDir).
+	// repository root; empty means the root (workdir.Resolve).
 	WorkingDir string
 	// Pos is where the item is written (its id, or the list entry).
 	Pos diag.Pos

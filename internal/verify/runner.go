@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"time"
 
+	"github.com/storygate/storygate/internal/passwhen"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -56,8 +57,8 @@ type Execution struct {
 }
 
 // Outcome converts the execution into what a pass_when predicate sees.
-func (x Execution) Outcome() Outcome {
-	return Outcome{ExitCode: int64(x.ExitCode), DurationMS: x.Duration.Milliseconds(), Stdout: x.Stdout, Stderr: x.Stderr}
+func (x Execution) Outcome() passwhen.Outcome {
+	return passwhen.Outcome{ExitCode: int64(x.ExitCode), DurationMS: x.Duration.Milliseconds(), Stdout: x.Stdout, Stderr: x.Stderr}
 }
 
 // Run runs spec.Command with `sh -c` in its own process group, in the

@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/target"
 )
 
@@ -88,7 +89,7 @@ func (w *workTreeDiff) differs(path string) bool {
 	if w.repo == nil {
 		return true
 	}
-	committed, ok, err := w.repo.ReadFile(w.head, gitrepo.RepoPath(w.place, path))
+	committed, ok, err := w.repo.ReadFile(w.head, rootpath.RepoPath(w.place, path))
 	if err != nil || !ok {
 		return true
 	}

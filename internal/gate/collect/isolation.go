@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // isolation prepares, before any command from the change runs, what keeps
@@ -17,7 +18,7 @@ import (
 // version the revert check may restore, read with object hashes checked
 // now, while the object store is still as the checkout left it.
 func (r *run) isolation() error {
-	r.sandbox = sandbox.New(r.ctx, sandbox.PolicyOf(r.cfg.Verify))
+	r.sandbox = sandbox.New(r.ctx, verify.SandboxPolicy(r.cfg.Verify))
 	switch {
 	case r.t.Repo() == nil:
 		r.sandbox = r.sandbox.Without("no git repository to clone for it")

@@ -9,6 +9,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/revert"
+	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/target"
 )
@@ -115,7 +116,7 @@ func GovernedEdits(in RevertInput) []string {
 	var out []string
 	place := in.Target.Place()
 	for _, c := range revert.Collect(in.Target.Changes(), place, in.Governed, in.GrantedPaths()).Reverted {
-		rel, _ := gitrepo.InDir(place, c.Path)
+		rel, _ := rootpath.InDir(place, c.Path)
 		out = append(out, rel)
 	}
 	return out

@@ -1,4 +1,4 @@
-package verify
+package workdir
 
 import (
 	"errors"
@@ -44,9 +44,9 @@ func TestResolveWorkingDir(t *testing.T) {
 		{"a\x00b", "", true},
 	}
 	for _, c := range cases {
-		got, err := ResolveWorkingDir(root, c.wd)
-		if refused := errors.Is(err, ErrWorkingDir); refused != c.refused || (!c.refused && (err != nil || got != c.want)) {
-			t.Errorf("ResolveWorkingDir(%q) = %q, %v; want %q, refused %v", c.wd, got, err, c.want, c.refused)
+		got, err := Resolve(root, c.wd)
+		if refused := errors.Is(err, ErrOutside); refused != c.refused || (!c.refused && (err != nil || got != c.want)) {
+			t.Errorf("Resolve(%q) = %q, %v; want %q, refused %v", c.wd, got, err, c.want, c.refused)
 		}
 	}
 }
@@ -58,12 +58,12 @@ func FuzzCleanWorkingDir(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, wd string) {
-		clean, err := CleanWorkingDir(wd)
+		clean, err := Clean(wd)
 		if err != nil {
 			return
 		}
 		if filepath.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || path.Clean(clean) != clean {
-			t.Errorf("CleanWorkingDir(%q) = %q, which leaves the root", wd, clean)
+			t.Errorf("Clean(%q) = %q, which leaves the root", wd, clean)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package chatops
+package command
 
 import (
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -48,18 +48,6 @@ func TestLegalCommandsFollowTheTable(t *testing.T) {
 	for state, want := range cases {
 		if got := LegalCommands(state); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %v, want %v", state, got, want)
-		}
-	}
-}
-
-func TestParseSource(t *testing.T) {
-	src, ok := ParseSource("https://ghes.example.com/o/r/pull/12#issuecomment-345")
-	if !ok || src != (Source{Repo: "o/r", PR: 12, CommentID: 345}) {
-		t.Errorf("got %+v %v", src, ok)
-	}
-	for _, bad := range []string{"https://github.com/o/r/issues/12#issuecomment-3", "http://github.com/o/r/pull/1#issuecomment-3", "see comment"} {
-		if _, ok := ParseSource(bad); ok {
-			t.Errorf("%q parsed as a source", bad)
 		}
 	}
 }

@@ -1,6 +1,9 @@
-// Package verify reruns story verification commands and judges them with
-// their pass_when predicates.
-package verify
+// Package passwhen compiles and evaluates pass_when, the CEL predicate a
+// verification item is judged by (docs/verify.md, "The pass_when
+// language"). It is apart from verify, which runs the commands, so the
+// lint rules that check a pass_when compiles do not link the executor and
+// its sandbox.
+package passwhen
 
 import (
 	"fmt"
@@ -10,8 +13,8 @@ import (
 	"github.com/google/cel-go/cel"
 )
 
-// DefaultPassWhen is the predicate used when pass_when is empty.
-const DefaultPassWhen = "exit_code == 0"
+// Default is the predicate used when pass_when is empty.
+const Default = "exit_code == 0"
 
 // costLimit bounds how much work one predicate evaluation may do, so a
 // hostile pass_when (e.g. a huge string repeat) cannot hang the gate.
@@ -55,7 +58,7 @@ func environment() (*cel.Env, error) {
 // source, since most stories share a handful of predicates.
 func Compile(source string) (*Predicate, error) {
 	if strings.TrimSpace(source) == "" {
-		source = DefaultPassWhen
+		source = Default
 	}
 	if v, ok := cache.Load(source); ok {
 		if err, isErr := v.(error); isErr {

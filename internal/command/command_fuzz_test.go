@@ -1,4 +1,4 @@
-package chatops
+package command
 
 import (
 	"strings"

@@ -1,10 +1,10 @@
-// Package chatops turns slash commands in pull request comments into human
-// decisions on stories: it parses the commands, checks that the commenter
-// may decide, records the Decision entry and the human move through the
-// same transition code as the CLI, commits it to the PR's head branch
-// without clobbering concurrent pushes, and answers every refusal with the
-// reason and what would be allowed.
-package chatops
+// Package command is storygate's slash-command vocabulary: how a comment
+// line is read as a command (Parse), which human event each command
+// decides, and which commands a story's state accepts (LegalCommands).
+// It holds no GitHub, git or sandbox machinery: the comment printers,
+// which tell a reviewer what to type, read commands exactly as chatops
+// does without linking what chatops needs to act on one.
+package command
 
 import (
 	"regexp"

@@ -1,4 +1,4 @@
-package chatops
+package command
 
 import (
 	"fmt"
@@ -49,8 +49,8 @@ func (c Command) Event() (lifecycle.Event, error) {
 	return lifecycle.Event(spec.prefix + c.Target), nil
 }
 
-// CommandFor renders the command that decides event, e.g. "/unblock ready".
-func CommandFor(event lifecycle.Event) string {
+// For renders the command that decides event, e.g. "/unblock ready".
+func For(event lifecycle.Event) string {
 	for name, spec := range commandSpecs {
 		if spec.event == event {
 			return "/" + name
@@ -70,7 +70,7 @@ func LegalCommands(state lifecycle.State) []string {
 		if t.Actor != lifecycle.Human {
 			continue
 		}
-		if cmd := CommandFor(t.Event); cmd != "" {
+		if cmd := For(t.Event); cmd != "" {
 			out = append(out, cmd)
 		}
 	}

@@ -1,0 +1,15 @@
+package verify
+
+import (
+	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/sandbox"
+)
+
+// SandboxPolicy is the isolation the verify configuration asks for
+// (verify.sandbox, network, memory_limit_mib, process_limit,
+// sandbox_paths): every caller that runs code from the change (verify,
+// revert-check, the gate, re-verification) sets its sandbox up with it.
+func SandboxPolicy(v config.Verify) sandbox.Policy {
+	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
+		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths}
+}

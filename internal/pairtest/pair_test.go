@@ -1,0 +1,220 @@
+package pairtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/github/githubtest"
+)
+
+// pair is one repository on GitHub running the shipped pair: its git
+// side, the fake API and the artifact storage.
+type pair struct {
+	t         *testing.T
+	tools     *toolbox
+	origin    *origin
+	fake      *githubtest.Server
+	artifacts *artifactStore
+}
+
+func newPair(t *testing.T) *pair {
+	t.Helper()
+	return &pair{t: t, tools: tools, origin: newOrigin(t), fake: githubtest.New(t), artifacts: newArtifactStore()}
+}
+
+// scenario is how a pull request reaches the pair.
+type scenario struct {
+	// fork: the head branch is in another repository, so origin has only
+	// refs/pull/N/*, and workflow_run names no pull request.
+	fork bool
+	// aheadOfBase: after the gate ran, the default branch gets an unrelated
+	// commit, so publish's checkout and the pull request's current base are
+	// ahead of the merge base the gate judged.
+	aheadOfBase bool
+	// gateWorkflow replaces the shipped gate workflow file (a control).
+	gateWorkflow string
+}
+
+// The run ids of the two jobs.
+const (
+	gateRunID    = "7001"
+	publishRunID = "7002"
+)
+
+// pairOutcome is what both halves did.
+type pairOutcome struct {
+	gate    jobResult
+	publish jobResult
+	// document is the gate job's results document, nil when it wrote none.
+	document *gate.Results
+	// gateWrites are the gate job's write calls to GitHub.
+	gateWrites []githubtest.Call
+	// checks are the published check runs by name.
+	checks map[string]githubtest.CheckRun
+	// publishHead is the publish workspace's HEAD after the job.
+	publishHead string
+}
+
+// run opens pull request #2 from base to head and runs both workflow files
+// as GitHub would: the gate workflow for pull_request opened, then the
+// publish workflow for the gate run's workflow_run completed.
+func (p *pair) run(base, head string, sc scenario) pairOutcome {
+	p.t.Helper()
+	gateFile := filepath.Join(p.tools.moduleRoot, ".github", "workflows", "storygate.yml")
+	if sc.gateWorkflow != "" {
+		gateFile = sc.gateWorkflow
+	}
+	gateWF, gateJob := mustLoadWorkflow(p.t, gateFile)
+	publishWF, publishJob := mustLoadWorkflow(p.t, filepath.Join(p.tools.moduleRoot, ".github", "workflows", "storygate-publish.yml"))
+	if !gateWF.startsOnPullRequest("opened") || !publishWF.startsAfter(gateWF.Name) {
+		p.t.Fatalf("the workflows do not chain: %s on pull_request opened, %s after %q", gateWF.Name, publishWF.Name, gateWF.Name)
+	}
+	p.origin.openPullRequest(base, head, sc.fork)
+	p.addPullRequest(base, head, sc.fork)
+	var out pairOutcome
+	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, base, head, sc.fork)
+	out.document = readDocument(p.t, filepath.Join(out.gate.workspace, ".storygate", "results.json"))
+	if sc.aheadOfBase {
+		if tip := p.origin.advanceDefaultBranch(); !p.fake.MoveBase(prRepo, prNumber, tip) {
+			p.t.Fatal("no pull request to move")
+		}
+	}
+	out.publish = p.runPublish(publishWF, publishJob, head, out.gate.conclusion, sc.fork)
+	out.checks = map[string]githubtest.CheckRun{}
+	for _, c := range p.fake.CheckRuns() {
+		if _, dup := out.checks[c.Name]; dup {
+			p.t.Errorf("check run %s posted twice", c.Name)
+		}
+		out.checks[c.Name] = c
+	}
+	out.publishHead, _ = git(out.publish.workspace, p.t.TempDir(), "rev-parse", "HEAD")
+	return out
+}
+
+func mustLoadWorkflow(t *testing.T, path string) (*workflow, *job) {
+	t.Helper()
+	wf, name, err := loadWorkflow(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wf, wf.Jobs[name]
+}
+
+// addPullRequest opens pull request #2 in the fake GitHub; its base is
+// the default branch's tip, as GitHub's API reports it.
+func (p *pair) addPullRequest(base, head string, fork bool) {
+	headRepo := prRepo
+	if fork {
+		headRepo = forkRepo
+	}
+	p.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, HeadSHA: head, HeadRef: prBranch, HeadRepo: headRepo,
+		BaseSHA: base, BaseRef: defaultBranch, Title: "a pull request"})
+}
+
+// runGate runs the gate job for pull_request opened and returns it with
+// the write calls it made to GitHub.
+func (p *pair) runGate(wf *workflow, j *job, base, head string, fork bool) (jobResult, []githubtest.Call) {
+	p.t.Helper()
+	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "pull_request.opened", head, base, pullRequestEdit(fork)))
+	merge := p.origin.rev(pullRef("merge"))
+	before := len(p.fake.Calls())
+	res := p.newRunner(wf.Name, "gate", runEvent{name: "pull_request", payload: payload, runID: gateRunID,
+		ref: pullRef("merge"), sha: merge, token: p.fake.Token}).run(j)
+	var writes []githubtest.Call
+	for _, c := range p.fake.Calls()[before:] {
+		if c.Method != "GET" {
+			writes = append(writes, c)
+		}
+	}
+	return res, writes
+}
+
+// runPublish runs the publish job for the gate run's workflow_run
+// completed, with the pull request as GitHub's API then shows it: the
+// head, and the default branch's current tip as its base.
+func (p *pair) runPublish(wf *workflow, j *job, head, gateConclusion string, fork bool) jobResult {
+	p.t.Helper()
+	tip := p.origin.tip(defaultBranch)
+	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "workflow_run.completed", head, "",
+		workflowRunEdit(head, tip, gateConclusion, fork)))
+	return p.newRunner(wf.Name, "publish", runEvent{name: "workflow_run", payload: payload, runID: publishRunID,
+		ref: "refs/heads/" + defaultBranch, sha: tip, token: p.fake.Token}).run(j)
+}
+
+// pullRequestEdit points the recorded pull_request.opened at the test's
+// branches: the default branch main, the head branch feature, in this
+// repository or a fork.
+func pullRequestEdit(fork bool) githubtest.Edit {
+	return func(p map[string]any) {
+		pr := p["pull_request"].(map[string]any)
+		pr["base"].(map[string]any)["ref"] = defaultBranch
+		headPart := pr["head"].(map[string]any)
+		headPart["ref"] = prBranch
+		if fork {
+			repo := headPart["repo"].(map[string]any)
+			repo["full_name"], repo["fork"] = forkRepo, true
+		}
+		p["repository"].(map[string]any)["default_branch"] = defaultBranch
+	}
+}
+
+// workflowRunEdit makes the recorded workflow_run.completed the gate
+// run's: its id and URL, the pull request's head, the pull_request event,
+// the gate job's conclusion, the pull request (none for a fork, as GitHub
+// lists none) and the head repository.
+func workflowRunEdit(head, baseTip, conclusion string, fork bool) githubtest.Edit {
+	return func(p map[string]any) {
+		run := p["workflow_run"].(map[string]any)
+		run["id"] = json.Number(gateRunID)
+		run["html_url"] = fmt.Sprintf("https://github.com/%s/actions/runs/%s", prRepo, gateRunID)
+		run["head_sha"], run["event"], run["status"], run["conclusion"] = head, "pull_request", "completed", conclusion
+		run["head_branch"] = prBranch
+		headRepo, pulls := prRepo, []any{map[string]any{"id": 1, "number": prNumber,
+			"url":  fmt.Sprintf("https://api.github.com/repos/%s/pulls/%d", prRepo, prNumber),
+			"head": map[string]any{"ref": prBranch, "sha": head}, "base": map[string]any{"ref": defaultBranch, "sha": baseTip}}}
+		if fork {
+			headRepo, pulls = forkRepo, []any{}
+		}
+		run["pull_requests"] = pulls
+		run["head_repository"].(map[string]any)["full_name"] = headRepo
+		run["repository"].(map[string]any)["full_name"] = prRepo
+		p["repository"].(map[string]any)["default_branch"] = defaultBranch
+	}
+}
+
+func decodePayload(t *testing.T, raw []byte) map[string]any {
+	t.Helper()
+	var payload map[string]any
+	if err := json.Unmarshal(raw, &payload); err != nil {
+		t.Fatal(err)
+	}
+	return payload
+}
+
+func writeJSONFile(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// readDocument reads a results document, nil when there is none.
+func readDocument(t *testing.T, path string) *gate.Results {
+	t.Helper()
+	if _, err := os.Stat(path); os.IsNotExist(err) {
+		return nil
+	}
+	res, err := gate.ReadFile(path)
+	if err != nil {
+		t.Fatalf("results document: %v", err)
+	}
+	return res
+}

@@ -89,8 +89,11 @@ func assertPublishedAsJudged(t *testing.T, p *pair, out pairOutcome, head string
 	if tip := p.origin.tip(defaultBranch); out.publishHead != tip || out.publishHead == head {
 		t.Errorf("publish's workspace is at %s, want the default branch's tip %s (the head is %s)", out.publishHead, tip, head)
 	}
-	if got := out.publish.conclusion; got != "success" {
-		t.Errorf("the publish job %s\n%s", got, logs)
+	if got := out.publish.conclusion; got != "success" || out.comments != 1 {
+		t.Errorf("the publish job %s with %d comments, want success and one sticky comment\n%s", got, out.comments, logs)
+	}
+	if got := out.gate.outputs["storygate"]["conclusion"]; got != string(out.document.Conclusion) {
+		t.Errorf("the gate step's output conclusion is %q, its document's %q", got, out.document.Conclusion)
 	}
 	if _, ok := out.document.Gate(gate.Stories); !ok {
 		t.Fatalf("the gate job's document has no stories gate\n%s", logs)
@@ -104,6 +107,8 @@ func assertPublishedAsJudged(t *testing.T, p *pair, out pairOutcome, head string
 			t.Errorf("storygate / %s: the gate job said %s, publish posted %s (%s)\n%s", g.Name, g.Conclusion, check.Conclusion, check.Title, logs)
 		case check.HeadSHA != head:
 			t.Errorf("storygate / %s posted on %s, not the pull request's head %s", g.Name, check.HeadSHA, head)
+		case !slices.Equal(findingKeys(g.Diagnostics), annotationKeys(check.Annotations)):
+			t.Errorf("storygate / %s: the gate job found %v, publish annotated %v", g.Name, findingKeys(g.Diagnostics), annotationKeys(check.Annotations))
 		}
 	}
 }
@@ -144,6 +149,26 @@ func assertHonestPasses(t *testing.T, out pairOutcome) {
 	if len(others) > 0 || (len(stories.Diagnostics) == 0 && stories.Conclusion != gate.Success) {
 		t.Errorf("the gate job failed an honest fixture: stories %s by %v\n%s", stories.Conclusion, others, out.gate.log)
 	}
+}
+
+// findingKeys and annotationKeys name findings by file and rule, sorted,
+// to compare what the gate job found with what publish annotated.
+func findingKeys(ds []diag.Diagnostic) []string {
+	out := []string{}
+	for _, d := range ds {
+		out = append(out, d.File+" "+d.Rule)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func annotationKeys(as []githubtest.Annotation) []string {
+	out := []string{}
+	for _, a := range as {
+		out = append(out, a.Path+" "+a.Title)
+	}
+	slices.Sort(out)
+	return out
 }
 
 func ruleIDs(ds []diag.Diagnostic) []string {

@@ -11,19 +11,19 @@ import (
 // run that uploaded no results document (internal/bot/publish_missing.go).
 const missingDocumentTitle = "the gate run uploaded no results document"
 
-// editedGateWorkflow writes a copy of the shipped gate workflow with each
-// old string replaced, failing when one is not in the file (the control
-// would then test nothing).
-func editedGateWorkflow(t *testing.T, replacements ...string) string {
+// editedWorkflow writes a copy of a shipped workflow file with each old
+// string replaced, failing when one is not in the file (the control would
+// then test nothing).
+func editedWorkflow(t *testing.T, name string, replacements ...string) string {
 	t.Helper()
-	text := readFile(t, filepath.Join(tools.moduleRoot, ".github", "workflows", "storygate.yml"))
+	text := readFile(t, shippedWorkflow(name))
 	for i := 0; i+1 < len(replacements); i += 2 {
 		if !strings.Contains(text, replacements[i]) {
 			t.Fatalf("the gate workflow no longer contains %q", replacements[i])
 		}
 		text = strings.Replace(text, replacements[i], replacements[i+1], 1)
 	}
-	path := filepath.Join(t.TempDir(), "storygate.yml")
+	path := filepath.Join(t.TempDir(), name)
 	writeFile(t, path, text)
 	return path
 }
@@ -44,7 +44,7 @@ func TestPairWithoutHiddenFilesUploadsNothing(t *testing.T) {
 			t.Parallel()
 			p := newPair(t)
 			base, head := p.commitFixture(fixtureNamed(t, "scope/out-of-scope/ok"))
-			out := p.run(base, head, scenario{gateWorkflow: editedGateWorkflow(t, edits...)})
+			out := p.run(base, head, scenario{gateWorkflow: editedWorkflow(t, "storygate.yml", edits...)})
 			if out.document == nil {
 				t.Fatalf("the gate job wrote no document:\n%s", out.gate.log)
 			}
@@ -106,4 +106,28 @@ func fixtureNamed(t *testing.T, name string) fixture {
 	}
 	t.Fatalf("no fixture %s", name)
 	return fixture{}
+}
+
+// TestPublishWithoutTheFetchStepRefuses is the control that publish judges
+// the commits its fetch step brings and nothing else: without that step
+// the pull request's head is not in the default branch's checkout, and
+// publish refuses (the job fails) instead of posting a verdict on
+// something else. The pull request comes from a fork: a branch of the
+// repository itself would come with the checkout's fetch of every branch.
+func TestPublishWithoutTheFetchStepRefuses(t *testing.T) {
+	t.Parallel()
+	text := readFile(t, shippedWorkflow("storygate-publish.yml"))
+	start, end := strings.Index(text, "      - name: Fetch the pull request's head"), strings.Index(text, "      - uses: storygate/storygate@")
+	if start < 0 || end < start {
+		t.Fatal("the publish workflow's fetch step is not where the control expects it")
+	}
+	p := newPair(t)
+	base, head := p.commitFixture(fixtureNamed(t, "scope/out-of-scope/bad"))
+	out := p.run(base, head, scenario{fork: true, publishWorkflow: editedWorkflow(t, "storygate-publish.yml", text[start:end], "")})
+	if out.publish.conclusion != "failure" || !strings.Contains(out.publish.log, "fetch it as data first") {
+		t.Errorf("publish without the pull request's commits: job %s, want a named refusal\n%s", out.publish.conclusion, out.publish.log)
+	}
+	if len(out.checks) != 0 {
+		t.Errorf("publish posted %d check runs without the pull request's commits", len(out.checks))
+	}
 }

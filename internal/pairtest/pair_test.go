@@ -35,8 +35,9 @@ type scenario struct {
 	// commit, so publish's checkout and the pull request's current base are
 	// ahead of the merge base the gate judged.
 	aheadOfBase bool
-	// gateWorkflow replaces the shipped gate workflow file (a control).
-	gateWorkflow string
+	// gateWorkflow and publishWorkflow replace the shipped workflow files
+	// (controls).
+	gateWorkflow, publishWorkflow string
 }
 
 // The run ids of the two jobs.
@@ -57,6 +58,8 @@ type pairOutcome struct {
 	checks map[string]githubtest.CheckRun
 	// publishHead is the publish workspace's HEAD after the job.
 	publishHead string
+	// comments are the pull request's comments after publish.
+	comments int
 }
 
 // run opens pull request #2 from base to head and runs both workflow files
@@ -64,12 +67,8 @@ type pairOutcome struct {
 // publish workflow for the gate run's workflow_run completed.
 func (p *pair) run(base, head string, sc scenario) pairOutcome {
 	p.t.Helper()
-	gateFile := filepath.Join(p.tools.moduleRoot, ".github", "workflows", "storygate.yml")
-	if sc.gateWorkflow != "" {
-		gateFile = sc.gateWorkflow
-	}
-	gateWF, gateJob := mustLoadWorkflow(p.t, gateFile)
-	publishWF, publishJob := mustLoadWorkflow(p.t, filepath.Join(p.tools.moduleRoot, ".github", "workflows", "storygate-publish.yml"))
+	gateWF, gateJob := mustLoadWorkflow(p.t, firstNonEmpty(sc.gateWorkflow, shippedWorkflow("storygate.yml")))
+	publishWF, publishJob := mustLoadWorkflow(p.t, firstNonEmpty(sc.publishWorkflow, shippedWorkflow("storygate-publish.yml")))
 	if !gateWF.startsOnPullRequest("opened") || !publishWF.startsAfter(gateWF.Name) {
 		p.t.Fatalf("the workflows do not chain: %s on pull_request opened, %s after %q", gateWF.Name, publishWF.Name, gateWF.Name)
 	}
@@ -91,8 +90,21 @@ func (p *pair) run(base, head string, sc scenario) pairOutcome {
 		}
 		out.checks[c.Name] = c
 	}
+	out.comments = len(p.fake.Comments(prRepo, prNumber))
 	out.publishHead, _ = git(out.publish.workspace, p.t.TempDir(), "rev-parse", "HEAD")
 	return out
+}
+
+// shippedWorkflow is the path of one of the repository's workflow files.
+func shippedWorkflow(name string) string {
+	return filepath.Join(tools.moduleRoot, ".github", "workflows", name)
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }
 
 func mustLoadWorkflow(t *testing.T, path string) (*workflow, *job) {

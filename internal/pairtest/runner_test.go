@@ -36,6 +36,8 @@ type jobResult struct {
 	workspace  string
 	// outcomes are the steps' outcomes (success, failure, skipped) in order.
 	outcomes []string
+	// outputs are the outputs of the steps with an id, by id.
+	outputs map[string]map[string]string
 	log      string
 }
 
@@ -82,9 +84,13 @@ func (r *runner) run(j *job) jobResult {
 	if !ok {
 		return jobResult{workspace: r.workspace}
 	}
-	res := jobResult{ran: true, workspace: r.workspace}
+	res := jobResult{ran: true, workspace: r.workspace, outputs: map[string]map[string]string{}}
 	for i, s := range j.Steps {
-		res.outcomes = append(res.outcomes, r.runStep(i, s))
+		outcome, outputs := r.runStep(i, s)
+		res.outcomes = append(res.outcomes, outcome)
+		if s.ID != "" {
+			res.outputs[s.ID] = outputs
+		}
 	}
 	res.conclusion, res.log = "success", r.log.String()
 	if r.eval.failed {
@@ -93,8 +99,9 @@ func (r *runner) run(j *job) jobResult {
 	return res
 }
 
-// runStep runs one step and records it in the steps context.
-func (r *runner) runStep(i int, s step) string {
+// runStep runs one step, records it in the steps context and returns its
+// outcome and outputs.
+func (r *runner) runStep(i int, s step) (string, map[string]string) {
 	r.t.Helper()
 	label := s.label(i)
 	ok, err := r.eval.condition(s.If)
@@ -104,7 +111,7 @@ func (r *runner) runStep(i int, s step) string {
 	if !ok {
 		r.record(s, "skipped", "skipped", nil)
 		fmt.Fprintf(&r.log, "== %s: skipped\n", label)
-		return "skipped"
+		return "skipped", nil
 	}
 	outputs, err := r.execute(s)
 	outcome := "success"
@@ -120,7 +127,7 @@ func (r *runner) runStep(i int, s step) string {
 		r.eval.failed = true
 	}
 	r.record(s, outcome, conclusion, outputs)
-	return outcome
+	return outcome, outputs
 }
 
 func (r *runner) continueOnError(label string, s step) bool {

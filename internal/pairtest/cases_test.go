@@ -154,27 +154,23 @@ func assertHonestPasses(t *testing.T, out pairOutcome) {
 // findingKeys and annotationKeys name findings by file and rule, sorted,
 // to compare what the gate job found with what publish annotated.
 func findingKeys(ds []diag.Diagnostic) []string {
-	out := []string{}
-	for _, d := range ds {
-		out = append(out, d.File+" "+d.Rule)
-	}
-	slices.Sort(out)
-	return out
+	return sortedKeys(ds, func(d diag.Diagnostic) string { return d.File + " " + d.Rule })
 }
 
 func annotationKeys(as []githubtest.Annotation) []string {
-	out := []string{}
-	for _, a := range as {
-		out = append(out, a.Path+" "+a.Title)
-	}
-	slices.Sort(out)
-	return out
+	return sortedKeys(as, func(a githubtest.Annotation) string { return a.Path + " " + a.Title })
 }
 
+// ruleIDs are the findings' rules, for messages.
 func ruleIDs(ds []diag.Diagnostic) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Rule)
+	return sortedKeys(ds, func(d diag.Diagnostic) string { return d.Rule })
+}
+
+func sortedKeys[E any](items []E, key func(E) string) []string {
+	out := []string{}
+	for _, item := range items {
+		out = append(out, key(item))
 	}
+	slices.Sort(out)
 	return out
 }

@@ -38,7 +38,7 @@ type jobResult struct {
 	outcomes []string
 	// outputs are the outputs of the steps with an id, by id.
 	outputs map[string]map[string]string
-	log      string
+	log     string
 }
 
 // runEvent is the event a job runs for and GitHub's refs for it.

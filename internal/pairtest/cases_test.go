@@ -90,7 +90,7 @@ func assertPublishedAsJudged(t *testing.T, p *pair, out pairOutcome, head string
 		t.Errorf("publish's workspace is at %s, want the default branch's tip %s (the head is %s)", out.publishHead, tip, head)
 	}
 	if got := out.publish.conclusion; got != "success" || out.comments != 1 {
-		t.Errorf("the publish job %s with %d comments, want success and one sticky comment\n%s", got, out.comments, logs)
+		t.Errorf("the publish job %s with %d comments, want success and one new sticky comment\n%s", got, out.comments, logs)
 	}
 	if got := out.gate.outputs["storygate"]["conclusion"]; got != string(out.document.Conclusion) {
 		t.Errorf("the gate step's output conclusion is %q, its document's %q", got, out.document.Conclusion)

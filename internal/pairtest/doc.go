@@ -1,6 +1,7 @@
 // Package pairtest is the end-to-end test of the shipped two-phase pair
-// (.github/workflows/storygate.yml and storygate-publish.yml) as GitHub
-// runs it: the tests interpret both workflow files step by step, emulate
+// (.github/workflows/storygate.yml and storygate-publish.yml, and for a
+// recorded decision storygate-commands.yml) as GitHub runs it: the tests
+// interpret the workflow files step by step, emulate
 // the actions they use (checkout, upload-artifact, download-artifact, the
 // storygate Docker action and run: steps) against a local bare repository
 // playing GitHub's git side and the OpenAPI-enforcing fake GitHub, and

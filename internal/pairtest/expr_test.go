@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -269,8 +270,12 @@ func ordered(kind actionlint.CompareOpNodeKind, c int) (bool, error) {
 	return false, fmt.Errorf("the harness does not evaluate comparison %s", kind)
 }
 
-// call evaluates the status functions; every other function is refused.
+// call evaluates the status functions and contains(); every other
+// function is refused.
 func (e *evaluator) call(n *actionlint.FuncCallNode) (any, error) {
+	if strings.EqualFold(n.Callee, "contains") && len(n.Args) == 2 {
+		return e.contains(n.Args[0], n.Args[1])
+	}
 	if len(n.Args) != 0 {
 		return nil, fmt.Errorf("the harness does not evaluate %s() with arguments", n.Callee)
 	}
@@ -285,6 +290,27 @@ func (e *evaluator) call(n *actionlint.FuncCallNode) (any, error) {
 		return false, nil // the harness never cancels a run
 	}
 	return nil, fmt.Errorf("the harness does not evaluate function %s()", n.Callee)
+}
+
+// contains is GitHub's contains(search, item): a case-insensitive
+// substring of a string, or an element of an array.
+func (e *evaluator) contains(search, item actionlint.ExprNode) (any, error) {
+	s, it, err := e.evalBoth(search, item)
+	if err != nil {
+		return nil, err
+	}
+	needle, err := toString(it)
+	if err != nil {
+		return nil, err
+	}
+	switch s := s.(type) {
+	case []any:
+		return slices.ContainsFunc(s, func(v any) bool { eq, _ := compareValues(actionlint.CompareOpNodeKindEq, v, it); return eq }), nil
+	case map[string]any:
+		return nil, fmt.Errorf("the harness does not evaluate contains() on an object")
+	}
+	hay, err := toString(s)
+	return strings.Contains(strings.ToLower(hay), strings.ToLower(needle)), err
 }
 
 func isObject(v any) bool {

@@ -25,6 +25,9 @@ func TestEvaluatorFollowsGitHub(t *testing.T) {
 			t.Errorf("%s = %q (%v), want %q", src, got, err, want)
 		}
 	}
+	if ok, err := ev.condition("github.event.pull_request && contains(github.token, 'TO')"); err != nil || !ok {
+		t.Errorf("contains: %v (%v)", ok, err)
+	}
 	cond := "github.event.workflow_run.conclusion == 'success' || github.event.workflow_run.conclusion == 'FAILURE'"
 	if ok, err := ev.condition(cond); err != nil || !ok {
 		t.Errorf("%s = %v (%v)", cond, ok, err)
@@ -35,7 +38,7 @@ func TestEvaluatorFollowsGitHub(t *testing.T) {
 			t.Errorf("after a failure, if %q = %v (%v), want %v", cond, ok, err, want)
 		}
 	}
-	for _, src := range []string{"${{ secrets.TOKEN }}", "${{ contains(github.token, 't') }}", "${{ github.event.* }}"} {
+	for _, src := range []string{"${{ secrets.TOKEN }}", "${{ startsWith(github.token, 't') }}", "${{ github.event.* }}"} {
 		if _, err := ev.interpolate(src); err == nil {
 			t.Errorf("%s evaluated; the harness must refuse what it does not implement", src)
 		}

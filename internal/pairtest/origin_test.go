@@ -149,3 +149,23 @@ func pullRef(kind string) string { return fmt.Sprintf("refs/pull/%d/%s", prNumbe
 func isSHA(s string) bool {
 	return len(s) == 40 && strings.Trim(s, "0123456789abcdef") == ""
 }
+
+// mirrorOnto makes the fake's contents API commits real: each becomes a
+// commit of the file on the pull request's head in the origin's branch and
+// refs/pull/2/head, as GitHub's contents API commits to the branch. It
+// runs inside the fake's handler, so it reports errors, never stops the
+// test.
+func (o *origin) mirrorOnto(branch string) func(branch, path, message string, content []byte) string {
+	return func(got, path, message string, content []byte) string {
+		if got != branch {
+			o.t.Errorf("the contents API committed to %s, not the pull request's branch %s", got, branch)
+			return ""
+		}
+		o.author.Write(map[string]string{path: string(content)})
+		sha := o.author.Commit(message)
+		if _, err := git(o.author.Root, o.home, "push", "--force", o.dir, sha+":refs/heads/"+branch, sha+":"+pullRef("head")); err != nil {
+			o.t.Error(err)
+		}
+		return sha
+	}
+}

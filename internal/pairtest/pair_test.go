@@ -58,7 +58,7 @@ type pairOutcome struct {
 	checks map[string]githubtest.CheckRun
 	// publishHead is the publish workspace's HEAD after the job.
 	publishHead string
-	// comments are the pull request's comments after publish.
+	// comments are the comments publish added to the pull request.
 	comments int
 }
 
@@ -69,20 +69,42 @@ func (p *pair) run(base, head string, sc scenario) pairOutcome {
 	p.t.Helper()
 	gateWF, gateJob := mustLoadWorkflow(p.t, firstNonEmpty(sc.gateWorkflow, shippedWorkflow("storygate.yml")))
 	publishWF, publishJob := mustLoadWorkflow(p.t, firstNonEmpty(sc.publishWorkflow, shippedWorkflow("storygate-publish.yml")))
-	if !gateWF.startsOnPullRequest("opened") || !publishWF.startsAfter(gateWF.Name) {
+	if !gateWF.startsOn("pull_request", "opened") || !publishWF.startsAfter(gateWF.Name) {
 		p.t.Fatalf("the workflows do not chain: %s on pull_request opened, %s after %q", gateWF.Name, publishWF.Name, gateWF.Name)
 	}
-	p.origin.openPullRequest(base, head, sc.fork)
-	p.addPullRequest(base, head, sc.fork)
+	p.openPullRequest(base, head, sc.fork)
+	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "pull_request.opened", head, base, pullRequestEdit(sc.fork)))
 	var out pairOutcome
-	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, base, head, sc.fork)
+	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, runEvent{name: "pull_request", payload: payload,
+		ref: pullRef("merge"), sha: p.origin.rev(pullRef("merge"))})
 	out.document = readDocument(p.t, filepath.Join(out.gate.workspace, ".storygate", "results.json"))
+	p.maybeAdvance(sc)
+	headRepo := prRepo
+	if sc.fork {
+		headRepo = forkRepo
+	}
+	commentsBefore := len(p.fake.Comments(prRepo, prNumber))
+	out.publish = p.runPublish(publishWF, publishJob, completedRun{event: "pull_request", headSHA: head, headBranch: prBranch,
+		headRepo: headRepo, conclusion: out.gate.conclusion, listsPullRequest: !sc.fork})
+	p.collectPublished(&out, commentsBefore)
+	return out
+}
+
+// maybeAdvance moves the default branch on, in git and in what GitHub
+// reports as the pull request's base, when the scenario asks.
+func (p *pair) maybeAdvance(sc scenario) {
+	p.t.Helper()
 	if sc.aheadOfBase {
 		if tip := p.origin.advanceDefaultBranch(); !p.fake.MoveBase(prRepo, prNumber, tip) {
 			p.t.Fatal("no pull request to move")
 		}
 	}
-	out.publish = p.runPublish(publishWF, publishJob, head, out.gate.conclusion, sc.fork)
+}
+
+// collectPublished reads what publish left: the check runs by name (each
+// posted once), the comments it added and the publish workspace's HEAD.
+func (p *pair) collectPublished(out *pairOutcome, commentsBefore int) {
+	p.t.Helper()
 	out.checks = map[string]githubtest.CheckRun{}
 	for _, c := range p.fake.CheckRuns() {
 		if _, dup := out.checks[c.Name]; dup {
@@ -90,9 +112,21 @@ func (p *pair) run(base, head string, sc scenario) pairOutcome {
 		}
 		out.checks[c.Name] = c
 	}
-	out.comments = len(p.fake.Comments(prRepo, prNumber))
+	out.comments = len(p.fake.Comments(prRepo, prNumber)) - commentsBefore
 	out.publishHead, _ = git(out.publish.workspace, p.t.TempDir(), "rev-parse", "HEAD")
-	return out
+}
+
+// openPullRequest opens pull request #2 in the origin and in the fake
+// GitHub, whose base is the default branch's tip, as its API reports it.
+func (p *pair) openPullRequest(base, head string, fork bool) {
+	p.t.Helper()
+	p.origin.openPullRequest(base, head, fork)
+	headRepo := prRepo
+	if fork {
+		headRepo = forkRepo
+	}
+	p.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, HeadSHA: head, HeadRef: prBranch, HeadRepo: headRepo,
+		BaseSHA: base, BaseRef: defaultBranch, Title: "a pull request"})
 }
 
 // shippedWorkflow is the path of one of the repository's workflow files.
@@ -116,26 +150,13 @@ func mustLoadWorkflow(t *testing.T, path string) (*workflow, *job) {
 	return wf, wf.Jobs[name]
 }
 
-// addPullRequest opens pull request #2 in the fake GitHub; its base is
-// the default branch's tip, as GitHub's API reports it.
-func (p *pair) addPullRequest(base, head string, fork bool) {
-	headRepo := prRepo
-	if fork {
-		headRepo = forkRepo
-	}
-	p.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, HeadSHA: head, HeadRef: prBranch, HeadRepo: headRepo,
-		BaseSHA: base, BaseRef: defaultBranch, Title: "a pull request"})
-}
-
-// runGate runs the gate job for pull_request opened and returns it with
+// runGate runs the gate job for ev as run gateRunID and returns it with
 // the write calls it made to GitHub.
-func (p *pair) runGate(wf *workflow, j *job, base, head string, fork bool) (jobResult, []githubtest.Call) {
+func (p *pair) runGate(wf *workflow, j *job, ev runEvent) (jobResult, []githubtest.Call) {
 	p.t.Helper()
-	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "pull_request.opened", head, base, pullRequestEdit(fork)))
-	merge := p.origin.rev(pullRef("merge"))
+	ev.runID, ev.token = gateRunID, p.fake.Token
 	before := len(p.fake.Calls())
-	res := p.newRunner(wf.Name, "gate", runEvent{name: "pull_request", payload: payload, runID: gateRunID,
-		ref: pullRef("merge"), sha: merge, token: p.fake.Token}).run(j)
+	res := p.newRunner(wf.Name, "gate", ev).run(j)
 	var writes []githubtest.Call
 	for _, c := range p.fake.Calls()[before:] {
 		if c.Method != "GET" {
@@ -145,14 +166,20 @@ func (p *pair) runGate(wf *workflow, j *job, base, head string, fork bool) (jobR
 	return res, writes
 }
 
+// completedRun is what GitHub's workflow_run event says of the gate run.
+type completedRun struct {
+	event, headSHA, headBranch, headRepo, conclusion string
+	// listsPullRequest: GitHub lists the pull request (not for a fork's
+	// or a dispatched run).
+	listsPullRequest bool
+}
+
 // runPublish runs the publish job for the gate run's workflow_run
-// completed, with the pull request as GitHub's API then shows it: the
-// head, and the default branch's current tip as its base.
-func (p *pair) runPublish(wf *workflow, j *job, head, gateConclusion string, fork bool) jobResult {
+// completed, on the default branch's current tip.
+func (p *pair) runPublish(wf *workflow, j *job, run completedRun) jobResult {
 	p.t.Helper()
 	tip := p.origin.tip(defaultBranch)
-	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "workflow_run.completed", head, "",
-		workflowRunEdit(head, tip, gateConclusion, fork)))
+	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "workflow_run.completed", run.headSHA, "", workflowRunEdit(run, tip)))
 	return p.newRunner(wf.Name, "publish", runEvent{name: "workflow_run", payload: payload, runID: publishRunID,
 		ref: "refs/heads/" + defaultBranch, sha: tip, token: p.fake.Token}).run(j)
 }
@@ -175,25 +202,24 @@ func pullRequestEdit(fork bool) githubtest.Edit {
 }
 
 // workflowRunEdit makes the recorded workflow_run.completed the gate
-// run's: its id and URL, the pull request's head, the pull_request event,
-// the gate job's conclusion, the pull request (none for a fork, as GitHub
-// lists none) and the head repository.
-func workflowRunEdit(head, baseTip, conclusion string, fork bool) githubtest.Edit {
+// run's: its id and URL, event, head commit, branch and repository, the
+// gate job's conclusion and the pull request GitHub lists, if any.
+func workflowRunEdit(run completedRun, baseTip string) githubtest.Edit {
 	return func(p map[string]any) {
-		run := p["workflow_run"].(map[string]any)
-		run["id"] = json.Number(gateRunID)
-		run["html_url"] = fmt.Sprintf("https://github.com/%s/actions/runs/%s", prRepo, gateRunID)
-		run["head_sha"], run["event"], run["status"], run["conclusion"] = head, "pull_request", "completed", conclusion
-		run["head_branch"] = prBranch
-		headRepo, pulls := prRepo, []any{map[string]any{"id": 1, "number": prNumber,
-			"url":  fmt.Sprintf("https://api.github.com/repos/%s/pulls/%d", prRepo, prNumber),
-			"head": map[string]any{"ref": prBranch, "sha": head}, "base": map[string]any{"ref": defaultBranch, "sha": baseTip}}}
-		if fork {
-			headRepo, pulls = forkRepo, []any{}
+		wr := p["workflow_run"].(map[string]any)
+		wr["id"] = json.Number(gateRunID)
+		wr["html_url"] = fmt.Sprintf("https://github.com/%s/actions/runs/%s", prRepo, gateRunID)
+		wr["head_sha"], wr["event"], wr["status"], wr["conclusion"] = run.headSHA, run.event, "completed", run.conclusion
+		wr["head_branch"] = run.headBranch
+		pulls := []any{}
+		if run.listsPullRequest {
+			pulls = append(pulls, map[string]any{"id": 1, "number": prNumber,
+				"url":  fmt.Sprintf("https://api.github.com/repos/%s/pulls/%d", prRepo, prNumber),
+				"head": map[string]any{"ref": prBranch, "sha": run.headSHA}, "base": map[string]any{"ref": defaultBranch, "sha": baseTip}})
 		}
-		run["pull_requests"] = pulls
-		run["head_repository"].(map[string]any)["full_name"] = headRepo
-		run["repository"].(map[string]any)["full_name"] = prRepo
+		wr["pull_requests"] = pulls
+		wr["head_repository"].(map[string]any)["full_name"] = run.headRepo
+		wr["repository"].(map[string]any)["full_name"] = prRepo
 		p["repository"].(map[string]any)["default_branch"] = defaultBranch
 	}
 }

@@ -49,6 +49,8 @@ type runEvent struct {
 	ref     string
 	sha     string
 	token   string
+	// inputs are a workflow_dispatch's inputs (the inputs context).
+	inputs map[string]any
 }
 
 // newRunner prepares a runner for a job of the workflow named workflow.
@@ -67,7 +69,11 @@ func (p *pair) newRunner(workflow, jobName string, ev runEvent) *runner {
 		"repository": prRepo, "repository_owner": strings.Split(prRepo, "/")[0], "run_id": ev.runID, "run_attempt": "1",
 		"server_url": "https://github.com", "api_url": strings.TrimSuffix(p.fake.URL, "/"), "workspace": r.workspace,
 		"workflow": workflow, "job": jobName}
-	r.eval = evaluator{contexts: map[string]any{"github": r.github, "inputs": map[string]any{}, "steps": r.steps,
+	inputs := ev.inputs
+	if inputs == nil {
+		inputs = map[string]any{}
+	}
+	r.eval = evaluator{contexts: map[string]any{"github": r.github, "inputs": inputs, "steps": r.steps,
 		"env": map[string]any{}, "runner": map[string]any{"os": "Linux", "temp": r.temp}}}
 	return r
 }

@@ -25,15 +25,19 @@ type workflow struct {
 // triggers are the events a workflow runs on; only the parts the harness
 // checks before starting a run are typed.
 type triggers struct {
-	PullRequest *struct {
-		Types []string `yaml:"types"`
-	} `yaml:"pull_request"`
-	MergeGroup       yaml.Node `yaml:"merge_group"`
-	WorkflowDispatch yaml.Node `yaml:"workflow_dispatch"`
+	PullRequest      *eventTypes `yaml:"pull_request"`
+	IssueComment     *eventTypes `yaml:"issue_comment"`
+	MergeGroup       yaml.Node   `yaml:"merge_group"`
+	WorkflowDispatch yaml.Node   `yaml:"workflow_dispatch"`
 	WorkflowRun      *struct {
 		Workflows []string `yaml:"workflows"`
 		Types     []string `yaml:"types"`
 	} `yaml:"workflow_run"`
+}
+
+// eventTypes are the activity types a workflow runs on for one event.
+type eventTypes struct {
+	Types []string `yaml:"types"`
 }
 
 // job is one job of a workflow.
@@ -134,10 +138,17 @@ func loadAction(root string) (*actionMetadata, error) {
 	return &a, nil
 }
 
-// startsOnPullRequest says whether the gate workflow runs for a pull
-// request opened.
-func (wf *workflow) startsOnPullRequest(action string) bool {
-	return wf.On.PullRequest != nil && (len(wf.On.PullRequest.Types) == 0 || slices.Contains(wf.On.PullRequest.Types, action))
+// startsOn says whether the workflow runs for the event with this
+// activity type.
+func (wf *workflow) startsOn(event, activity string) bool {
+	var on *eventTypes
+	switch event {
+	case "pull_request":
+		on = wf.On.PullRequest
+	case "issue_comment":
+		on = wf.On.IssueComment
+	}
+	return on != nil && (len(on.Types) == 0 || slices.Contains(on.Types, activity))
 }
 
 // startsAfter says whether the workflow runs when the named workflow

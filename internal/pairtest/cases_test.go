@@ -98,8 +98,10 @@ func assertPublishedAsJudged(t *testing.T, p *pair, out pairOutcome, head string
 	if _, ok := out.document.Gate(gate.Stories); !ok {
 		t.Fatalf("the gate job's document has no stories gate\n%s", logs)
 	}
+	var verdicts []string
 	for _, g := range out.document.Gates {
 		check, ok := out.checks["storygate / "+string(g.Name)]
+		verdicts = append(verdicts, fmt.Sprintf("%s=%s/%s", g.Name, g.Conclusion, check.Conclusion))
 		switch {
 		case !ok:
 			t.Errorf("publish posted no storygate / %s (the gate job: %s)\n%s", g.Name, g.Conclusion, logs)
@@ -111,6 +113,7 @@ func assertPublishedAsJudged(t *testing.T, p *pair, out pairOutcome, head string
 			t.Errorf("storygate / %s: the gate job found %v, publish annotated %v", g.Name, findingKeys(g.Diagnostics), annotationKeys(check.Annotations))
 		}
 	}
+	t.Logf("verdicts (gate job/published): %s", strings.Join(verdicts, " "))
 }
 
 // assertCaught checks an attack: the gate job's stories gate failed with

@@ -107,7 +107,7 @@ func (p *pair) runDispatched(d githubtest.Dispatch, sc scenario) pairOutcome {
 		defaultBranchEdit, func(p map[string]any) { p["inputs"], p["ref"] = inputs, d.Ref }))
 	var out pairOutcome
 	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, runEvent{name: "workflow_dispatch", payload: payload, ref: d.Ref, sha: tip, inputs: inputs})
-	out.document = readDocument(p.t, filepath.Join(out.gate.workspace, ".storygate", "results.json"))
+	out.document = p.gateDocument(out.gate)
 	p.maybeAdvance(sc)
 	commentsBefore := len(p.fake.Comments(prRepo, prNumber))
 	out.publish = p.runPublish(publishWF, publishJob, completedRun{event: "workflow_dispatch", headSHA: tip, headBranch: defaultBranch,

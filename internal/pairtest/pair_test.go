@@ -77,7 +77,7 @@ func (p *pair) run(base, head string, sc scenario) pairOutcome {
 	var out pairOutcome
 	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, runEvent{name: "pull_request", payload: payload,
 		ref: pullRef("merge"), sha: p.origin.rev(pullRef("merge"))})
-	out.document = readDocument(p.t, filepath.Join(out.gate.workspace, ".storygate", "results.json"))
+	out.document = p.gateDocument(out.gate)
 	p.maybeAdvance(sc)
 	headRepo := prRepo
 	if sc.fork {
@@ -242,6 +242,13 @@ func writeJSONFile(t *testing.T, path string, v any) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// gateDocument is the results document the gate job wrote where
+// action.yml's results input says by default (the gate step sets none).
+func (p *pair) gateDocument(gateJob jobResult) *gate.Results {
+	p.t.Helper()
+	return readDocument(p.t, filepath.Join(gateJob.workspace, filepath.FromSlash(p.tools.action.Inputs["results"].Default)))
 }
 
 // readDocument reads a results document, nil when there is none.

@@ -72,6 +72,11 @@ func (p *pair) run(base, head string, sc scenario) pairOutcome {
 	if !gateWF.startsOn("pull_request", "opened") || !publishWF.startsAfter(gateWF.Name) {
 		p.t.Fatalf("the workflows do not chain: %s on pull_request opened, %s after %q", gateWF.Name, publishWF.Name, gateWF.Name)
 	}
+	for scope, access := range gateJob.Permissions {
+		if access != "read" && access != "none" {
+			p.t.Fatalf("the gate job, which runs the pull request's code, asks for %s: %s", scope, access)
+		}
+	}
 	p.openPullRequest(base, head, sc.fork)
 	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "pull_request.opened", head, base, pullRequestEdit(sc.fork)))
 	var out pairOutcome

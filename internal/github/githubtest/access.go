@@ -80,6 +80,22 @@ func (s *Server) AddPullRequest(repo string, pr PullRequest) {
 	s.st.pulls[repo] = append(s.st.pulls[repo], &pr)
 }
 
+// MoveBase sets the base commit GitHub reports for pull request number of
+// repo, as when its base branch gets new commits: GitHub's base.sha is the
+// branch's tip, not the merge base. It reports whether the pull request
+// exists.
+func (s *Server) MoveBase(repo string, number int, sha string) bool {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	for _, pr := range s.st.pulls[repo] {
+		if pr.Number == number {
+			pr.BaseSHA = sha
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Server) getPull(w http.ResponseWriter, r *request) {
 	number, _ := strconv.Atoi(r.params["pull_number"])
 	s.st.mu.Lock()

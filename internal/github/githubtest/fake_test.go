@@ -1,11 +1,14 @@
 package githubtest
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/storygate/storygate/internal/github"
 )
 
 // spyT captures what the fake reports instead of failing the test.
@@ -150,5 +153,19 @@ func TestPaginationFollowsGitHub(t *testing.T) {
 	link := resp.Header.Get("Link")
 	if !strings.Contains(link, `?page=3&per_page=2>; rel="next"`) || !strings.Contains(link, `?page=3&per_page=2>; rel="last"`) {
 		t.Errorf("Link = %q", link)
+	}
+}
+
+// TestMoveBaseIsWhatTheAPIThenSays: after the base branch moves, the pull
+// request's base.sha is the new tip; an unknown pull request is reported.
+func TestMoveBaseIsWhatTheAPIThenSays(t *testing.T) {
+	fake := New(t)
+	fake.AddPullRequest("o/r", PullRequest{Number: 1, BaseSHA: "old"})
+	if !fake.MoveBase("o/r", 1, "new") || fake.MoveBase("o/r", 2, "new") {
+		t.Fatal("MoveBase must find pull request 1 and only it")
+	}
+	pr, err := fake.Adapter().PullRequest(context.Background(), github.Repo{Owner: "o", Name: "r"}, 1)
+	if err != nil || pr.BaseSHA != "new" {
+		t.Errorf("base.sha = %q (%v), want new", pr.BaseSHA, err)
 	}
 }

@@ -1,0 +1,73 @@
+package pairtest
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"testing"
+)
+
+// toolbox is what every case shares: the module's root, the storygate
+// binary built from it, the parsed action.yml and workflow files.
+type toolbox struct {
+	moduleRoot string
+	binary     string
+	action     *actionMetadata
+}
+
+// tools is set once by TestMain before any test runs and only read after.
+var tools *toolbox
+
+// TestMain builds the storygate binary once for the package's tests: the
+// CLI reads and changes the process environment, so it runs as its own
+// process, as in the Docker action.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "pairtest-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	tb, err := buildTools(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.RemoveAll(dir)
+		os.Exit(2)
+	}
+	tools = tb
+	raiseParallelism()
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func buildTools(dir string) (*toolbox, error) {
+	_, self, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(self), "..", "..")
+	bin := filepath.Join(dir, "storygate")
+	cmd := exec.Command("go", "build", "-o", bin, "./cmd/storygate")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("build storygate: %w\n%s", err, out)
+	}
+	action, err := loadAction(root)
+	if err != nil {
+		return nil, err
+	}
+	return &toolbox{moduleRoot: root, binary: bin, action: action}, nil
+}
+
+// raiseParallelism lets more cases run at once than there are CPUs unless
+// -test.parallel was given: a case spends most of its time waiting for
+// git and storygate processes, not computing.
+func raiseParallelism() {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", strconv.Itoa(3*runtime.GOMAXPROCS(0)))
+	}
+}

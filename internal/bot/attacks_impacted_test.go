@@ -125,3 +125,37 @@ func TestActionImpactedRerunsAreCapped(t *testing.T) {
 		t.Errorf("the comment must name the one story rerun and say two were left:\n%s", body)
 	}
 }
+
+// TestPublishCarriesTheBrokenAcceptedWork: in the two-phase flow the
+// unprivileged half reruns the impacted story, and publish posts its
+// failure (taken from the document, as every verify verdict is) with the
+// finding naming the story; the control, an honest change, is posted as
+// success.
+func TestPublishCarriesTheBrokenAcceptedWork(t *testing.T) {
+	for _, c := range []struct {
+		code   string
+		report status
+		verify string
+	}{{"package orders // BROKEN\n", failed, "failure"}, {"package orders // faster\n", passed, "success"}} {
+		t.Run(c.verify, func(t *testing.T) {
+			h := impactedHarness(t, map[string]string{"stories/STORY-001.md": guardedDoneStory(t, "STORY-001")}, map[string]string{"src/orders/x.go": c.code})
+			h.env["GITHUB_RUN_ID"] = uploadingRun
+			h.event("pull_request", "pull_request.opened", forkPullRequest)
+			if got := h.action(); got != c.report {
+				t.Fatalf("report-only got %s, want %s\n%s", got, c.report, h.stderr.String())
+			}
+			publishHalf(t, h, h.head)
+			if got := h.publish(h.results); got != passed {
+				t.Fatalf("publish got %s\n%s", got, h.stderr.String())
+			}
+			conclusion, title, _ := h.verifyRun()
+			if conclusion != c.verify || !strings.Contains(title, "1 story the change reaches but does not touch rerun") {
+				t.Errorf("published storygate / verify = %s, %q; want %s", conclusion, title, c.verify)
+			}
+			body := h.fake.Comments(prRepo, prNumber)[0].Body
+			if got := strings.Contains(body, verify.RuleAcceptedWorkBroken) && strings.Contains(body, "STORY-001 (done)"); got != (c.verify == "failure") {
+				t.Errorf("the published comment names the broken story: %v\n%s", got, body)
+			}
+		})
+	}
+}

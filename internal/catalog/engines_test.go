@@ -20,7 +20,7 @@ func TestEngineRuleIDsAreInTheCatalog(t *testing.T) {
 		ids    []string
 	}{
 		{catalog.EngineHITL, []string{hitl.RuleID, hitl.StaleRuleID}},
-		{catalog.EngineVerify, []string{verify.RuleFailed, verify.RuleMismatch, verify.RuleTimeout}},
+		{catalog.EngineVerify, []string{verify.RuleFailed, verify.RuleMismatch, verify.RuleTimeout, verify.RuleAcceptedWorkBroken}},
 		{catalog.EngineRevert, []string{revert.RuleNotLoadBearing, revert.RuleCouldNotRun}},
 		{catalog.EngineStory, []string{revert.RuleMayNotCreate}}, // the story rules' too; one entry
 		{catalog.EngineRecords, []string{records.RuleParse, records.RuleEncoding, records.RuleTooLarge, records.RuleEmpty,

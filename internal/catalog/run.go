@@ -24,6 +24,8 @@ func runRules() []Rule {
 			Summary: "the story's recorded result (Evidence / Tool Findings) disagrees with the rerun"},
 		{ID: "verify/timeout", Engine: EngineVerify, Need: NeedRun, Spec: "—", Severity: diag.SeverityError,
 			Summary: "a verification command ran past its time limit"},
+		{ID: "verify/accepted-work-broken", Engine: EngineVerify, Need: NeedRun, Spec: "§2", Severity: diag.SeverityError,
+			Summary: "a story the change did not touch, whose scope.write covers a path the change changes, no longer passes its verification: the change breaks accepted work"},
 		{ID: "revert/not-load-bearing", Engine: EngineRevert, Need: NeedRun, Spec: "story-017", Severity: diag.SeverityError,
 			Summary: "governed test edits still pass the suite when reverted: escalate"},
 		{ID: "revert/could-not-run", Engine: EngineRevert, Need: NeedRun, Spec: "story-017", Severity: diag.SeverityError,

@@ -69,6 +69,11 @@ type Verify struct {
 	ProcessLimit int `yaml:"process_limit"`
 	// SandboxPaths are extra host paths the sandbox mounts read-only.
 	SandboxPaths []string `yaml:"sandbox_paths"`
+	// MaxImpacted caps how many stories the gate reruns because the change
+	// reaches their scope.write without touching them (impacted stories,
+	// docs/verify.md); the rest are left to the scheduled re-verification.
+	// 0 reruns none of them.
+	MaxImpacted int `yaml:"max_impacted"`
 }
 
 // Approvers says who may pass a human gate.
@@ -130,7 +135,7 @@ func Default() *Config {
 		Rules:   map[string]string{},
 		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularitySet, MaxRuns: DefaultMaxRuns},
 		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
-			MemoryLimitMiB: 4096, ProcessLimit: 1024},
+			MemoryLimitMiB: 4096, ProcessLimit: 1024, MaxImpacted: DefaultMaxImpacted},
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},
 		Gate:      Gate{Filter: FilterChanged},
@@ -231,6 +236,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 	if cfg.Verify.Jobs < 1 {
 		n := findKey(root, "verify", "jobs")
 		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "verify.jobs must be at least 1"}
+	}
+	if err := validateMaxImpacted(file, root, cfg.Verify); err != nil {
+		return err
 	}
 	if err := validateSandbox(file, root, cfg.Verify); err != nil {
 		return err

@@ -37,7 +37,12 @@ func TestParse(t *testing.T) {
 		{"a lone document marker keeps defaults", "---", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
 		{"an explicit null keeps defaults", "---\n~\n", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
 		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, gate, github, records, revert, rules, stages, stories, verify)`, nil},
-		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
+		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, max_impacted, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
+		{"max_impacted default", "", "", func(c *Config) bool { return c.Verify.MaxImpacted == DefaultMaxImpacted && DefaultMaxImpacted == 20 }},
+		{"max_impacted set", "verify:\n  max_impacted: 3\n", "", func(c *Config) bool { return c.Verify.MaxImpacted == 3 }},
+		{"max_impacted zero", "verify:\n  max_impacted: 0\n", "", func(c *Config) bool { return c.Verify.MaxImpacted == 0 }},
+		{"negative max_impacted", "verify:\n  jobs: 2\n  max_impacted: -1\n", "x.yml:3:3: verify.max_impacted must not be negative", nil},
+		{"max_impacted not a number", "verify:\n  max_impacted: many\n", "x.yml:2:3: invalid configuration: cannot unmarshal", nil},
 		{"sandbox defaults", "", "", func(c *Config) bool {
 			return c.Verify.Sandbox == "auto" && !c.Verify.Network && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
 		}},

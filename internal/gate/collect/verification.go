@@ -12,7 +12,8 @@ import (
 
 // verifyGate reruns the verification commands of the stories that claim
 // work was done (evaluating and later; blocked ones are left alone) and
-// changed in this run, and compares the reruns with what they claim.
+// changed in this run, and of those the change reaches without touching
+// them (impacted.go), and compares the reruns with what they claim.
 func (r *run) verifyGate() error {
 	runs, reported := r.selected(gate.Verify)
 	if !runs {
@@ -21,42 +22,67 @@ func (r *run) verifyGate() error {
 		}
 		return nil
 	}
-	items, paths, skipped := r.verificationItems()
-	r.noteNotRerun(skipped, len(paths))
+	sel := r.verificationItems()
+	r.noteNotRerun(sel.skipped, len(sel.paths))
 	cfg := r.cfg.Verify
-	results := verify.Execute(r.ctx, items, verify.Options{Dir: r.root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
+	results := verify.Execute(r.ctx, sel.items, verify.Options{Dir: r.root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
 		Env: r.cleanEnviron(), Sandbox: r.sandbox, Source: r.t.Source()})
-	r.ranPRCode = r.ranPRCode || len(items) > 0
-	doc := verify.NewDocument(paths, results, nil)
+	r.ranPRCode = r.ranPRCode || len(sel.items) > 0
+	doc := verify.NewDocument(sel.paths, results, nil)
 	for _, res := range doc.Results {
 		if s := r.stories[res.Story]; s != nil {
 			s.Verification = append(s.Verification, checkOf(res))
 		}
 	}
-	o := gate.Outcome{Checked: len(results), Diagnostics: doc.Diagnostics}
-	r.add(gate.Verify, o, verifyTitle(results, o.Diagnostics), "")
+	o := gate.Outcome{Checked: len(results), Diagnostics: sel.impacted.brokenWork(doc)}
+	r.add(gate.Verify, o, verifyTitle(results, o.Diagnostics)+sel.impacted.title(), sel.impacted.detail())
 	return nil
 }
 
-// verificationItems lists the items to rerun, the stories they belong to
-// and how many stories claiming work the filter left out.
-func (r *run) verificationItems() (items []verify.Item, paths []string, skipped int) {
+// selection is what the verify gate reruns: the items, the stories they
+// belong to, how many stories claiming work the filter left out, and the
+// impacted stories among them.
+type selection struct {
+	items    []verify.Item
+	paths    []string
+	skipped  int
+	impacted impacted
+}
+
+// verificationItems selects the items to rerun: every changed story's
+// that claims work, then the impacted stories' up to verify.max_impacted.
+func (r *run) verificationItems() selection {
+	sel := selection{impacted: impacted{because: map[string]verify.Impact{}, limit: r.cfg.Verify.MaxImpacted}}
 	for _, u := range r.lint.Units {
 		fm := u.Head.Front
 		if fm == nil || !claimsWork(fm.CurrentState()) {
 			continue
 		}
-		if !r.rerun(u.Head.Path) {
-			skipped++
+		if r.rerun(u.Head.Path) {
+			r.take(&sel, u.Head.Path)
 			continue
 		}
-		if _, ok := r.stories[u.Head.Path]; !ok {
-			r.stories[u.Head.Path] = r.seen.stories[u.Head.Path]
+		why, reached := r.impactOf(u)
+		switch {
+		case !reached:
+			sel.skipped++
+		case len(sel.impacted.because) >= sel.impacted.limit:
+			sel.impacted.left++
+		default:
+			sel.impacted.because[u.Head.Path] = why
+			r.take(&sel, u.Head.Path)
 		}
-		paths = append(paths, u.Head.Path)
-		items = append(items, r.seen.items[u.Head.Path]...)
 	}
-	return items, paths, skipped
+	return sel
+}
+
+// take adds the story at path, and its items, to the selection.
+func (r *run) take(sel *selection, path string) {
+	if _, ok := r.stories[path]; !ok {
+		r.stories[path] = r.seen.stories[path]
+	}
+	sel.paths = append(sel.paths, path)
+	sel.items = append(sel.items, r.seen.items[path]...)
 }
 
 // claimsWork is true from the generator's submission on: before that there

@@ -216,11 +216,11 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	}
 	changes := t.InRoot()
 	c := &baseContext{repo: repo, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
-		nonStory: opts.config().Discovery.NonStory, read: counted(baseFiles.ReadFile, opts.BaseReads)}
+		nonStory: opts.config().Discovery.NonStory, read: counted(readThrough(baseFiles), opts.BaseReads)}
 	for _, ch := range changes {
 		c.changed[ch.Path] = true
 	}
-	if c.deleted, err = findDeletedStories(opts, changes, c.read, headFiles.ReadFile); err != nil {
+	if c.deleted, err = findDeletedStories(opts, changes, c.read, readThrough(headFiles)); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -236,6 +236,24 @@ func filesIn(repo *gitrepo.Repo, dir string, base, head *object.Commit) (baseFil
 		return nil, nil, err
 	}
 	return baseFiles.In(dir), headFiles.In(dir), nil
+}
+
+// readThrough reads a commit's files through their symbolic links, as
+// the commit's tree holds them (gitrepo.Files.Resolve), the way a story is
+// read at head through the links on disk (safefile.Resolver): a story
+// file that is a link has, at every revision, the content of its target.
+// A link that leads out of the root reads as no file.
+func readThrough(files *gitrepo.Files) func(string) ([]byte, bool, error) {
+	return func(p string) ([]byte, bool, error) {
+		real, err := files.Resolve(p)
+		if errors.Is(err, gitrepo.ErrLinkOutside) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("read %s: %w", p, err)
+		}
+		return files.ReadFile(real)
+	}
 }
 
 // counted is read, adding one to n (when set) for every file it reads.
@@ -262,8 +280,19 @@ func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, erro
 	if b := c.deleted.kept[path]; b != nil {
 		return b, nil
 	}
+	real, err := c.files.Resolve(path)
+	if errors.Is(err, gitrepo.ErrLinkOutside) {
+		// The base read this story through a link out of the root, which
+		// storygate never reads (at head: input/outside-repository). Kept
+		// unparsed, as a base too large to be a story is: it grants
+		// nothing, rather than the story passing for a new one.
+		return &story.Story{Path: path}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("base version of %s: %w", path, err)
+	}
 	if head != nil {
-		h, ok, err := c.files.Hash(path)
+		h, ok, err := c.files.Hash(real)
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +303,7 @@ func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, erro
 			return executionStory(head, c.nonStory), nil
 		}
 	}
-	src, ok, err := c.read(path)
+	src, ok, err := c.read(real)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -202,6 +202,8 @@ type baseContext struct {
 	// nonStory is discovery.non_story: whether a base file that is not an
 	// execution story is one.
 	nonStory string
+	// others are the story files of other roots the change touched.
+	others *otherStories
 }
 
 func newBaseContext(opts Options) (*baseContext, error) {
@@ -210,10 +212,11 @@ func newBaseContext(opts Options) (*baseContext, error) {
 		return &baseContext{}, nil
 	}
 	repo := t.Repo()
-	baseFiles, headFiles, err := filesIn(repo, t.Place(), t.MergeBase(), t.Head())
+	baseTop, headTop, err := filesAt(repo, t.MergeBase(), t.Head())
 	if err != nil {
 		return nil, err
 	}
+	baseFiles, headFiles := baseTop.In(t.Place()), headTop.In(t.Place())
 	changes := t.InRoot()
 	c := &baseContext{repo: repo, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
 		nonStory: opts.config().Discovery.NonStory, read: counted(readThrough(baseFiles), opts.BaseReads)}
@@ -223,19 +226,21 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if c.deleted, err = findDeletedStories(opts, changes, c.read, readThrough(headFiles)); err != nil {
 		return nil, err
 	}
+	if c.others, err = findOtherStories(opts, baseTop, headTop); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
-// filesIn reads the files of base and head by paths relative to dir, the
-// root's place in the repository.
-func filesIn(repo *gitrepo.Repo, dir string, base, head *object.Commit) (baseFiles, headFiles *gitrepo.Files, err error) {
+// filesAt reads the files of base and head by their repository paths.
+func filesAt(repo *gitrepo.Repo, base, head *object.Commit) (baseFiles, headFiles *gitrepo.Files, err error) {
 	if baseFiles, err = repo.FilesAt(base); err != nil {
 		return nil, nil, err
 	}
 	if headFiles, err = repo.FilesAt(head); err != nil {
 		return nil, nil, err
 	}
-	return baseFiles.In(dir), headFiles.In(dir), nil
+	return baseFiles, headFiles, nil
 }
 
 // readThrough reads a commit's files through their symbolic links, as

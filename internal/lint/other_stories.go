@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rootpath"
 )
@@ -26,12 +27,13 @@ type otherStories struct {
 }
 
 // findOtherStories lists the files of the repository-wide change that
-// hold an execution story at the merge base or at head, recognised as
-// this root recognises its base stories (a .md file named STORY-* or
-// declaring an enso.story schema, outside the directories discovery
-// skips, read through its links), other than those this root's own
-// globs or named directories cover: the root's own story files are its
-// discovery's to tell.
+// hold a story at the merge base or at head, recognised as discovery
+// finds one (a .md file named STORY-* or declaring an enso.story schema,
+// outside the directories discovery skips, read through its links),
+// whatever the other root's discovery.non_story makes of a legacy one:
+// the broader reading takes more pull requests for an agent's. Those this
+// root's own globs or named directories cover are left out: the root's
+// own story files are its discovery's to tell.
 func findOtherStories(opts Options, baseTop, headTop *gitrepo.Files) (*otherStories, error) {
 	t := opts.Target
 	baseRead, headRead, own := readThrough(baseTop), readThrough(headTop), storyCandidate(opts)
@@ -41,7 +43,7 @@ func findOtherStories(opts Options, baseTop, headTop *gitrepo.Files) (*otherStor
 		if !strings.HasSuffix(ch.Path, ".md") || underSkipped(path.Dir(ch.Path)) || (inside && own(rel)) {
 			continue
 		}
-		story, err := heldStory(ch, baseRead, headRead, opts.config().Discovery.NonStory)
+		story, err := heldStory(ch, baseRead, headRead)
 		if err != nil {
 			return nil, err
 		}
@@ -56,9 +58,9 @@ func findOtherStories(opts Options, baseTop, headTop *gitrepo.Files) (*otherStor
 	return found, nil
 }
 
-// heldStory reports whether the changed file held an execution story at
+// heldStory reports whether the changed file held a story at
 // base (unless the change created it) or at head (unless it deleted it).
-func heldStory(ch gitrepo.Change, baseRead, headRead func(string) ([]byte, bool, error), nonStory string) (bool, error) {
+func heldStory(ch gitrepo.Change, baseRead, headRead func(string) ([]byte, bool, error)) (bool, error) {
 	for _, side := range []struct {
 		read    func(string) ([]byte, bool, error)
 		skipped gitrepo.ChangeKind
@@ -66,7 +68,7 @@ func heldStory(ch gitrepo.Change, baseRead, headRead func(string) ([]byte, bool,
 		if ch.Kind == side.skipped {
 			continue
 		}
-		s, err := baseStory(ch.Path, side.read, nonStory)
+		s, err := baseStory(ch.Path, side.read, config.NonStoryValidate)
 		if err != nil || s != nil {
 			return s != nil, err
 		}

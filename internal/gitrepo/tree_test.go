@@ -42,8 +42,15 @@ func treeRepo(t *testing.T) (*Repo, *object.Commit) {
 	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "tests/escape")); err != nil {
 		t.Fatal(err)
 	}
+	return commitAll(t, dir, "one")
+}
+
+// commitAll commits everything in the work tree dir with the git CLI
+// and opens the repository at that commit.
+func commitAll(t *testing.T, dir, msg string) (*Repo, *object.Commit) {
+	t.Helper()
 	gitRun(t, dir, "add", "-A")
-	gitRun(t, dir, "commit", "-q", "-m", "one")
+	gitRun(t, dir, "commit", "-q", "-m", msg)
 	r, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -109,7 +109,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 // set (a generating story the change does not touch still grants).
 func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, rules.SetPass) {
 	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.config().Revert.Governed,
-		Deleted: ctx.deleted.unclaimed(ls)}
+		Deleted: ctx.deleted.unclaimed(ls), OtherStories: ctx.others.Paths()}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
 		isStory[l.path] = !l.notStory
@@ -124,8 +124,9 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 	}
 	// A story is a file discovery took as one (or one the change deleted):
 	// other files the globs match, such as stories/README.md, are changes
-	// like any other, which a generating story's scope must claim.
-	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] }
+	// like any other, which a generating story's scope must claim. Another
+	// root's story inside this root is that root's to judge.
+	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] || ctx.others.InRoot(p) }
 	pass.Change = change.New(pass.Units, pass.Deleted, pass.Changes, pass.HasBase)
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)

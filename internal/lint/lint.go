@@ -202,6 +202,8 @@ type baseContext struct {
 	// nonStory is discovery.non_story: whether a base file that is not an
 	// execution story is one.
 	nonStory string
+	// others are the story files of other roots the change touched.
+	others *otherStories
 }
 
 func newBaseContext(opts Options) (*baseContext, error) {
@@ -210,32 +212,53 @@ func newBaseContext(opts Options) (*baseContext, error) {
 		return &baseContext{}, nil
 	}
 	repo := t.Repo()
-	baseFiles, headFiles, err := filesIn(repo, t.Place(), t.MergeBase(), t.Head())
+	baseTop, headTop, err := filesAt(repo, t.MergeBase(), t.Head())
 	if err != nil {
 		return nil, err
 	}
+	baseFiles, headFiles := baseTop.In(t.Place()), headTop.In(t.Place())
 	changes := t.InRoot()
 	c := &baseContext{repo: repo, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
-		nonStory: opts.config().Discovery.NonStory, read: counted(baseFiles.ReadFile, opts.BaseReads)}
+		nonStory: opts.config().Discovery.NonStory, read: counted(readThrough(baseFiles), opts.BaseReads)}
 	for _, ch := range changes {
 		c.changed[ch.Path] = true
 	}
-	if c.deleted, err = findDeletedStories(opts, changes, c.read, headFiles.ReadFile); err != nil {
+	if c.deleted, err = findDeletedStories(opts, changes, c.read, readThrough(headFiles)); err != nil {
+		return nil, err
+	}
+	if c.others, err = findOtherStories(opts, baseTop, headTop); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// filesIn reads the files of base and head by paths relative to dir, the
-// root's place in the repository.
-func filesIn(repo *gitrepo.Repo, dir string, base, head *object.Commit) (baseFiles, headFiles *gitrepo.Files, err error) {
+// filesAt reads the files of base and head by their repository paths.
+func filesAt(repo *gitrepo.Repo, base, head *object.Commit) (baseFiles, headFiles *gitrepo.Files, err error) {
 	if baseFiles, err = repo.FilesAt(base); err != nil {
 		return nil, nil, err
 	}
 	if headFiles, err = repo.FilesAt(head); err != nil {
 		return nil, nil, err
 	}
-	return baseFiles.In(dir), headFiles.In(dir), nil
+	return baseFiles, headFiles, nil
+}
+
+// readThrough reads a commit's files through their symbolic links, as
+// the commit's tree holds them (gitrepo.Files.Resolve), the way a story is
+// read at head through the links on disk (safefile.Resolver): a story
+// file that is a link has, at every revision, the content of its target.
+// A link that leads out of the root reads as no file.
+func readThrough(files *gitrepo.Files) func(string) ([]byte, bool, error) {
+	return func(p string) ([]byte, bool, error) {
+		real, err := files.Resolve(p)
+		if errors.Is(err, gitrepo.ErrLinkOutside) {
+			return nil, false, nil
+		}
+		if err != nil {
+			return nil, false, fmt.Errorf("read %s: %w", p, err)
+		}
+		return files.ReadFile(real)
+	}
 }
 
 // counted is read, adding one to n (when set) for every file it reads.
@@ -262,8 +285,19 @@ func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, erro
 	if b := c.deleted.kept[path]; b != nil {
 		return b, nil
 	}
+	real, err := c.files.Resolve(path)
+	if errors.Is(err, gitrepo.ErrLinkOutside) {
+		// The base read this story through a link out of the root, which
+		// storygate never reads (at head: input/outside-repository). Kept
+		// unparsed, as a base too large to be a story is: it grants
+		// nothing, rather than the story passing for a new one.
+		return &story.Story{Path: path}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("base version of %s: %w", path, err)
+	}
 	if head != nil {
-		h, ok, err := c.files.Hash(path)
+		h, ok, err := c.files.Hash(real)
 		if err != nil {
 			return nil, err
 		}
@@ -274,7 +308,7 @@ func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, erro
 			return executionStory(head, c.nonStory), nil
 		}
 	}
-	src, ok, err := c.read(path)
+	src, ok, err := c.read(real)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -72,8 +72,13 @@ type SetPass struct {
 	// Deleted are the base versions of the story files the change deleted
 	// (a story moved to a new path, matched by id, is not among them).
 	Deleted []*story.Story
-	rule    *Rule
-	out     *[]diag.Diagnostic
+	// OtherStories are the story files of other roots (other packages of
+	// the repository, or below this root but not its own) the change
+	// created, modified or deleted, by repository path: such a change is
+	// an agent's change for this root too.
+	OtherStories []string
+	rule         *Rule
+	out          *[]diag.Diagnostic
 	// index numbers the stories and resolves their references (see
 	// storyIndex), built once per run.
 	index *setIndex

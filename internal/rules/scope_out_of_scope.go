@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/gitrepo"
@@ -10,6 +12,10 @@ import (
 var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 	CheckSet: func(p *SetPass) {
 		unclaimedChanges(p, func(ch gitrepo.Change, gs change.Grants) {
+			if len(gs) == 0 && !touchesStory(p) {
+				p.Report(ch.Path, story.Pos{}, "%s (%s) changed in a change that edits another root's story files (%s), but no story of this root is generating in it, so no scope.write claims it: a change that touches any story in the repository is an agent's change, and only a generating story's generator may change files other than stories", ch.Path, ch.Kind, strings.Join(p.OtherStories, ", "))
+				return
+			}
 			if len(gs) == 0 {
 				p.Report(ch.Path, story.Pos{}, "%s (%s) changed in a change that edits story files, but no story is generating in it, so no scope.write claims it: only a generating story's generator may change files other than stories", ch.Path, ch.Kind)
 				return
@@ -25,12 +31,13 @@ var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 // unclaimedChanges calls fn for every changed file, other than a story,
 // that the change's grants (gs) do not cover. The walk runs when a story is
 // generating in the change, or when the change edits, adds or deletes a
-// story file: that is an agent's change, and with no generating story
-// nothing in it is claimed (gs is empty). A change that touches no story
-// file and has no generating story (a human's pull request) is not walked.
+// story file, this root's or another root's anywhere in the repository:
+// that is an agent's change, and with no generating story nothing in it is
+// claimed (gs is empty). A change that touches no story file anywhere and
+// has no generating story (a human's pull request) is not walked.
 func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, gs change.Grants)) {
 	gs := p.Change.Grants()
-	if len(gs) == 0 && !touchesStory(p) {
+	if len(gs) == 0 && !touchesStory(p) && len(p.OtherStories) == 0 {
 		return
 	}
 	for _, ch := range p.Changes {

@@ -60,6 +60,14 @@ func (r *Repo) Remove(names ...string) {
 func (r *Repo) CopyTree(dir string) {
 	r.t.Helper()
 	r.clear()
+	r.WriteTree(dir, "")
+}
+
+// WriteTree writes the files under dir into the work tree below prefix
+// (a directory ending in "/", or "" for the top), over what is there:
+// a fixture's tree as one package of a monorepo.
+func (r *Repo) WriteTree(dir, prefix string) {
+	r.t.Helper()
 	files := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -70,7 +78,7 @@ func (r *Repo) CopyTree(dir string) {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
-		files[filepath.ToSlash(rel)] = string(data)
+		files[prefix+filepath.ToSlash(rel)] = string(data)
 		return nil
 	})
 	if err != nil {

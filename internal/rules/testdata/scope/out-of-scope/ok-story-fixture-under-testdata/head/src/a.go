@@ -1,0 +1,4 @@
+package a
+
+// Run fetches and runs a script.
+func Run() {}

@@ -190,7 +190,7 @@ type RevertDecision struct {
 	// empty for the whole file.
 	Lines   string `json:"lines,omitempty"`
 	Verdict string `json:"verdict"`
-	// Decided is how: hunk, file (its own run, or its file's), set, or
+	// Decided is how: hunk, file (its own run, or its file's), or
 	// undecided (the budget ran out first; the verdict is escalate).
 	Decided string `json:"decided"`
 }

@@ -129,11 +129,18 @@ func TestDroppedAssertionBesideARepairEscalatesByDefault(t *testing.T) {
 	if got := hunkVerdicts(res.Files[0]); res.Verdict != Escalate || got != "-2,1 +2,1=permitted/hunk -4,1 +3,0=escalate/hunk" {
 		t.Errorf("verdict %s hunks %s", res.Verdict, got)
 	}
+	// One run short of hunk granularity, auto is file, and the run the
+	// file leaves decides the hunk that removes lines, not the repair.
+	res = h.checkAt(t, "", 3)
+	if got := hunkVerdicts(res.Files[0]); res.Granularity != ByFile || res.Verdict != Escalate || got != "-2,1 +2,1=permitted/file -4,1 +3,0=escalate/hunk" {
+		t.Errorf("max_runs 3: granularity %s verdict %s hunks %s", res.Granularity, res.Verdict, got)
+	}
 }
 
 // TestAutoGranularityFollowsTheBudget: the default is hunk when every
-// file and hunk fits max_runs, counted before any run, else file; never
-// set. The reason says which and why.
+// file and hunk fits max_runs, counted before any run, else file (the
+// runs left decide hunks in rank order, the rest keep the file's
+// verdict); never set. The reason says which and why.
 func TestAutoGranularityFollowsTheBudget(t *testing.T) {
 	t.Parallel()
 	// One file, two hunks: file takes 2 runs (baseline, file), hunk 4.
@@ -145,18 +152,19 @@ func TestAutoGranularityFollowsTheBudget(t *testing.T) {
 		want    Granularity
 		reason  string
 		runs    int
+		hunks   string
 	}{
-		{0, ByHunk, "at most 4 suite runs, within max_runs 20", 4},
-		{4, ByHunk, "at most 4 suite runs, within max_runs 4", 4},
-		{3, ByFile, "could take 4 suite runs, more than max_runs 3 (file takes 2)", 2},
-		{2, ByFile, "could take 4 suite runs, more than max_runs 2 (file takes 2)", 2},
+		{0, ByHunk, "at most 4 suite runs, within max_runs 20", 4, "-2,1 +2,1=permitted/hunk -3,0 +4,1=escalate/hunk"},
+		{4, ByHunk, "at most 4 suite runs, within max_runs 4", 4, "-2,1 +2,1=permitted/hunk -3,0 +4,1=escalate/hunk"},
+		{3, ByFile, "could take 4 suite runs, more than max_runs 3 (file takes 2)", 3, "-2,1 +2,1=permitted/hunk -3,0 +4,1=permitted/file"},
+		{2, ByFile, "could take 4 suite runs, more than max_runs 2 (file takes 2)", 2, "-2,1 +2,1=permitted/file -3,0 +4,1=permitted/file"},
 	} {
 		res := h.checkAt(t, "", c.maxRuns)
 		if res.Granularity != c.want || !strings.Contains(res.GranularityReason, c.reason) || res.Runs != c.runs {
 			t.Errorf("max_runs %d: granularity %s (%s) runs %d; want %s (%s) runs %d", c.maxRuns, res.Granularity, res.GranularityReason, res.Runs, c.want, c.reason, c.runs)
 		}
-		if c.want == ByFile && (len(res.Files) != 1 || len(res.Files[0].Hunks) != 0 || res.Files[0].Decided != DecidedByFile || res.Incomplete != "") {
-			t.Errorf("max_runs %d: coarsened to file yet %+v incomplete %q", c.maxRuns, res.Files, res.Incomplete)
+		if len(res.Files) != 1 || hunkVerdicts(res.Files[0]) != c.hunks || res.Incomplete != "" {
+			t.Errorf("max_runs %d: hunks %s, want %s; incomplete %q", c.maxRuns, hunkVerdicts(res.Files[0]), c.hunks, res.Incomplete)
 		}
 	}
 }

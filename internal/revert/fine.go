@@ -22,8 +22,11 @@ type runner struct {
 	w     *Workspace
 	res   *Result
 	heads *gitrepo.Snapshot
-	// g is the granularity the check decides at (auto resolved).
-	g Granularity
+	// g is the granularity the check decides at (auto resolved), and
+	// coarsened says auto chose file: the runs the files leave then go to
+	// hunks, the rest keep their file's verdict (choose).
+	g         Granularity
+	coarsened bool
 	// decidable counts the files and hunks to revert on their own, and
 	// undecided names those the budget did not reach.
 	decidable int
@@ -63,7 +66,7 @@ func checkFine(ctx context.Context, opt Options, res *Result) error {
 	if res.Files, err = r.files(pl); err != nil {
 		return err
 	}
-	if r.g == ByHunk {
+	if r.g == ByHunk || r.coarsened {
 		if err := r.hunks(pl, res.Files); err != nil {
 			return err
 		}
@@ -145,7 +148,8 @@ func (r *runner) files(pl plan) ([]FileVerdict, error) {
 
 // hunks lists the hunks of every file split into hunks and decides on its
 // own each hunk of a file that was forced as a whole and has more than
-// one, in rank order across files. The hunks of any other file are
+// one, in rank order across files (when auto coarsened to file, as many
+// as the budget left). The hunks of any other file are
 // listed with the file's verdict: when the whole file was not forced, no
 // part of it was needed either.
 func (r *runner) hunks(pl plan, files []FileVerdict) error {
@@ -171,6 +175,9 @@ func (r *runner) hunks(pl plan, files []FileVerdict) error {
 	}
 	orderHunks(pending)
 	for _, ph := range pending {
+		if r.coarsened && r.res.Runs >= r.res.MaxRuns {
+			break // at file granularity the rest keep their file's verdict
+		}
 		d, how, err := r.own(ph.file.Path+" "+HunkRange(ph.verdict.Base, ph.verdict.Head), ph.undone)
 		if err != nil {
 			return err

@@ -54,7 +54,9 @@ func (o Options) maxRuns() int {
 // file split into more than one. Hunk when that fits max_runs, else file,
 // never set: at set one forced repair shelters every other edit, so a
 // change could buy that shelter by adding edits. What file granularity
-// does not reach within the budget escalates.
+// does not reach within the budget escalates; the runs it leaves go to
+// hunks in rank order, so a hunk that drops lines is still decided first
+// when a change adds hunks to push the check to file.
 func (r *runner) choose(pl plan) {
 	r.g = r.opt.granularity()
 	if r.g != ByAuto {
@@ -69,8 +71,8 @@ func (r *runner) choose(pl plan) {
 		r.g = ByHunk
 		r.res.GranularityReason = fmt.Sprintf("auto: hunk, as deciding every file and hunk on its own takes at most %d suite runs, within max_runs %d", hunkRuns, r.res.MaxRuns)
 	} else {
-		r.g = ByFile
-		r.res.GranularityReason = fmt.Sprintf("auto: file, as deciding every hunk on its own could take %d suite runs, more than max_runs %d (file takes %d); a hunk is not reverted on its own", hunkRuns, r.res.MaxRuns, fileRuns)
+		r.g, r.coarsened = ByFile, true
+		r.res.GranularityReason = fmt.Sprintf("auto: file, as deciding every hunk on its own could take %d suite runs, more than max_runs %d (file takes %d); the runs left decide hunks, those that remove lines first, and the rest keep their file's verdict", hunkRuns, r.res.MaxRuns, fileRuns)
 	}
 	r.res.Granularity = r.g
 }

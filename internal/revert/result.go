@@ -45,7 +45,6 @@ type SuiteRun struct {
 // be decided, or has one hunk), or not at all: the run budget ran out
 // first, and the verdict is escalate.
 const (
-	DecidedBySet  = "set"
 	DecidedByFile = "file"
 	DecidedByHunk = "hunk"
 	// Undecided: the run budget ran out before the file or hunk was

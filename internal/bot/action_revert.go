@@ -15,7 +15,7 @@ import (
 // the real Deps.Revert.
 func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []diag.Diagnostic, error) {
 	t := in.Target
-	g := revert.BySet
+	g := revert.ByAuto
 	var err error
 	if in.Granularity != "" {
 		if g, err = revert.ParseGranularity(in.Granularity); err != nil {
@@ -32,7 +32,7 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 		return gate.Revert{Verdict: collect.RevertNotNeeded}, revert.Findings(res), nil
 	}
 	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.RootPaths(), Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail,
-		Granularity: string(res.Granularity), Decisions: revertDecisions(res), Incomplete: res.Incomplete}
+		Granularity: string(res.Granularity), GranularityReason: res.GranularityReason, Decisions: revertDecisions(res), Incomplete: res.Incomplete}
 	return v, revert.Findings(res), nil
 }
 

@@ -30,5 +30,7 @@ func runRules() []Rule {
 			Summary: "governed test edits still pass the suite when reverted: escalate"},
 		{ID: "revert/could-not-run", Engine: EngineRevert, Need: NeedRun, Spec: "story-017", Severity: diag.SeverityError,
 			Summary: "the revert check could not decide (no base version, suite would not start); fails closed"},
+		{ID: "revert/undecided", Engine: EngineRevert, Need: NeedRun, Spec: "story-017", Severity: diag.SeverityError,
+			Summary: "the run budget (revert.max_runs) ran out before a governed file or hunk was reverted on its own: escalate (fails closed)"},
 	}
 }

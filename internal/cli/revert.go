@@ -23,7 +23,7 @@ import (
 	"github.com/storygate/storygate/internal/verify"
 )
 
-const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--granularity set|file|hunk] [--per-file] [--max-runs N] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR]"
+const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--granularity auto|set|file|hunk] [--per-file] [--max-runs N] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR]"
 
 // revertFlags are the parsed flags of revert-check.
 type revertFlags struct {
@@ -43,7 +43,7 @@ func runRevertCheck(e env, args []string) int {
 	fs.StringVar(&f.suite, "suite", "", "suite command, run with sh -c (default revert.suite)")
 	fs.Var(&f.governed, "governed", "governed path prefix; repeatable (default revert.governed, tests/)")
 	fs.Var(&f.grants, "grant", "granted path prefix, never reverted; repeatable (added to the scope.write of the stories generating in the change)")
-	fs.StringVar(&f.granularity, "granularity", "", "what one suite run decides: set, file or hunk (default revert.granularity, set)")
+	fs.StringVar(&f.granularity, "granularity", "", "what one suite run decides: auto, set, file or hunk (default revert.granularity, auto: the finest the run budget covers)")
 	fs.BoolVar(&f.perFile, "per-file", false, "the same as --granularity file")
 	fs.IntVar(&f.maxRuns, "max-runs", 0, "suite runs per check, the baseline included (default revert.max_runs, 20)")
 	fs.StringVar(&f.out, "out", "", "where to write the result artifact, only when something was decided (default $RUNNER_TEMP/storygate-revert-check/"+revert.DefaultArtifact+", else a new directory under the temp dir)")
@@ -71,7 +71,7 @@ func revertUsage(e env, f revertFlags) int {
 	case f.perFile && f.granularity != "" && f.granularity != config.GranularityFile:
 		fmt.Fprintf(e.stderr, "storygate revert-check: --per-file means --granularity file; it contradicts --granularity %s\n", f.granularity)
 	case f.granularity != "" && !validGranularity(f.granularity):
-		fmt.Fprintf(e.stderr, "storygate revert-check: --granularity %q is not one of set, file, hunk\n", f.granularity)
+		fmt.Fprintf(e.stderr, "storygate revert-check: --granularity %q is not one of auto, set, file, hunk\n", f.granularity)
 	case slices.ContainsFunc(f.governed, pathglob.Climbs):
 		fmt.Fprintln(e.stderr, "storygate revert-check: a --governed prefix has a .. segment; governed prefixes are relative to --root and name a place inside it without ..")
 	case f.maxRuns != 0 && f.maxRuns < config.MinMaxRuns:

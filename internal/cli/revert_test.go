@@ -172,3 +172,60 @@ func TestRevertCheckFollowsAStoryWhoseOldFileTookAnotherID(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestRevertCheckBudgetDecidesTheDeletionFirst: a forced repair in a file
+// that sorts first and a dropped assertion that still passes, under a
+// budget one run short. The dropped assertion is decided first and
+// escalates, the repair the budget did not reach is escalate, undecided
+// and named; the control, the repair alone, is permitted with the same
+// budget, at the granularity auto chose.
+func TestRevertCheckBudgetDecidesTheDeletionFirst(t *testing.T) {
+	repair := map[string]string{
+		"src/greet.sh":         "greet() { echo \"hi $1\"; }\n",
+		"tests/test_greet.sh":  ". ./src/greet.sh\n[ \"$(greet bob)\" = \"hi bob\" ] || { echo FAIL; exit 1; }\n",
+		"stories/STORY-001.md": touched("generating"),
+	}
+	for _, c := range []struct {
+		name     string
+		edits    map[string]string
+		code     int
+		findings []string
+		verdict  revert.Verdict
+	}{
+		{"attack", merged(repair, map[string]string{"tests/test_more.sh": ". ./src/greet.sh\n"}), ExitFindings,
+			[]string{"tests/test_greet.sh:1:1:", "[revert/undecided]", "tests/test_more.sh:1:1:", "[revert/not-load-bearing]"}, revert.Escalate},
+		{"control", repair, 0, nil, revert.Permitted},
+	} {
+		dir := vRepo(t, revertProject("generating"))
+		vCommit(t, dir, c.edits, "head")
+		out := filepath.Join(t.TempDir(), "revert-check-result.json")
+		code, stdout, stderr := vMain("revert-check", "--root", dir, "--base", "HEAD~1", "--suite", revertSuite, "--max-runs", "3", "--out", out)
+		if code != c.code {
+			t.Fatalf("%s: exit %d\n%s%s", c.name, code, stdout, stderr)
+		}
+		for _, want := range c.findings {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("%s: output lacks %q:\n%s", c.name, want, stdout)
+			}
+		}
+		var res revert.Result
+		raw, err := os.ReadFile(out)
+		if err != nil || json.Unmarshal(raw, &res) != nil {
+			t.Fatalf("%s: artifact: %v\n%s", c.name, err, raw)
+		}
+		if res.Verdict != c.verdict || !strings.HasPrefix(res.GranularityReason, "auto: ") || (c.verdict == revert.Escalate) != strings.Contains(res.Incomplete, "tests/test_greet.sh") {
+			t.Errorf("%s: verdict %s granularity %s (%s) incomplete %q", c.name, res.Verdict, res.Granularity, res.GranularityReason, res.Incomplete)
+		}
+	}
+}
+
+// merged is a with b written over it.
+func merged(a, b map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range []map[string]string{a, b} {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}

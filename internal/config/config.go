@@ -46,8 +46,8 @@ type Config struct {
 type Revert struct {
 	Governed []string `yaml:"governed"`
 	Suite    string   `yaml:"suite"`
-	// Granularity is set, file or hunk: what one suite run decides
-	// (docs/revert-check.md).
+	// Granularity is auto (the default), set, file or hunk: what one
+	// suite run decides (docs/revert-check.md).
 	Granularity string `yaml:"granularity"`
 	// MaxRuns bounds the suite runs of one check, the baseline included.
 	MaxRuns int `yaml:"max_runs"`
@@ -133,7 +133,7 @@ func Default() *Config {
 	return &Config{
 		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
 		Rules:   map[string]string{},
-		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularitySet, MaxRuns: DefaultMaxRuns},
+		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularityAuto, MaxRuns: DefaultMaxRuns},
 		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
 			MemoryLimitMiB: 4096, ProcessLimit: 1024, MaxImpacted: DefaultMaxImpacted},
 		Approvers: Approvers{Permission: "write"},

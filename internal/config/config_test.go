@@ -69,11 +69,12 @@ func TestParse(t *testing.T) {
 		{"bad stage path", "stages:\n  paths: ['[stages']\n", `x.yml:2:11: stages.paths: pattern "[stages"`, nil},
 		{"bad records glob", "records:\n  - glob: r/*.json\n    suite: step-packet\n  - glob: 'r/[x'\n    suite: step-packet\n", `x.yml:4:11: records[1].glob: pattern "r/[x"`, nil},
 		{"good globs", "stories: ['docs/**/STORY-*.md']\nrevert:\n  governed: [tests/, 'pkg/**/*_test.go']\n", "", func(c *Config) bool { return c.Revert.Governed[1] == "pkg/**/*_test.go" }},
-		{"revert defaults", "", "", func(c *Config) bool { return c.Revert.Granularity == "set" && c.Revert.MaxRuns == 20 }},
+		{"revert defaults", "", "", func(c *Config) bool { return c.Revert.Granularity == "auto" && c.Revert.MaxRuns == 20 }},
+		{"revert granularity set", "revert:\n  granularity: set\n", "", func(c *Config) bool { return c.Revert.Granularity == "set" }},
 		{"revert granularity", "revert:\n  granularity: hunk\n  max_runs: 8\n", "", func(c *Config) bool {
 			return c.Revert.Granularity == "hunk" && c.Revert.MaxRuns == 8
 		}},
-		{"bad granularity", "revert:\n  granularity: line\n", `x.yml:2:3: revert.granularity "line" is not one of set, file, hunk`, nil},
+		{"bad granularity", "revert:\n  granularity: line\n", `x.yml:2:3: revert.granularity "line" is not one of auto, set, file, hunk`, nil},
 		{"max_runs too small", "revert:\n  max_runs: 1\n", "x.yml:2:3: revert.max_runs must be at least 2", nil},
 		{"bad timeout", "stories: [a]\nverify:\n  timeout: soon\n", "x.yml:3:3: invalid configuration: cannot unmarshal !!str `soon` into time.Duration", nil},
 		{"negative verify timeout", "verify:\n  timeout: -5s\n", "x.yml:2:12: verify.timeout: -5s is not a positive duration", nil},

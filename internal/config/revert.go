@@ -9,6 +9,9 @@ import (
 // The revert.granularity values: what one suite run of the revert check
 // decides (docs/revert-check.md).
 const (
+	// GranularityAuto is the finest of hunk and file the run budget
+	// covers, counted before the runs; the default.
+	GranularityAuto = "auto"
 	// GranularitySet reverts every governed edit together, one decision.
 	GranularitySet = "set"
 	// GranularityFile decides each governed file on its own as well.
@@ -31,9 +34,9 @@ func validateRevert(file string, root *yaml.Node, r Revert) error {
 		return &Error{File: file, Line: n.Line, Column: n.Column, Message: msg}
 	}
 	switch r.Granularity {
-	case GranularitySet, GranularityFile, GranularityHunk:
+	case GranularityAuto, GranularitySet, GranularityFile, GranularityHunk:
 	default:
-		return fail("granularity", fmt.Sprintf("revert.granularity %q is not one of set, file, hunk", r.Granularity))
+		return fail("granularity", fmt.Sprintf("revert.granularity %q is not one of auto, set, file, hunk", r.Granularity))
 	}
 	if r.MaxRuns < MinMaxRuns {
 		return fail("max_runs", fmt.Sprintf("revert.max_runs must be at least %d (the baseline run and the run that reverts every edit), got %d", MinMaxRuns, r.MaxRuns))

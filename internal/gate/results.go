@@ -170,13 +170,16 @@ type Revert struct {
 	Command    string   `json:"command,omitempty"`
 	ExitCode   int      `json:"exit_code"`
 	OutputTail string   `json:"output_tail,omitempty"`
-	// Granularity is set, file or hunk (revert.granularity).
-	Granularity string `json:"granularity,omitempty"`
+	// Granularity is set, file or hunk: the one the check decided at
+	// (revert.granularity, auto resolved); GranularityReason says why
+	// auto chose it.
+	Granularity       string `json:"granularity,omitempty"`
+	GranularityReason string `json:"granularity_reason,omitempty"`
 	// Decisions name every file and hunk decided at file or hunk
 	// granularity, with its verdict.
 	Decisions []RevertDecision `json:"decisions,omitempty"`
-	// Incomplete says what the run budget (revert.max_runs) left to the
-	// coarser decision covering it.
+	// Incomplete names what the run budget (revert.max_runs) left
+	// undecided: each of those is escalate.
 	Incomplete string `json:"incomplete,omitempty"`
 }
 
@@ -187,7 +190,8 @@ type RevertDecision struct {
 	// empty for the whole file.
 	Lines   string `json:"lines,omitempty"`
 	Verdict string `json:"verdict"`
-	// Decided is how: hunk, file (its own run, or its file's), or set.
+	// Decided is how: hunk, file (its own run, or its file's), or
+	// undecided (the budget ran out first; the verdict is escalate).
 	Decided string `json:"decided"`
 }
 

@@ -163,7 +163,8 @@ func (v *validator) story(where string, s Story) {
 			v.relPath(where+" revert path", p)
 		}
 		v.text(where+" revert granularity", rv.Granularity, maxShort)
-		v.text(where+" revert incomplete", rv.Incomplete, maxShort)
+		v.text(where+" revert incomplete", rv.Incomplete, maxText) // it names the undecided edits
+		v.text(where+" revert granularity reason", rv.GranularityReason, maxShort)
 		for _, d := range rv.Decisions {
 			v.relPath(where+" revert decision path", d.Path)
 			v.text(where+" revert decision lines", d.Lines, maxShort)

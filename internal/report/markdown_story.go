@@ -117,6 +117,9 @@ func (c comment) revert(b *strings.Builder, rv *gate.Revert, taken bool) {
 		fmt.Fprintf(b, " — %s", strings.Join(quoted, ", "))
 	}
 	b.WriteString(notRecomputed(taken) + "\n")
+	if rv.GranularityReason != "" {
+		fmt.Fprintf(b, "\nGranularity: %s\n", escapeText(rv.GranularityReason))
+	}
 	if rv.Verdict == "could_not_run" {
 		b.WriteString(c.tail("revert suite output", rv.OutputTail))
 	}
@@ -135,7 +138,7 @@ func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
 	}
 	for i, d := range rv.Decisions {
 		if i == maxRevertDecisions {
-			fmt.Fprintf(b, "| | | … and %d more | |\n", len(rv.Decisions)-i)
+			fmt.Fprintf(b, "| | | … and %d more%s | |\n", len(rv.Decisions)-i, notPermitted(rv.Decisions[i:]))
 			break
 		}
 		lines := "whole file"
@@ -147,6 +150,21 @@ func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
 	if rv.Incomplete != "" {
 		fmt.Fprintf(b, "\n%s\n", escapeText(rv.Incomplete))
 	}
+}
+
+// notPermitted counts the rows past the table's bound that are not
+// permitted, so an escalation is never hidden by the bound.
+func notPermitted(rest []gate.RevertDecision) string {
+	n := 0
+	for _, d := range rest {
+		if d.Verdict != "permitted" {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", %d of them not permitted", n)
 }
 
 // tail renders command output, or for the meaning digest only that there

@@ -33,7 +33,7 @@ type Options struct {
 	Governed, Granted []string
 	// Suite is the shell command that runs the test suite.
 	Suite string
-	// Granularity is what one suite run decides; empty means BySet.
+	// Granularity is what one suite run decides; empty means ByAuto.
 	Granularity Granularity
 	// MaxRuns bounds the suite runs, the baseline included; below
 	// config.MinMaxRuns it is config.DefaultMaxRuns.

@@ -12,6 +12,7 @@ const (
 	RuleNotLoadBearing = "revert/not-load-bearing"
 	RuleCouldNotRun    = "revert/could-not-run"
 	RuleMayNotCreate   = "revert/may-not-create"
+	RuleUndecided      = "revert/undecided"
 )
 
 // Findings turns a result into diagnostics, each on the governed path it is
@@ -55,16 +56,17 @@ func fineFindings(r *Result) []diag.Diagnostic {
 func hunkFindings(f FileVerdict) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for _, h := range f.Hunks {
-		if h.Decided != DecidedByHunk {
-			continue
-		}
 		pos := diag.Pos{Line: h.Head.Start}
-		switch h.Verdict {
-		case Escalate:
+		switch {
+		case h.Decided == Undecided && f.Decided != Undecided:
+			out = append(out, diag.New(RuleUndecided, diag.SeverityError, f.Path, pos,
+				"the hunk %s of %s was never reverted on its own: %s (escalate)", HunkRange(h.Base, h.Head), f.Path, h.Reason))
+		case h.Decided != DecidedByHunk:
+		case h.Verdict == Escalate:
 			out = append(out, diag.New(RuleNotLoadBearing, diag.SeverityError, f.Path, pos,
 				"with only the hunk %s of %s reverted the suite still passes: that part of the edit was not forced by the change (escalate), although the file as a whole was",
 				HunkRange(h.Base, h.Head), f.Path))
-		case CouldNotRun:
+		case h.Verdict == CouldNotRun:
 			out = append(out, diag.New(RuleCouldNotRun, diag.SeverityError, f.Path, pos, "could not decide the hunk %s of %s: %s", HunkRange(h.Base, h.Head), f.Path, h.Reason))
 		}
 	}
@@ -72,15 +74,13 @@ func hunkFindings(f FileVerdict) []diag.Diagnostic {
 }
 
 func fileFindings(f FileVerdict) []diag.Diagnostic {
-	how := "on its own"
-	if f.Decided == DecidedBySet {
-		how = "together with the other governed edits (the run budget ran out before it could be reverted on its own)"
-	}
-	switch f.Verdict {
-	case Escalate:
+	switch {
+	case f.Decided == Undecided:
+		return []diag.Diagnostic{at(RuleUndecided, f.Path, "%s was never reverted on its own: %s (escalate)", f.Path, f.Reason)}
+	case f.Verdict == Escalate:
 		return []diag.Diagnostic{at(RuleNotLoadBearing, f.Path,
-			"with %s reverted to its base version %s the suite still passes: the edit was not forced by the change (escalate)", f.Path, how)}
-	case CouldNotRun:
+			"with %s reverted to its base version on its own the suite still passes: the edit was not forced by the change (escalate)", f.Path)}
+	case f.Verdict == CouldNotRun:
 		return []diag.Diagnostic{at(RuleCouldNotRun, f.Path, "could not decide %s: %s", f.Path, f.Reason)}
 	}
 	return nil

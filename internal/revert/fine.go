@@ -1,9 +1,12 @@
 package revert
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -19,18 +22,25 @@ type runner struct {
 	w     *Workspace
 	res   *Result
 	heads *gitrepo.Snapshot
-	// undecided and decidable count the files and hunks left to a
-	// coarser decision by the budget, and all of them.
-	undecided, decidable int
+	// g is the granularity the check decides at (auto resolved), and
+	// coarsened says auto chose file: the runs the files leave then go to
+	// hunks, the rest keep their file's verdict (choose).
+	g         Granularity
+	coarsened bool
+	// decidable counts the files and hunks to revert on their own, and
+	// undecided names those the budget did not reach.
+	decidable int
+	undecided []string
 }
 
 // checkFine decides at file or hunk granularity. The runs go from coarse
 // to fine: the baseline, every edit together (the set decision), each file
-// on its own, then each hunk of a file that was forced as a whole. When
-// the budget runs out, what is left keeps the verdict of the coarser
-// decision covering it and the result says so. The overall verdict is the
-// worst of every decision made, so a finer granularity only ever adds
-// escalations: it can never clear what the set decision escalated.
+// on its own, then each hunk of a file that was forced as a whole; files
+// and hunks in the order of their rank (order.go), so deletions and
+// removed lines are decided first, whatever the change names its files.
+// When the budget runs out, what is left is escalate (it fails closed) and
+// the result names it. The overall verdict is the worst of every decision
+// made, so a finer granularity only ever adds escalations.
 func checkFine(ctx context.Context, opt Options, res *Result) error {
 	w, ok, err := prepare(ctx, opt, res)
 	if err != nil || !ok {
@@ -46,28 +56,25 @@ func checkFine(ctx context.Context, opt Options, res *Result) error {
 		return fmt.Errorf("revert check: head versions: %w", err)
 	}
 	r := &runner{ctx: ctx, opt: opt, w: w, res: res, heads: heads}
-	bases := baseBlobs(opt.Snapshot, res.Paths)
-	if len(bases) > 1 {
+	pl := r.newPlan(res.Paths)
+	r.choose(pl)
+	if bases := baseBlobs(opt.Snapshot, res.Paths); len(bases) > 1 {
 		if res.Set, err = r.decide(bases...); err != nil {
 			return err
 		}
 	}
-	for _, p := range res.Paths {
-		fv, err := r.file(p)
-		if err != nil {
+	if res.Files, err = r.files(pl); err != nil {
+		return err
+	}
+	if r.g == ByHunk || r.coarsened {
+		if err := r.hunks(pl, res.Files); err != nil {
 			return err
 		}
-		if opt.granularity() == ByHunk {
-			if fv.Hunks, err = r.hunks(fv); err != nil {
-				return err
-			}
-		}
-		res.Files = append(res.Files, fv)
 	}
-	if r.undecided > 0 {
-		res.Incomplete = fmt.Sprintf("the run budget (max_runs %d) ran out: %d of %d files and hunks were not reverted on their own and keep the verdict of the coarser decision that covers them",
-			res.MaxRuns, r.undecided, r.decidable)
-	}
+	res.Incomplete = r.incomplete()
+	// Listed by path, as Paths is; the order they were decided in is the
+	// plan's (order.go), never the listing's.
+	slices.SortStableFunc(res.Files, func(a, b FileVerdict) int { return strings.Compare(a.Path, b.Path) })
 	res.summarize()
 	return nil
 }
@@ -101,68 +108,100 @@ func (r *runner) decide(blobs ...gitrepo.Blob) (*Decision, error) {
 	return &Decision{Verdict: verdict, Reason: reason, Run: &run}, nil
 }
 
-// counted counts a decision of a file or hunk, and one the budget left
-// to a coarser decision.
-func (r *runner) counted(d *Decision, err error) (*Decision, error) {
+// own decides blob's edit on its own run. When the budget is spent it is
+// escalate, named in the result: an edit the check did not decide is
+// never taken for a forced one.
+func (r *runner) own(name string, blob gitrepo.Blob) (Decision, string, error) {
 	r.decidable++
-	if d == nil && err == nil {
-		r.undecided++
-	}
-	return d, err
-}
-
-// file decides path on its own. With one revertable path the set decision
-// is that run.
-func (r *runner) file(path string) (FileVerdict, error) {
-	fv := FileVerdict{Path: path, Kind: r.res.kinds[path], Decided: DecidedByFile}
-	b, err := r.opt.Snapshot.Blob(path)
-	if err != nil {
-		fv.Verdict, fv.Reason = CouldNotRun, fmt.Sprintf("%s has no version at base %s to revert to", path, shortHash(r.opt.Base))
-		return fv, nil
-	}
-	d, err := r.counted(r.decide(b))
+	d, err := r.decide(blob)
 	switch {
 	case err != nil:
-		return fv, err
-	case d != nil:
-		fv.Decision = *d
-	case r.res.Set != nil:
-		fv.Decision, fv.Decided = *r.res.Set, DecidedBySet
-	default: // unreachable: with one revertable path its run is within any budget
-		fv.Verdict, fv.Reason = CouldNotRun, "the run budget was spent before this file could be decided"
+		return Decision{}, "", err
+	case d == nil:
+		r.undecided = append(r.undecided, name)
+		return Decision{Verdict: Escalate, Reason: fmt.Sprintf("the run budget (max_runs %d) ran out before %s was reverted on its own; an edit left undecided fails closed", r.res.MaxRuns, name)},
+			Undecided, nil
 	}
-	return fv, nil
+	return *d, "", nil
 }
 
-// hunks decides each hunk of a modified text file that was forced as a
-// whole and has more than one hunk. The hunks of any other file are listed
-// with the file's verdict: when the whole file was not forced, no part of
-// it was needed either.
-func (r *runner) hunks(fv FileVerdict) ([]HunkVerdict, error) {
-	base, head, ok := r.texts(fv.Path)
-	if !ok {
-		return nil, nil
-	}
-	hs := hunks(base.Content, head.Content)
-	if len(hs) > maxHunks {
-		return nil, nil
-	}
-	out := make([]HunkVerdict, 0, len(hs))
-	alone := len(hs) > 1 && fv.Decided == DecidedByFile && fv.Verdict == Permitted
-	for _, h := range hs {
-		hv := HunkVerdict{Base: h.Base, Head: h.Head, Decision: fv.Decision, Decided: fv.Decided}
-		if alone {
-			d, err := r.counted(r.decide(undone(head, h)))
-			if err != nil {
-				return nil, err
-			}
-			if d != nil {
-				hv.Decision, hv.Decided = *d, DecidedByHunk
-			}
+// files decides each path on its own, in the plan's order; a path with
+// no base version cannot be reverted and comes first, could_not_run.
+func (r *runner) files(pl plan) ([]FileVerdict, error) {
+	var out []FileVerdict
+	for _, p := range r.res.Paths {
+		if _, err := r.opt.Snapshot.Blob(p); err != nil {
+			out = append(out, FileVerdict{Path: p, Kind: r.res.kinds[p], Decided: DecidedByFile,
+				Decision: Decision{Verdict: CouldNotRun, Reason: fmt.Sprintf("%s has no version at base %s to revert to", p, shortHash(r.opt.Base))}})
 		}
-		out = append(out, hv)
+	}
+	for _, f := range pl {
+		b, _ := r.opt.Snapshot.Blob(f.path)
+		d, how, err := r.own(f.path, b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, FileVerdict{Path: f.path, Kind: r.res.kinds[f.path], Decision: d, Decided: cmp.Or(how, DecidedByFile)})
 	}
 	return out, nil
+}
+
+// hunks lists the hunks of every file split into hunks and decides on its
+// own each hunk of a file that was forced as a whole and has more than
+// one, in rank order across files (when auto coarsened to file, as many
+// as the budget left). The hunks of any other file are
+// listed with the file's verdict: when the whole file was not forced, no
+// part of it was needed either.
+func (r *runner) hunks(pl plan, files []FileVerdict) error {
+	split := map[string]planned{}
+	for _, f := range pl {
+		split[f.path] = f
+	}
+	var pending []pendingHunk
+	for i := range files {
+		fv := &files[i]
+		f, ok := split[fv.Path]
+		if !ok || f.hunks == nil {
+			continue
+		}
+		fv.Hunks = make([]HunkVerdict, len(f.hunks))
+		alone := len(f.hunks) > 1 && fv.Decided == DecidedByFile && fv.Verdict == Permitted
+		for j, h := range f.hunks {
+			fv.Hunks[j] = HunkVerdict{Base: h.Base, Head: h.Head, Decision: fv.Decision, Decided: fv.Decided}
+			if alone {
+				pending = append(pending, pendingHunk{file: fv, verdict: &fv.Hunks[j], undone: undone(f.head, h), rank: hunkRank(f.path, h)})
+			}
+		}
+	}
+	orderHunks(pending)
+	for _, ph := range pending {
+		if r.coarsened && r.res.Runs >= r.res.MaxRuns {
+			break // at file granularity the rest keep their file's verdict
+		}
+		d, how, err := r.own(ph.file.Path+" "+HunkRange(ph.verdict.Base, ph.verdict.Head), ph.undone)
+		if err != nil {
+			return err
+		}
+		ph.verdict.Decision, ph.verdict.Decided = d, cmp.Or(how, DecidedByHunk)
+	}
+	return nil
+}
+
+// maxNamedUndecided bounds the undecided edits Incomplete names; the
+// files and hunks of the result list them all.
+const maxNamedUndecided = 10
+
+// incomplete says what the budget left undecided, naming it.
+func (r *runner) incomplete() string {
+	if len(r.undecided) == 0 {
+		return ""
+	}
+	names := strings.Join(r.undecided[:min(len(r.undecided), maxNamedUndecided)], ", ")
+	if more := len(r.undecided) - maxNamedUndecided; more > 0 {
+		names += fmt.Sprintf(" and %d more", more)
+	}
+	return fmt.Sprintf("the run budget (max_runs %d) ran out: %d of %d files and hunks were not reverted on their own and escalate (an undecided edit fails closed): %s",
+		r.res.MaxRuns, len(r.undecided), r.decidable, names)
 }
 
 // Bounds on splitting a file into hunks: a larger file, or one with more

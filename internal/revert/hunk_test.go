@@ -108,27 +108,32 @@ func TestHunkCoupledAdditionStillEscalates(t *testing.T) {
 	}
 }
 
-// TestHunkBudgetKeepsTheCoarseResult: with a budget of three runs the
-// second hunk is never reverted on its own; it keeps its file's verdict
-// and the result says the budget ran out.
-func TestHunkBudgetKeepsTheCoarseResult(t *testing.T) {
+// TestHunkBudgetLeavesTheRestUndecided: with a budget of three runs the
+// added hunk is never reverted on its own. It used to keep its file's
+// verdict (permitted); an undecided edit now escalates, and the result
+// and the finding name it.
+func TestHunkBudgetLeavesTheRestUndecided(t *testing.T) {
 	t.Parallel()
 	h := build(t, greetProject, change{write: with(renamedGreeting, map[string]string{
 		"tests/test_greet.sh": repaired + "[ -n \"$(greet)\" ] || exit 1\n",
 	})})
 	res := h.checkAt(t, ByHunk, 3)
-	if res.Verdict != Permitted || res.Runs != 3 || !strings.Contains(res.Incomplete, "max_runs 3") || !strings.Contains(res.Incomplete, "1 of 3") {
+	if res.Verdict != Escalate || res.Runs != 3 || !strings.Contains(res.Incomplete, "max_runs 3") || !strings.Contains(res.Incomplete, "1 of 3") ||
+		!strings.Contains(res.Incomplete, "tests/test_greet.sh -3,0 +4,1") {
 		t.Fatalf("verdict %s runs %d incomplete %q", res.Verdict, res.Runs, res.Incomplete)
 	}
-	if got := hunkVerdicts(res.Files[0]); got != "-2,1 +2,1=permitted/hunk -3,0 +4,1=permitted/file" {
+	if got := hunkVerdicts(res.Files[0]); got != "-2,1 +2,1=permitted/hunk -3,0 +4,1=escalate/undecided" {
 		t.Errorf("hunks: %s", got)
+	}
+	if ds := Findings(res); len(ds) != 1 || ds[0].Rule != RuleUndecided || ds[0].Line != 4 {
+		t.Errorf("findings %+v", ds)
 	}
 }
 
-// TestFileBudgetKeepsTheSetResult: two files, a budget of two runs (the
-// baseline and the set): neither file is reverted on its own, both keep
-// the set's verdict, and the set's escalation is reported on each.
-func TestFileBudgetKeepsTheSetResult(t *testing.T) {
+// TestFileBudgetLeavesBothUndecided: two files, a budget of two runs (the
+// baseline and the set): neither file is reverted on its own, both
+// escalate as undecided, and each finding says the budget decided it.
+func TestFileBudgetLeavesBothUndecided(t *testing.T) {
 	t.Parallel()
 	h := build(t, shProject, change{write: map[string]string{
 		"tests/test_greet.sh": shProject["tests/test_greet.sh"] + "true\n",
@@ -137,6 +142,9 @@ func TestFileBudgetKeepsTheSetResult(t *testing.T) {
 	res := h.checkAt(t, ByFile, 2)
 	if res.Verdict != Escalate || res.Runs != 2 || res.Incomplete == "" || verdicts(res.Files) != "tests/test_greet.sh=escalate tests/test_len.sh=escalate" {
 		t.Fatalf("verdict %s runs %d incomplete %q files %s", res.Verdict, res.Runs, res.Incomplete, verdicts(res.Files))
+	}
+	if res.Files[0].Decided != Undecided || res.Files[1].Decided != Undecided {
+		t.Errorf("files decided %q, %q", res.Files[0].Decided, res.Files[1].Decided)
 	}
 	for _, d := range Findings(res) {
 		if !strings.Contains(d.Message, "run budget") {

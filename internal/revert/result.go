@@ -41,13 +41,15 @@ type SuiteRun struct {
 }
 
 // How a file's or a hunk's verdict was reached: by a suite run of its
-// own, or taken from the coarser decision that covers it because the run
-// budget ran out first (or, for a hunk, because its file decides it: the
-// file escalated as a whole, could not be decided, or has one hunk).
+// own, for a hunk by its file's (the file escalated as a whole, could not
+// be decided, or has one hunk), or not at all: the run budget ran out
+// first, and the verdict is escalate.
 const (
-	DecidedBySet  = "set"
 	DecidedByFile = "file"
 	DecidedByHunk = "hunk"
+	// Undecided: the run budget ran out before the file or hunk was
+	// reverted on its own; its verdict is escalate (it fails closed).
+	Undecided = "undecided"
 )
 
 // Decision is the verdict of one suite run over a set of reverted edits.
@@ -64,7 +66,7 @@ type FileVerdict struct {
 	Path string `json:"path"`
 	Kind string `json:"kind"`
 	Decision
-	// Decided is DecidedByFile, or DecidedBySet when the budget ran out.
+	// Decided is DecidedByFile, or Undecided when the budget ran out.
 	Decided string `json:"decided"`
 	// Hunks are the file's hunks under the hunk granularity.
 	Hunks []HunkVerdict `json:"hunks,omitempty"`
@@ -76,7 +78,8 @@ type HunkVerdict struct {
 	Base Lines `json:"base"`
 	Head Lines `json:"head"`
 	Decision
-	// Decided is DecidedByHunk when the hunk was reverted on its own.
+	// Decided is DecidedByHunk when the hunk was reverted on its own,
+	// Undecided when the budget ran out first, else its file's.
 	Decided string `json:"decided"`
 }
 
@@ -104,11 +107,15 @@ type Result struct {
 	Reason      string   `json:"reason,omitempty"`
 	// Baseline is the suite's run on the unreverted head tree.
 	Baseline *SuiteRun `json:"baseline,omitempty"`
-	// Granularity is set, file or hunk; PerFile says it is not set.
-	Granularity Granularity `json:"granularity"`
-	PerFile     bool        `json:"per_file"`
+	// Granularity is set, file or hunk: the one the check decided at
+	// (auto resolved; auto only when the check stopped before choosing).
+	// GranularityReason says why auto chose it. PerFile says it is not set.
+	Granularity       Granularity `json:"granularity"`
+	GranularityReason string      `json:"granularity_reason,omitempty"`
+	PerFile           bool        `json:"per_file"`
 	// MaxRuns is the run budget and Runs the suite runs made, the
-	// baseline included. Incomplete says what the budget left undecided.
+	// baseline included. Incomplete names what the budget left undecided
+	// (each of those escalates).
 	MaxRuns    int    `json:"max_runs"`
 	Runs       int    `json:"runs"`
 	Incomplete string `json:"incomplete,omitempty"`

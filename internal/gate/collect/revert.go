@@ -105,6 +105,7 @@ func (r *run) runRevert(in RevertInput) (gate.Revert, []diag.Diagnostic, error) 
 	}
 	v, ds, err := r.opts.Revert(r.ctx, in)
 	v.Command, v.OutputTail, v.Incomplete = gate.CleanText(v.Command), gate.CleanTail(v.OutputTail), gate.CleanText(v.Incomplete)
+	v.GranularityReason = gate.CleanText(v.GranularityReason)
 	return v, ds, err
 }
 
@@ -136,6 +137,9 @@ func revertTitle(v gate.Revert) string {
 	case RevertPermitted:
 		return fmt.Sprintf("%s edited: the suite fails without the edits, so they are forced", plural(len(v.Paths), "governed file"))
 	case RevertEscalate:
+		if v.Incomplete != "" {
+			return fmt.Sprintf("%s edited: the run budget ran out before every edit was decided, and an undecided edit escalates; a human must decide", plural(len(v.Paths), "governed file"))
+		}
 		return fmt.Sprintf("%s edited: the suite passes without the edits; a human must decide", plural(len(v.Paths), "governed file"))
 	}
 	return fmt.Sprintf("revert check could not run on %s", plural(len(v.Paths), "governed file"))

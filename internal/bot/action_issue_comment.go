@@ -109,7 +109,7 @@ const defaultGateWorkflow = "storygate.yml"
 // posts it, as for every pull request.
 func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Context, github.PullRequest, string) error {
 	return func(ctx context.Context, pr github.PullRequest, commit string) error {
-		workflow := firstNonEmpty(strings.TrimSpace(a.getenv("INPUT_GATE-WORKFLOW")), defaultGateWorkflow)
+		workflow := a.gateWorkflow()
 		ref := a.getenv("GITHUB_REF")
 		if ref == "" {
 			return fmt.Errorf("start the gate for %s: GITHUB_REF is not set", shortSHA(commit))

@@ -39,28 +39,7 @@ func TestActionRoutesSlashCommands(t *testing.T) {
 // workflow_dispatch, on the ref the commands job runs on. The write job
 // itself runs no gate: no check run, no checkout of the pull request.
 func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
-	h := newHarness(t)
-	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
-		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
-	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
-		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
-	}
-	// GitHub's push record of the head the reviewer saw, and the decision
-	// commit mirrored into the checkout, where approved content is read.
-	h.fake.Push(prRepo, "feature", h.head, githubtest.User{Login: "coding-agent"})
-	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
-		h.repo.Write(map[string]string{path: string(content)})
-		return h.repo.Commit(msg)
-	})
-	reviewer := githubtest.User{Login: "reviewer"}
-	h.fake.SetPermission(prRepo, reviewer.Login, "write")
-	h.env["GITHUB_REF"] = "refs/heads/main"
-	body := "/approve-plan STORY-002 the plan maps errors to fields"
-	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
-	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
-	if code := h.action(); code != passed {
-		t.Fatalf("got %s\n%s", code, h.stderr.String())
-	}
+	h := reviewerApprovesThePlan(t)
 	story, _, _ := h.fake.File(prRepo, "feature", "stories/STORY-002.md")
 	if !strings.Contains(string(story), "state: ready") || !strings.Contains(string(story), "**Decision:** approve_plan") {
 		t.Fatalf("the decision was not committed:\n%s\n%s\n%+v", story, h.stderr.String(), h.fake.Comments(prRepo, prNumber))
@@ -77,4 +56,35 @@ func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
 	if runs := h.fake.CheckRuns(); len(runs) != 0 {
 		t.Errorf("the write job ran the gate itself: %+v", runs)
 	}
+}
+
+// reviewerApprovesThePlan has an authorized reviewer type /approve-plan
+// STORY-002 in the commands job, which runs on the default branch (main,
+// last pushed at the base) and must pass.
+func reviewerApprovesThePlan(t *testing.T) *harness {
+	h := newHarness(t)
+	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
+		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
+	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
+		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
+	}
+	// GitHub's push records of the default branch and of the head the
+	// reviewer saw, and the decision commit mirrored into the checkout,
+	// where approved content is read.
+	h.fake.Push(prRepo, "main", h.base, githubtest.User{Login: "maintainer"})
+	h.fake.Push(prRepo, "feature", h.head, githubtest.User{Login: "coding-agent"})
+	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
+		h.repo.Write(map[string]string{path: string(content)})
+		return h.repo.Commit(msg)
+	})
+	reviewer := githubtest.User{Login: "reviewer"}
+	h.fake.SetPermission(prRepo, reviewer.Login, "write")
+	h.env["GITHUB_REF"] = "refs/heads/main"
+	body := "/approve-plan STORY-002 the plan maps errors to fields"
+	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
+	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
+	if code := h.action(); code != passed {
+		t.Fatalf("got %s\n%s", code, h.stderr.String())
+	}
+	return h
 }

@@ -22,6 +22,8 @@ var errRefused = usage(errors.New("refusing to publish"))
 type publishClient interface {
 	publish.GitHub
 	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
+	// WorkflowRun reads the run a dispatched document comes from.
+	WorkflowRun(ctx context.Context, repo github.Repo, id int64) (github.WorkflowRun, error)
 }
 
 // PublishOptions are the command line of storygate publish.
@@ -82,6 +84,9 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	}
 	t.Root = root.name()
 	if res, err = b.recompute(ctx, res, &t, pr, ev, root); err != nil {
+		return b.publishFailure(err)
+	}
+	if err := b.bindDispatch(ctx, gh, ev, t, root.checkout); err != nil {
 		return b.publishFailure(err)
 	}
 	out, err := publish.ToGitHub(ctx, gh, res, t)

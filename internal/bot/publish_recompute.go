@@ -58,10 +58,12 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 		return nil, err
 	}
 	t.Approvers = &judgedTarget.Policy().Approvers
+	var want collect.Expected
 	decisions := decisionRun{b: b, t: judgedTarget, plan: plan{event: event, repo: t.Repo, base: base, head: t.HeadSHA, pr: t.PullRequest,
 		installationID: ev.InstallationID}}
 	fresh, err := collect.Run(ctx, collect.Options{Target: judgedTarget, Event: event,
-		Version: b.deps.Version, NoExecution: true, Decisions: decisions.decisionCheck()})
+		Version: b.deps.Version, NoExecution: true, Decisions: decisions.decisionCheck(),
+		Expect: func(e collect.Expected) { want = e }})
 	if err != nil {
 		return nil, fmt.Errorf("recompute the gates of %s: %w", shortSHA(judged.Head), err)
 	}
@@ -72,40 +74,12 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 	if note := judgedTarget.PolicyNote(); note != "" {
 		fresh.Notes = append(fresh.Notes, note)
 	}
-	takeExecuted(fresh, doc)
+	if err := takeExecuted(fresh, doc, want); err != nil {
+		return nil, err
+	}
 	fresh.Notes = append(fresh.Notes, "publish recomputed stories, stages, records and decisions from the pull request's head; verify and revert-check are "+notRecomputed+".")
 	fresh.Finish()
 	return fresh, nil
-}
-
-// takeExecuted puts the document's verify and revert-check outcomes (and
-// the per-story verification and revert rows) in place of the skipped
-// ones. A gate missing from the document fails: its absence is the
-// unprivileged run's claim, and it is not one to pass on.
-func takeExecuted(fresh, doc *gate.Results) {
-	for i, g := range fresh.Gates {
-		if g.Name != gate.Verify && g.Name != gate.RevertCheck {
-			continue
-		}
-		from, ok := doc.Gate(g.Name)
-		if !ok {
-			fresh.Gates[i] = gate.Gate{Name: g.Name, Conclusion: gate.Failure, Title: "missing from the unprivileged run's results document"}
-			continue
-		}
-		from.Title = gate.CleanShort(notRecomputed + ": " + from.Title)
-		from.Detail = gate.CleanText("_" + strings.ToUpper(notRecomputed[:1]) + notRecomputed[1:] + ": this gate runs code from the pull request, so publish takes its verdict from the results document._\n\n" + from.Detail)
-		fresh.Gates[i] = from
-	}
-	executed := map[string]gate.Story{}
-	for _, s := range doc.Stories {
-		executed[s.File] = s
-	}
-	for i, s := range fresh.Stories {
-		if from, ok := executed[s.File]; ok {
-			fresh.Stories[i].Verification, fresh.Stories[i].Revert = from.Verification, from.Revert
-			fresh.Stories[i].NotRecomputed = len(from.Verification) > 0 || from.Revert != nil
-		}
-	}
 }
 
 // headAsData writes the tree of commit head, found in the trusted

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -21,6 +22,15 @@ func forkPullRequest(p map[string]any) {
 // uploadingRun is the id of the run in the recorded workflow_run payload:
 // the unprivileged run whose artifact publish downloads.
 const uploadingRun = "1589141559"
+
+// handlerRun is the recorded run as GitHub's API reports it: the gate
+// workflow, dispatched on the default branch (at the base, a commit of the
+// trusted checkout) by GITHUB_TOKEN's identity, as dispatchGate starts it.
+func handlerRun(h *harness) githubtest.WorkflowRun {
+	id, _ := strconv.ParseInt(uploadingRun, 10, 64)
+	return githubtest.WorkflowRun{ID: id, Repo: prRepo, Event: "workflow_dispatch", HeadBranch: "main", HeadSHA: h.base,
+		Path: ".github/workflows/storygate.yml", Actor: githubtest.Bot}
+}
 
 // reportOnlyHalf runs the unprivileged half of the pair, as the run the
 // recorded workflow_run event names.
@@ -44,10 +54,12 @@ func reportOnlyHalf(t *testing.T, h *harness) {
 }
 
 // publishHalf switches to the privileged workflow_run half; edits adjust
-// the recorded event (a dispatched run of the gate workflow).
+// the recorded event (a run of the gate workflow the command handler
+// dispatched on the default branch, which GitHub reports as handlerRun).
 func publishHalf(t *testing.T, h *harness, prHead string, edits ...githubtest.Edit) {
 	t.Helper()
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, HeadSHA: prHead, BaseSHA: h.base, HeadRepo: "someone/Hello-World"})
+	h.fake.AddWorkflowRun(handlerRun(h))
 	h.event("workflow_run", "workflow_run.completed", edits...)
 	if err := os.WriteFile(h.summary, nil, 0o644); err != nil {
 		t.Fatal(err)

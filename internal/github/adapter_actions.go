@@ -3,6 +3,7 @@ package github
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	gh "github.com/google/go-github/v62/github"
 )
@@ -13,6 +14,24 @@ type Workflows interface {
 	// ref with inputs, as workflow_dispatch. Unlike a push, a dispatch made
 	// with GITHUB_TOKEN does start a run.
 	DispatchWorkflow(ctx context.Context, repo Repo, workflow, ref string, inputs map[string]string) error
+	// WorkflowRun reads one workflow run.
+	WorkflowRun(ctx context.Context, repo Repo, id int64) (WorkflowRun, error)
+}
+
+// WorkflowRun is a workflow run as the API reports it: what started it,
+// where, from which workflow file and by whom. A dispatched run's inputs
+// are not part of it.
+type WorkflowRun struct {
+	ID    int64
+	Event string
+	// HeadBranch and HeadSHA are the branch the run ran on and its commit:
+	// for a dispatch, the ref it was dispatched on.
+	HeadBranch, HeadSHA string
+	// Path is the workflow file, e.g. .github/workflows/storygate.yml
+	// (GitHub may add @ref for a reusable workflow).
+	Path string
+	// Actor started the run; TriggeringActor started its latest attempt.
+	Actor, TriggeringActor User
 }
 
 // DispatchWorkflow implements Workflows.
@@ -29,4 +48,27 @@ func (a *Adapter) DispatchWorkflow(ctx context.Context, repo Repo, workflow, ref
 		return apiError(fmt.Sprintf("dispatch workflow %s on %s of %s", workflow, ref, repo), resp, err)
 	}
 	return nil
+}
+
+// workflowRunJSON is the part of GitHub's workflow-run schema read here;
+// go-github's type has no path.
+type workflowRunJSON struct {
+	ID              int64       `json:"id"`
+	Event           string      `json:"event"`
+	HeadBranch      string      `json:"head_branch"`
+	HeadSHA         string      `json:"head_sha"`
+	Path            string      `json:"path"`
+	Actor           payloadUser `json:"actor"`
+	TriggeringActor payloadUser `json:"triggering_actor"`
+}
+
+// WorkflowRun implements Workflows.
+func (a *Adapter) WorkflowRun(ctx context.Context, repo Repo, id int64) (WorkflowRun, error) {
+	var run workflowRunJSON
+	path := fmt.Sprintf("repos/%s/%s/actions/runs/%d", url.PathEscape(repo.Owner), url.PathEscape(repo.Name), id)
+	if _, err := a.getJSON(ctx, path, &run); err != nil {
+		return WorkflowRun{}, fmt.Errorf("workflow run %d of %s: %w", id, repo, err)
+	}
+	return WorkflowRun{ID: run.ID, Event: run.Event, HeadBranch: run.HeadBranch, HeadSHA: run.HeadSHA, Path: run.Path,
+		Actor: run.Actor.user(), TriggeringActor: run.TriggeringActor.user()}, nil
 }

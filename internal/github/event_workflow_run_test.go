@@ -12,7 +12,7 @@ func TestParseWorkflowRunCompleted(t *testing.T) {
 	ev := parse(t, "workflow_run", payload)
 	wr := ev.WorkflowRun
 	if ev.Action != "completed" || ev.HeadSHA != testHead || ev.HeadRef != "main" || ev.HeadRepo != "octo-org/octo-repo" || wr == nil ||
-		wr.ID != 1589141559 || wr.Event != "workflow_dispatch" || !strings.HasSuffix(wr.HTMLURL, "/actions/runs/1589141559") || len(wr.PullRequests) != 0 {
+		wr.ID != 1589141559 || wr.Event != "workflow_dispatch" || ev.DefaultBranch != "main" || !strings.HasSuffix(wr.HTMLURL, "/actions/runs/1589141559") || len(wr.PullRequests) != 0 {
 		t.Errorf("%+v (run %+v)", ev, wr)
 	}
 	if strings.Contains(string(payload), "5779607b49aab1200488439f02372c57b4f75444") {

@@ -17,9 +17,12 @@ const (
 // Event is the part of a webhook payload storygate routes on. Fields a kind
 // does not carry stay zero.
 type Event struct {
-	Kind           string
-	Action         string
-	Repo           Repo
+	Kind   string
+	Action string
+	Repo   Repo
+	// DefaultBranch is the repository's default branch, as the payload
+	// names it.
+	DefaultBranch  string
 	InstallationID int64
 	Sender         User
 	// PRNumber is the pull request (or, for issue_comment, the issue) number.
@@ -53,7 +56,8 @@ type CheckRunRef struct {
 type envelope struct {
 	Action     string `json:"action"`
 	Repository struct {
-		FullName string `json:"full_name"`
+		FullName      string `json:"full_name"`
+		DefaultBranch string `json:"default_branch"`
 	} `json:"repository"`
 	Installation *struct {
 		ID int64 `json:"id"`
@@ -105,7 +109,7 @@ var parsers = map[string]func([]byte, *Event) error{
 }
 
 func commonFields(kind string, env envelope) (Event, error) {
-	ev := Event{Kind: kind, Action: env.Action, Sender: env.Sender.user()}
+	ev := Event{Kind: kind, Action: env.Action, Sender: env.Sender.user(), DefaultBranch: env.Repository.DefaultBranch}
 	if env.Installation != nil {
 		ev.InstallationID = env.Installation.ID
 	}

@@ -52,6 +52,9 @@ type Options struct {
 	// the others from the pull request's head read as data, in a job that
 	// holds a write token.
 	NoExecution bool
+	// Expect, with NoExecution, is told what the left-out gates would
+	// have written on the stories (Expected); nil when nobody asks.
+	Expect func(Expected)
 	// Filter is the filter mode (config.FilterChanged or FilterAll);
 	// empty means the configuration's gate.filter (filter.go).
 	Filter config.FilterMode
@@ -113,7 +116,7 @@ func Run(ctx context.Context, opts Options) (*gate.Results, error) {
 
 // steps lists the gates in report order.
 func (r *run) steps() []func() error {
-	return []func() error{r.storiesGate, r.isolation, r.verifyGate, r.revertGate, r.noteIsolation, r.stagesGate, r.recordsGate}
+	return []func() error{r.storiesGate, r.isolation, r.verifyGate, r.revertGate, r.noteIsolation, r.stagesGate, r.recordsGate, r.expect}
 }
 
 // selected reports whether gate n runs, and whether it is reported at all.

@@ -76,8 +76,7 @@ func (r *run) revertGate() error {
 			s.Revert = &v
 		}
 	}
-	checked := len(verdict.Paths)
-	o := gate.Outcome{Checked: checked, Diagnostics: ds, NeedsHuman: verdict.Verdict == RevertEscalate}
+	o := RevertOutcome(verdict, ds)
 	r.add(gate.RevertCheck, o, revertTitle(verdict), "")
 	return nil
 }

@@ -34,7 +34,7 @@ func (r *run) verifyGate() error {
 			s.Verification = append(s.Verification, checkOf(res))
 		}
 	}
-	o := gate.Outcome{Checked: len(results), Diagnostics: sel.impacted.brokenWork(doc)}
+	o := VerifyOutcome(len(results), sel.impacted.brokenWork(doc))
 	r.add(gate.Verify, o, verifyTitle(results, o.Diagnostics)+sel.impacted.title(), sel.impacted.detail())
 	return nil
 }
@@ -92,7 +92,8 @@ func claimsWork(state lifecycle.State) bool {
 }
 
 func checkOf(res verify.Result) gate.Check {
-	c := gate.Check{ID: gate.CleanShort(res.ID), Command: gate.CleanText(res.Command), Verdict: string(res.Verdict),
+	row := RowOf(res.ID, res.Command)
+	c := gate.Check{ID: row.ID, Command: row.Command, Verdict: string(res.Verdict),
 		ExitCode: res.ExitCode, DurationMS: res.DurationMS, Error: gate.CleanText(res.Error)}
 	if res.ClaimedEvidence != nil {
 		c.Claimed = gate.CleanShort(res.ClaimedEvidence.Result)

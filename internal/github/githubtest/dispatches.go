@@ -29,7 +29,8 @@ func (s *Server) Dispatches() []Dispatch {
 	return out
 }
 
-// createDispatch answers 204 as GitHub does without return_run_details.
+// createDispatch starts a run of the workflow and answers 204, as GitHub
+// does without return_run_details.
 func (s *Server) createDispatch(w http.ResponseWriter, r *request) {
 	var body dispatchBody
 	if err := r.decode(&body); err != nil || body.Ref == nil {
@@ -38,6 +39,7 @@ func (s *Server) createDispatch(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	s.st.dispatches = append(s.st.dispatches, Dispatch{Repo: r.repo(), Workflow: r.params["workflow_id"], Ref: *body.Ref, Inputs: body.Inputs})
+	s.st.dispatchedRun(r.repo(), r.params["workflow_id"], *body.Ref)
 	s.st.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -126,7 +126,7 @@ func TestRoutesAreInTheDescription(t *testing.T) {
 	for key := range routes {
 		method, path, _ := strings.Cut(key, " ")
 		concrete := strings.NewReplacer("{path*}", "a/b.md", "{owner}", "o", "{repo}", "r").Replace(path)
-		for _, p := range []string{"{check_run_id}", "{issue_number}", "{comment_id}", "{pull_number}", "{installation_id}"} {
+		for _, p := range []string{"{check_run_id}", "{issue_number}", "{comment_id}", "{pull_number}", "{installation_id}", "{run_id}"} {
 			concrete = strings.ReplaceAll(concrete, p, "1")
 		}
 		concrete = strings.NewReplacer("{username}", "u", "{org}", "o", "{team_slug}", "t", "{branch}", "main").Replace(concrete)

@@ -55,6 +55,7 @@ type state struct {
 	issues             map[string][]*Issue
 	protection         map[string]map[string]any
 	dispatches         []Dispatch
+	runs               []*WorkflowRun
 	pushes             []*Push
 	mirror             func(branch, path, message string, content []byte) string
 }

@@ -47,6 +47,7 @@ var operations = []operation{
 	{"put", "/repos/{owner}/{repo}/branches/{branch}/protection"},
 	{"patch", "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"},
 	{"post", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"},
+	{"get", "/repos/{owner}/{repo}/actions/runs/{run_id}"},
 	{"get", "/repos/{owner}/{repo}/activity"},
 }
 

@@ -31,6 +31,7 @@ var routes = map[string]handler{
 	"PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": (*Server).patchRequiredChecks,
 	"POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches":           (*Server).createDispatch,
 	"GET /repos/{owner}/{repo}/activity":                                              (*Server).listActivity,
+	"GET /user":                                                                       (*Server).getAuthenticatedUser,
 }
 
 // dispatch answers an allowed request; an operation GitHub has but the fake

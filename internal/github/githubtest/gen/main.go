@@ -48,6 +48,7 @@ var operations = []operation{
 	{"patch", "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"},
 	{"post", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"},
 	{"get", "/repos/{owner}/{repo}/activity"},
+	{"get", "/user"},
 }
 
 func main() {

@@ -142,3 +142,39 @@ func FuzzParseReceipts(f *testing.F) {
 		}
 	})
 }
+
+// TestDecisionWhoseReceiptWouldNotReadBackIsRefused: a story whose id is
+// a receipt's marker (or carries an @mention) cannot have a decision
+// recorded, since its receipt would not be plain: the command is refused
+// before anything is committed, saying what to rename, and no reply of
+// storygate's reads as a receipt. The control, the story's plain id, is
+// recorded.
+func TestDecisionWhoseReceiptWouldNotReadBackIsRefused(t *testing.T) {
+	for name, id := range map[string]string{
+		"an id that is a receipt's marker": "'" + plainReceipt().Marker() + "'",
+		"an id that mentions":              "'@acme/leads'",
+		"a plain id":                       "",
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t)
+			if id != "" {
+				f.pr.Push(agent, map[string]string{storyPath: strings.Replace(string(f.storyNow()), "id: STORY-001", "id: "+id, 1)}, "rename")
+			}
+			out := f.handle(f.comment(reviewer, "/approve-plan"))
+			if id == "" {
+				if out.Result != Applied || f.receiptOf().Story != "STORY-001" {
+					t.Fatalf("the control: outcome %+v, want applied", out)
+				}
+				return
+			}
+			if out.Result != Refused || !strings.Contains(out.Reason, "not a plain story id") || len(f.commits()) != 0 {
+				t.Fatalf("outcome %+v with %d commits, want refused before committing", out, len(f.commits()))
+			}
+			for _, c := range f.replies() {
+				if _, ok := ParseReceipt(c.Body); ok {
+					t.Errorf("a reply reads as a receipt:\n%s", c.Body)
+				}
+			}
+		})
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/github/githubtest"
 )
 
@@ -33,7 +32,7 @@ func (h *harness) lastReply() string {
 func (h *harness) assertRefused(want string) {
 	h.t.Helper()
 	reply := h.lastReply()
-	if !strings.Contains(reply, want) || len(chatops.ParseReceipts(reply)) != 0 {
+	if !strings.Contains(reply, want) || len(receiptsIn(reply)) != 0 {
 		h.t.Errorf("the reply does not refuse with %q:\n%s", want, reply)
 	}
 	if commits, runs := h.fake.Commits(prRepo, "feature"), h.fake.Dispatches(); len(commits) != 0 || len(runs) != 0 {
@@ -94,7 +93,7 @@ func TestActionRefusesContentChangedAfterTheComment(t *testing.T) {
 				h.assertRefused("changed after your comment")
 				return
 			}
-			receipts := chatops.ParseReceipts(h.lastReply())
+			receipts := receiptsIn(h.lastReply())
 			if len(receipts) != 1 || receipts[0].Head != seen || len(h.fake.Dispatches()) != 1 {
 				t.Fatalf("want the decision recorded at the head the reviewer saw %s: %+v", seen, receipts)
 			}
@@ -148,7 +147,7 @@ func TestActionLostResponseStillReactsAndGates(t *testing.T) {
 	h.fake.LoseNextResponse("PUT", "/repos/{owner}/{repo}/contents/{path}")
 	d := h.recordDecision("/approve-plan STORY-002", "ready")
 	commits := h.fake.Commits(prRepo, "feature")
-	if receipts := chatops.ParseReceipts(h.lastReply()); len(commits) != 1 || len(receipts) != 1 || receipts[0].Commit != commits[0].SHA {
+	if receipts := receiptsIn(h.lastReply()); len(commits) != 1 || len(receipts) != 1 || receipts[0].Commit != commits[0].SHA {
 		t.Fatalf("commits %+v, receipts %+v: want one decision commit and its receipt", commits, receipts)
 	}
 	if reactions := h.fake.Comments(prRepo, prNumber)[0].Reactions; !slices.Equal(reactions, []string{"+1"}) {
@@ -184,7 +183,7 @@ func TestActionBareCommandNeedsExactlyOneWaitingStory(t *testing.T) {
 				h.assertRefused("2 stories wait at human gates")
 				return
 			}
-			receipts := chatops.ParseReceipts(h.lastReply())
+			receipts := receiptsIn(h.lastReply())
 			untouched, _, _ := h.fake.File(prRepo, "feature", lifecycleStory)
 			if len(receipts) != 1 || receipts[0].Story != want || string(untouched) != demoFile(t, "STORY-002.md") {
 				t.Errorf("receipts %+v, want one for %s and STORY-002 untouched", receipts, want)

@@ -60,7 +60,7 @@ func TestActionForgedOrEditedRecordsAreUnverified(t *testing.T) {
 			later := h.head
 			h.agentCommitsUnderTheBotsName(source)
 			forged := h.receiptFor(later, source, h.head)
-			h.fake.AddAppComment(prRepo, prNumber, githubtest.Bot, githubtest.ActionsAppID, chatops.ReplyMarker+"\n"+forged.Marker())
+			h.fake.AddAppComment(prRepo, prNumber, githubtest.Bot, githubtest.ActionsAppID, forged.Reply(commandReviewer.Login))
 			return "as the head the commenter saw"
 		},
 		"source comment edited": func(h *harness, _ string, source int64) string {
@@ -118,4 +118,12 @@ func (h *harness) storygateRecords(source int64) int64 {
 	}
 	h.head = commits[0].SHA
 	return comments[len(comments)-1].ID
+}
+
+// receiptsIn is the receipt body is, as a list of none or one.
+func receiptsIn(body string) []chatops.Receipt {
+	if r, ok := chatops.ParseReceipt(body); ok {
+		return []chatops.Receipt{r}
+	}
+	return nil
 }

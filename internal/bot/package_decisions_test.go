@@ -29,7 +29,7 @@ func TestActionHumanDecisionInAPackagePassesTheGate(t *testing.T) {
 			h.humanMove("/approve-plan STORY-002 the plan is small", "ready")
 			var receipts []chatops.Receipt
 			for _, c := range h.fake.Comments(prRepo, prNumber) {
-				receipts = append(receipts, chatops.ParseReceipts(c.Body)...)
+				receipts = append(receipts, receiptsIn(c.Body)...)
 			}
 			if len(receipts) != 1 || receipts[0].Path != pkg+lifecycleStory || receipts[0].Story != "STORY-002" {
 				t.Errorf("receipts %+v, want one for STORY-002 at %s", receipts, pkg+lifecycleStory)
@@ -131,7 +131,7 @@ func TestActionDecisionForAnotherPackagesStoryIsUnverified(t *testing.T) {
 	if code := h.commented(source.ID, source.Body, commandReviewer); code != passed {
 		t.Fatalf("pkg-b's commands job: got %s\n%s", code, h.stderr.String())
 	}
-	if reply := h.lastReply(); !strings.Contains(reply, "pushed by @coding-agent") || len(chatops.ParseReceipts(reply)) != 0 {
+	if reply := h.lastReply(); !strings.Contains(reply, "pushed by @coding-agent") || len(receiptsIn(reply)) != 0 {
 		t.Errorf("pkg-b's commands job did not refuse the agent's copy:\n%s", reply)
 	}
 

@@ -29,6 +29,9 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 	f, s := target.file, target.story
 	a, why, err := h.establish(ctx, target, s, event, h.pr.HeadSHA)
 	if err == nil && why == "" {
+		why = receiptProblem(h.comment.Author.Login, a.receipt(target, event, h.comment.ID, ""))
+	}
+	if err == nil && why == "" {
 		why, err = h.staleEarlier(ctx, target, event)
 	}
 	if err != nil || why != "" {
@@ -96,7 +99,7 @@ func (h *handler) now() time.Time {
 // applied leaves the receipt (the record only storygate's identity can
 // author), reacts to the comment and re-runs the gate on the new commit.
 func (h *handler) applied(ctx context.Context, r Receipt) (Outcome, error) {
-	if _, err := h.deps.GitHub.CreateComment(ctx, h.ev.Repo, h.ev.PRNumber, receiptReply(h.comment.Author.Login, r)); err != nil {
+	if _, err := h.deps.GitHub.CreateComment(ctx, h.ev.Repo, h.ev.PRNumber, r.Reply(h.comment.Author.Login)); err != nil {
 		return Outcome{}, fmt.Errorf("record the decision on the pull request: %w", err)
 	}
 	return h.finish(ctx, Outcome{Result: Applied, Story: r.Path, Event: r.Event, Commit: r.Commit})

@@ -21,7 +21,7 @@ func (f *fixture) receiptOf() Receipt {
 	f.t.Helper()
 	var out []Receipt
 	for _, c := range f.replies() {
-		out = append(out, ParseReceipts(c.Body)...)
+		out = append(out, receiptsIn(c.Body)...)
 	}
 	if len(out) != 1 {
 		f.t.Fatalf("%d receipts, want 1: %+v", len(out), f.replies())
@@ -77,7 +77,7 @@ func TestApprovedContentChangedAfterTheCommentIsRefused(t *testing.T) {
 				if out.Result != Refused || !strings.Contains(out.Reason, "changed after your comment") || len(f.commits()) != 0 {
 					t.Fatalf("outcome %+v with %d commits, want refused", out, len(f.commits()))
 				}
-				if body := f.replies()[0].Body; !strings.Contains(body, "post the command again") || len(ParseReceipts(body)) != 0 {
+				if body := f.replies()[0].Body; !strings.Contains(body, "post the command again") || len(receiptsIn(body)) != 0 {
 					t.Errorf("refusal reply:\n%s", body)
 				}
 				return
@@ -150,7 +150,7 @@ func TestEntryTheAgentWroteCitingARealCommentIsRefused(t *testing.T) {
 		t.Fatalf("outcome %+v, want refused naming the agent's push", got)
 	}
 	for _, c := range f.replies() {
-		if len(ParseReceipts(c.Body)) != 0 {
+		if len(receiptsIn(c.Body)) != 0 {
 			t.Errorf("storygate left a receipt for the agent's entry:\n%s", c.Body)
 		}
 	}

@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/storygate/storygate/internal/lifecycle"
-	"regexp"
 	"strings"
+
+	"github.com/storygate/storygate/internal/lifecycle"
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
@@ -37,25 +37,11 @@ type Receipt struct {
 
 const receiptOpen, receiptClose = "<!-- storygate:decision ", " -->"
 
-var receiptRE = regexp.MustCompile(`<!-- storygate:decision (\{[^\n]*?\}) -->`)
-
 // Marker renders the receipt as a hidden HTML comment. JSON escapes < and
 // >, so no value can end the comment early.
 func (r Receipt) Marker() string {
 	enc, _ := json.Marshal(r)
 	return receiptOpen + string(enc) + receiptClose
-}
-
-// ParseReceipts reads the receipts in a comment body.
-func ParseReceipts(body string) []Receipt {
-	var out []Receipt
-	for _, m := range receiptRE.FindAllStringSubmatch(body, -1) {
-		var r Receipt
-		if json.Unmarshal([]byte(m[1]), &r) == nil && r.Source != 0 {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // Recorder is storygate's identity on GitHub, the only author whose
@@ -108,7 +94,7 @@ func Receipts(ctx context.Context, l github.Ledger, repo github.Repo, pr int, r 
 		if !r.Authored(c) || c.Edited() {
 			continue
 		}
-		for _, rc := range ParseReceipts(c.Body) {
+		if rc, ok := ParseReceipt(c.Body); ok {
 			out[rc.Source] = append(out[rc.Source], rc)
 		}
 	}

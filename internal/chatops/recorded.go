@@ -60,7 +60,10 @@ func (h *handler) leaveMissingReceipt(ctx context.Context, target prStory, event
 		return why, err
 	}
 	r := a.receipt(prior, event, h.comment.ID, p.After)
-	if _, err := h.deps.GitHub.CreateComment(ctx, h.ev.Repo, h.ev.PRNumber, receiptReply(h.comment.Author.Login, r)); err != nil {
+	if why := receiptProblem(h.comment.Author.Login, r); why != "" {
+		return why, nil
+	}
+	if _, err := h.deps.GitHub.CreateComment(ctx, h.ev.Repo, h.ev.PRNumber, r.Reply(h.comment.Author.Login)); err != nil {
 		return "", fmt.Errorf("record the decision on the pull request: %w", err)
 	}
 	return "", nil

@@ -59,14 +59,3 @@ func allowedAt(state lifecycle.State) string {
 	}
 	return strings.Join(quoted, ", ")
 }
-
-// receiptReply announces a recorded decision and carries its receipt.
-func receiptReply(login string, r Receipt) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n@%s recorded `%s` for %s (`%s`)", ReplyMarker, login, r.Event, r.Story, r.Path)
-	if r.Commit != "" {
-		fmt.Fprintf(&b, " in %s", r.Commit)
-	}
-	fmt.Fprintf(&b, ". It approves %s as of %s; any later change to these makes the decision stale (`hitl/decision-stale`) and needs a new command.\n\n%s\n", r.Covers, r.Head, r.Marker())
-	return b.String()
-}

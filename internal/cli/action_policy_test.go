@@ -99,6 +99,6 @@ func TestSlashCommandPolicyComesFromTheBase(t *testing.T) {
 
 // hasReceiptFor is whether body holds exactly one receipt, for story.
 func hasReceiptFor(body, story string) bool {
-	r := chatops.ParseReceipts(body)
-	return len(r) == 1 && r[0].Story == story
+	r, ok := chatops.ParseReceipt(body)
+	return ok && r.Story == story
 }

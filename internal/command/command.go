@@ -55,6 +55,10 @@ var commandRE = regexp.MustCompile(`^/([A-Za-z][A-Za-z0-9-]*)(?:\s+|$)`)
 // storyIDRE is what a story ID argument looks like (STORY-001, AUTH-12).
 var storyIDRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*-[0-9]+$`)
 
+// IsStoryID reports whether s looks like a story ID a command can name
+// (STORY-001, AUTH-12): the only ids storygate writes into its records.
+func IsStoryID(s string) bool { return storyIDRE.MatchString(s) }
+
 // Parse finds the slash commands in a comment body. Commands count only at
 // the very start of a line and outside fenced code blocks, so quoting or
 // showing a command never issues it.

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 
 	"github.com/bradleyfalzon/ghinstallation/v2"
 	gh "github.com/google/go-github/v62/github"
@@ -58,6 +59,11 @@ type Adapter struct {
 	// retry paces the adapter's own retries of creates whose answer was
 	// lost (applyOnce).
 	retry RetryPolicy
+	// appID is the GitHub App the adapter authenticates as, 0 for a token.
+	appID int64
+	// self caches Self, asked for at most once per adapter.
+	selfMu sync.Mutex
+	self   *Self
 }
 
 var _ Client = (*Adapter)(nil)
@@ -77,7 +83,11 @@ func NewAdapter(cfg Config) (*Adapter, error) {
 	if cfg.UserAgent != "" {
 		client.UserAgent = cfg.UserAgent
 	}
-	return &Adapter{gh: client, retry: retrying.policy}, nil
+	a := &Adapter{gh: client, retry: retrying.policy}
+	if cfg.App != nil {
+		a.appID = cfg.App.AppID
+	}
+	return a, nil
 }
 
 // authenticatedClient layers authentication above the retrying transport so

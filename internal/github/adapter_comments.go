@@ -18,11 +18,12 @@ const MaxCommentBytes = 65536
 const pageSize = 100
 
 // UpsertStickyComment implements Comments. The marker goes first in the
-// body so that trimming an oversized body can never cut it off. Of all the
-// comments carrying the marker — two runs at once, or a create whose answer
-// was lost, may have left more than one — the oldest is kept and the rest
-// are deleted; the kept one is edited only when its meaning differs
-// (sameMeaning).
+// body so that trimming an oversized body can never cut it off, and only
+// there does it mark the comment (StickyMarked). Of all the comments
+// storygate's own account posted marked so — two runs at once, or a
+// create whose answer was lost, may have left more than one — the oldest
+// is kept and the rest are deleted; the kept one is edited only when its
+// meaning differs (sameMeaning).
 func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int, marker, body string) (Comment, StickyResult, error) {
 	body = TrimOutput(withMarker(body, marker), MaxCommentBytes, "")
 	marked, err := a.markedComments(ctx, repo, number, marker)
@@ -66,43 +67,50 @@ func (a *Adapter) keepOldest(ctx context.Context, repo Repo, marked []Comment, b
 	return c, result, err
 }
 
-// withMarker puts marker on the first line unless body already has it.
+// withMarker puts marker on the first line unless it is there already.
 func withMarker(body, marker string) string {
-	if strings.Contains(body, marker) {
+	if StickyMarked(body, marker) {
 		return body
 	}
 	return marker + "\n" + body
 }
 
-// markedComments returns the comments a bot posted carrying marker,
-// oldest (lowest ID) first. A person's comment that quotes the marker is
-// never taken for the sticky one: it would be edited into a report its
-// author could then rewrite, or deleted.
-func (a *Adapter) markedComments(ctx context.Context, repo Repo, number int, marker string) ([]Comment, error) {
-	return a.botComments(ctx, repo, number, func(c Comment) bool { return strings.Contains(c.Body, marker) })
+// StickyMarked reports whether body is marked as marker's sticky comment:
+// its first line is exactly the marker. A marker anywhere else (quoted
+// output, another root's report that prints it) marks nothing.
+func StickyMarked(body, marker string) bool {
+	first, _, _ := strings.Cut(body, "\n")
+	return marker != "" && first == marker
 }
 
-// botComments pages through the comments and returns those a bot posted
-// that keep holds for, oldest (lowest ID) first.
-func (a *Adapter) botComments(ctx context.Context, repo Repo, number int, keep func(Comment) bool) ([]Comment, error) {
-	opts := &gh.IssueListCommentsOptions{ListOptions: gh.ListOptions{PerPage: pageSize}}
-	var kept []Comment
-	for {
-		page, resp, err := a.gh.Issues.ListComments(ctx, repo.Owner, repo.Name, number, opts)
-		if err != nil {
-			return nil, apiError(fmt.Sprintf("list comments of #%d on %s", number, repo), resp, err)
-		}
-		for _, c := range page {
-			if bc := fromIssueComment(c); bc.Author.IsBot() && keep(bc) {
-				kept = append(kept, bc)
-			}
-		}
-		if resp.NextPage == 0 {
-			slices.SortFunc(kept, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
-			return kept, nil
-		}
-		opts.Page = resp.NextPage
+// markedComments returns the comments storygate's own account (Self)
+// posted that are marked as marker's sticky comment, oldest (lowest ID)
+// first. Anyone else's comment, a person's or another bot's, is never
+// taken for it, whatever it says: it would be adopted as the report, or
+// edited, or deleted as a duplicate.
+func (a *Adapter) markedComments(ctx context.Context, repo Repo, number int, marker string) ([]Comment, error) {
+	return a.ownComments(ctx, repo, number, func(c Comment) bool { return StickyMarked(c.Body, marker) })
+}
+
+// ownComments pages through the comments and returns those the adapter's
+// own account posted that keep holds for, oldest (lowest ID) first.
+func (a *Adapter) ownComments(ctx context.Context, repo Repo, number int, keep func(Comment) bool) ([]Comment, error) {
+	all, err := a.ListComments(ctx, repo, number)
+	if err != nil {
+		return nil, err
 	}
+	self, err := a.Self(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var kept []Comment
+	for _, c := range all {
+		if self.Authored(c) && keep(c) {
+			kept = append(kept, c)
+		}
+	}
+	slices.SortFunc(kept, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
+	return kept, nil
 }
 
 func (a *Adapter) deleteComment(ctx context.Context, repo Repo, id int64) error {
@@ -114,8 +122,8 @@ func (a *Adapter) deleteComment(ctx context.Context, repo Repo, id int64) error 
 }
 
 // CreateComment implements Comments. A reply whose answer was lost is
-// sent again only when no comment by a bot with exactly this body is on
-// the thread: a decision receipt, which names its command, is found
+// sent again only when no comment by storygate's own account (Self) with
+// exactly this body is on the thread: a decision receipt, which names its command, is found
 // exactly; of two identical help replies, the second may then be left out,
 // which beats posting one twice.
 func (a *Adapter) CreateComment(ctx context.Context, repo Repo, number int, body string) (Comment, error) {
@@ -127,7 +135,7 @@ func (a *Adapter) CreateComment(ctx context.Context, repo Repo, number int, body
 		return fromIssueComment(c), nil
 	}
 	find := func(ctx context.Context) (Comment, bool, error) {
-		same, err := a.botComments(ctx, repo, number, func(c Comment) bool { return c.Body == body })
+		same, err := a.ownComments(ctx, repo, number, func(c Comment) bool { return c.Body == body })
 		if err != nil || len(same) == 0 {
 			return Comment{}, false, err
 		}

@@ -91,3 +91,19 @@ func TestBaseURLPathIsKept(t *testing.T) {
 		t.Errorf("calls = %+v, want one under /api/v3", calls)
 	}
 }
+
+// appAdapter is an adapter authenticating as the fake's GitHub App 42.
+func appAdapter(t *testing.T, fake *githubtest.Server) *github.Adapter {
+	t.Helper()
+	key, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.RegisterApp(42, 7, &key.PublicKey)
+	pemKey := pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
+	a, err := github.NewAdapter(github.Config{BaseURL: fake.URL, App: &github.AppAuth{AppID: 42, InstallationID: 7, PrivateKeyPEM: pemKey}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

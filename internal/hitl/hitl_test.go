@@ -249,7 +249,7 @@ func TestRecordNamingALaterHeadIsUnverified(t *testing.T) {
 	}
 	commit := f.pr.Push(agent, map[string]string{storyPath: string(out)}, "record it")
 	forged := honestReceipt(t, f, later, ev.Comment.ID, commit)
-	f.pr.Fake.AddAppComment(chatopstest.RepoName, chatopstest.Number, githubtest.Bot, githubtest.ActionsAppID, chatops.ReplyMarker+"\n"+forged.Marker())
+	f.pr.Fake.AddAppComment(chatopstest.RepoName, chatopstest.Number, githubtest.Bot, githubtest.ActionsAppID, forged.Reply(reviewer.Login))
 	only(t, f.check(), Unverified, fmt.Sprintf("names %s as the head the commenter saw", github.ShortSHA(later)))
 }
 

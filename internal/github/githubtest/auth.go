@@ -40,7 +40,7 @@ func (s *Server) authorized(r *http.Request, route string) bool {
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	return cred == s.Token || s.st.installationTokens[cred]
+	return cred == s.Token || s.st.installationTokens[cred] != 0
 }
 
 // validAppJWT verifies an RS256 JWT whose issuer is the registered app of
@@ -81,7 +81,8 @@ func (s *Server) createAccessToken(w http.ResponseWriter, r *request) {
 	defer s.st.mu.Unlock()
 	s.st.nextID++
 	token := fmt.Sprintf("ghs_fake%06d", s.st.nextID)
-	s.st.installationTokens[token] = true
+	installation, _ := strconv.ParseInt(r.params["installation_id"], 10, 64)
+	s.st.installationTokens[token] = s.st.apps[installation].id
 	writeJSON(w, http.StatusCreated, map[string]any{
 		"token":       token,
 		"expires_at":  time.Now().Add(time.Hour).UTC().Format(time.RFC3339),

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -23,11 +24,16 @@ type Comment struct {
 	App int64
 }
 
-// AddComment seeds a comment by author and returns its ID.
+// AddComment seeds a comment by author and returns its ID. One by Bot is
+// performed via GitHub Actions, as github-actions[bot]'s always are.
 func (s *Server) AddComment(repo string, issue int, author User, body string) int64 {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	return s.st.addComment(repo, issue, author, body).ID
+	c := s.st.addComment(repo, issue, author, body)
+	if author == Bot {
+		c.App = ActionsAppID
+	}
+	return c.ID
 }
 
 // AddAppComment seeds a comment posted by author through the app appID,
@@ -96,7 +102,7 @@ func appJSON(id int64) any {
 	if id == 0 {
 		return nil
 	}
-	slug := "app-" + strconv.FormatInt(id, 10)
+	slug := strings.TrimSuffix(AppBot(id).Login, "[bot]")
 	if id == ActionsAppID {
 		slug = "github-actions"
 	}
@@ -123,8 +129,9 @@ func (s *Server) createComment(w http.ResponseWriter, r *request) {
 	issue, _ := strconv.Atoi(r.params["issue_number"])
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	c := s.st.addComment(r.repo(), issue, Bot, body.Body)
-	c.App = ActionsAppID
+	author, app := s.poster(r.Request)
+	c := s.st.addComment(r.repo(), issue, author, body.Body)
+	c.App = app
 	writeJSON(w, http.StatusCreated, c.json())
 }
 

@@ -71,6 +71,9 @@ type Server struct {
 	// closing ends hanging requests when the test ends.
 	closing chan struct{}
 	st      *state
+	// tokenUser, when set, is the person the server's token belongs to
+	// (WithTokenUser).
+	tokenUser *User
 }
 
 // Option configures a Server.

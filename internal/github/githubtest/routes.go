@@ -32,6 +32,7 @@ var routes = map[string]handler{
 	"POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches":           (*Server).createDispatch,
 	"GET /repos/{owner}/{repo}/actions/runs/{run_id}":                                 (*Server).getWorkflowRun,
 	"GET /repos/{owner}/{repo}/activity":                                              (*Server).listActivity,
+	"GET /user":                                                                       (*Server).getAuthenticatedUser,
 }
 
 // dispatch answers an allowed request; an operation GitHub has but the fake

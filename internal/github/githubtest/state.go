@@ -39,11 +39,12 @@ const ActionsAppID = 15368
 // state is everything the fake remembers. One mutex guards it all: tests
 // are small and correctness matters more than contention.
 type state struct {
-	mu                 sync.Mutex
-	nextID             int64
-	clock              time.Time
-	apps               map[int64]app
-	installationTokens map[string]bool
+	mu     sync.Mutex
+	nextID int64
+	clock  time.Time
+	apps   map[int64]app
+	// installationTokens maps each token issued to an app to its id.
+	installationTokens map[string]int64
 	checkRuns          []*CheckRun
 	comments           []*Comment
 	permissions        map[string]map[string]string
@@ -64,7 +65,7 @@ func newState() *state {
 	return &state{
 		clock:              time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC),
 		apps:               map[int64]app{},
-		installationTokens: map[string]bool{},
+		installationTokens: map[string]int64{},
 		permissions:        map[string]map[string]string{},
 		teams:              map[string]map[string]string{},
 		pulls:              map[string][]*PullRequest{},

@@ -49,6 +49,7 @@ var operations = []operation{
 	{"post", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"},
 	{"get", "/repos/{owner}/{repo}/actions/runs/{run_id}"},
 	{"get", "/repos/{owner}/{repo}/activity"},
+	{"get", "/user"},
 }
 
 func main() {

@@ -45,13 +45,10 @@ func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
 	for _, name := range []string{"STORY-002.md", "STORY-003.md"} {
 		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
 	}
-	// GitHub's push record of the head the reviewer saw, and the decision
-	// commit mirrored into the checkout, where approved content is read.
+	// GitHub's push record of the head the reviewer saw, and GitHub's copy
+	// of the repository, where the decision commit is made.
 	h.fake.Push(prRepo, "feature", h.head, githubtest.User{Login: "coding-agent"})
-	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
-		h.repo.Write(map[string]string{path: string(content)})
-		return h.repo.Commit(msg)
-	})
+	h.fake.Backing(prRepo, h.repo.Root)
 	reviewer := githubtest.User{Login: "reviewer"}
 	h.fake.SetPermission(prRepo, reviewer.Login, "write")
 	h.env["GITHUB_REF"] = "refs/heads/main"

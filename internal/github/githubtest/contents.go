@@ -210,6 +210,8 @@ func (s *Server) commitFile(w http.ResponseWriter, repo, p string, body putConte
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	key := repo + "\x00" + body.Branch
+	s.st.commits[key] = append(s.st.commits[key], c)
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
@@ -222,8 +224,7 @@ func (s *Server) commitFile(w http.ResponseWriter, repo, p string, body putConte
 
 // commit makes the commit that sets p to content on branch, in the fake's
 // own repository when the branch's head is known there (else with a
-// made-up SHA), and records it as actor's push. Only the contents API's
-// commits (actor Bot) are listed by Commits.
+// made-up SHA), and records it as actor's push.
 func (st *state) commit(repo, branch, p, message string, content []byte, actor User) (Commit, error) {
 	c := Commit{SHA: fakeSHA(repo, st.id()), Path: p, Message: message, BlobSHA: blobSHA(content)}
 	if last := st.lastPush(repo, branch); last != nil {
@@ -234,10 +235,6 @@ func (st *state) commit(repo, branch, p, message string, content []byte, actor U
 		if ok {
 			c.SHA = sha
 		}
-	}
-	if actor == Bot {
-		key := repo + "\x00" + branch
-		st.commits[key] = append(st.commits[key], c)
 	}
 	st.push(repo, branch, c.SHA, actor)
 	return c, nil

@@ -69,14 +69,11 @@ func reviewerApprovesThePlan(t *testing.T) *harness {
 		h.fake.SetFile(prRepo, "feature", "stories/"+name, []byte(demoFile(t, name)))
 	}
 	// GitHub's push records of the default branch and of the head the
-	// reviewer saw, and the decision commit mirrored into the checkout,
-	// where approved content is read.
+	// reviewer saw, and GitHub's copy of the repository, where the
+	// decision commit is made (a later job's checkout pulls it).
 	h.fake.Push(prRepo, "main", h.base, githubtest.User{Login: "maintainer"})
 	h.fake.Push(prRepo, "feature", h.head, githubtest.User{Login: "coding-agent"})
-	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
-		h.repo.Write(map[string]string{path: string(content)})
-		return h.repo.Commit(msg)
-	})
+	h.fake.Backing(prRepo, h.repo.Root)
 	reviewer := githubtest.User{Login: "reviewer"}
 	h.fake.SetPermission(prRepo, reviewer.Login, "write")
 	h.env["GITHUB_REF"] = "refs/heads/main"

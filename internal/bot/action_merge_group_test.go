@@ -47,6 +47,7 @@ func (h *harness) mergeQueueDecisions(number int) (status, []string) {
 func (h *harness) queueMerge() {
 	h.t.Helper()
 	prHead := h.head
+	h.pull() // the queue merges the head as GitHub holds it
 	testrepo.GitCLI(h.t, h.repo.Root, "checkout", "-q", "--detach", h.base)
 	h.repo.Write(map[string]string{"README.md": "main moved on\n"})
 	h.base = h.repo.Commit("another pull request merged into main")

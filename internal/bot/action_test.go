@@ -161,7 +161,11 @@ func statusOf(outcome Outcome, err error) status {
 	return passed
 }
 
+// action runs storygate action as one job: its checkout first fetches
+// what GitHub holds (h.pull), as a job's checkout does when it starts; what
+// GitHub commits during the job, the job's checkout never sees.
 func (h *harness) action(edits ...func(*ActionOptions)) status {
+	h.pull()
 	return statusOf(h.bot().Action(context.Background(), h.options(edits...)))
 }
 

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/github/githubtest"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // The end-to-end attacks on the recorder: each drives storygate action with
@@ -138,24 +140,61 @@ func TestActionRefusesARaceThatChangedApprovedContent(t *testing.T) {
 }
 
 // TestActionLostResponseStillReactsAndGates: the decision's write lands but
-// GitHub's answer is lost; the retry meets a 409 and finds the decision
-// there. storygate still leaves its receipt, reacts and starts the gate on
-// the decision's commit, exactly once, and that gate run passes. The
-// control is TestActionSlashCommandCommitsAndStartsTheGate.
+// GitHub's answer is lost (a 502, or the connection reset); the retry
+// meets a 409 and finds the decision there. The commands job's checkout,
+// fetched when the job started, does not hold the commit GitHub made;
+// storygate reads it through the API, then leaves its receipt, reacts and
+// starts the gate on the decision's commit, each exactly once, and that
+// gate run passes. The control, no fault, does the same through the normal
+// path.
 func TestActionLostResponseStillReactsAndGates(t *testing.T) {
+	for _, fault := range []githubtest.Fault{0, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
+		t.Run(fault.String(), func(t *testing.T) {
+			h := newPullRequest(t)
+			if fault != 0 {
+				h.fake.Inject("PUT", "/repos/{owner}/{repo}/contents/{path}", fault, 1)
+			}
+			d := h.recordDecision("/approve-plan STORY-002", "ready")
+			commits := h.fake.Commits(prRepo, "feature")
+			if testrepo.HasCommit(t, h.repo.Root, commits[0].SHA) {
+				t.Fatal("the commands job's checkout holds the decision commit, which a real job's never does")
+			}
+			var receipts []chatops.Receipt
+			for _, c := range h.fake.Comments(prRepo, prNumber) {
+				receipts = append(receipts, receiptsIn(c.Body)...)
+			}
+			if len(commits) != 1 || len(receipts) != 1 || receipts[0].Commit != commits[0].SHA || receipts[0].At != "plan_review" {
+				t.Fatalf("commits %+v, receipts %+v: want one decision commit and its receipt", commits, receipts)
+			}
+			if reactions := h.fake.Comments(prRepo, prNumber)[0].Reactions; !slices.Equal(reactions, []string{"+1"}) {
+				t.Errorf("reactions %v, want +1", reactions)
+			}
+			if code := h.dispatchedGate(d); code != passed {
+				t.Errorf("the gate run on the decision commit: got %s, %v", code, h.decisionFindings())
+			}
+		})
+	}
+}
+
+// TestActionLookAlikeCommitIsNotTheLostWrite: storygate's write is dropped
+// (the connection reset before it lands) while a commit with storygate's
+// commit message, pushed with the workflow's own identity, lands a Decision
+// entry citing the comment: the retry's re-read finds the entry, but the
+// commit is not the one storygate wrote, so the command is refused with no
+// receipt, no commit of storygate's and no gate run. The control is
+// TestActionLostResponseStillReactsAndGates.
+func TestActionLookAlikeCommitIsNotTheLostWrite(t *testing.T) {
 	h := newPullRequest(t)
-	h.fake.LoseNextResponse("PUT", "/repos/{owner}/{repo}/contents/{path}")
-	d := h.recordDecision("/approve-plan STORY-002", "ready")
-	commits := h.fake.Commits(prRepo, "feature")
-	if receipts := receiptsIn(h.lastReply()); len(commits) != 1 || len(receipts) != 1 || receipts[0].Commit != commits[0].SHA {
-		t.Fatalf("commits %+v, receipts %+v: want one decision commit and its receipt", commits, receipts)
+	body := "/approve-plan STORY-002"
+	id := h.fake.AddComment(prRepo, prNumber, commandReviewer, body)
+	msg := fmt.Sprintf("storygate: approve_plan STORY-002\n\nDecided by @%s in %s", commandReviewer.Login, sourceOf(id))
+	forged := forgeApproval(demoFile(t, "STORY-002.md"), sourceOf(id))
+	h.fake.RacingCommitOnce(prRepo, "feature", lifecycleStory, msg, githubtest.Bot, func([]byte) []byte { return []byte(forged) })
+	h.fake.Inject("PUT", "/repos/{owner}/{repo}/contents/{path}", githubtest.Reset, 1)
+	if code := h.commented(id, body, commandReviewer); code != passed {
+		t.Fatalf("got %s\n%s", code, h.stderr.String())
 	}
-	if reactions := h.fake.Comments(prRepo, prNumber)[0].Reactions; !slices.Equal(reactions, []string{"+1"}) {
-		t.Errorf("reactions %v, want +1", reactions)
-	}
-	if code := h.dispatchedGate(d); code != passed {
-		t.Errorf("the gate run on the decision commit: got %s, %v", code, h.decisionFindings())
-	}
+	h.assertRefused("is the one storygate wrote")
 }
 
 // waitingCopy is STORY-002 renamed to id, a second story waiting at

@@ -65,9 +65,11 @@ func newPullRequestIn(t *testing.T, pkg string) *harness {
 
 // openPullRequest opens pull request #2 from "feature" at h.head on the
 // fake: its stories, GitHub's push record of the head, the reviewer's write
-// access, and the contents API's commits mirrored into the checkout (the
-// commands job's checkout, where approved content is read, and the gate
-// run's, which checks the dispatched commit out).
+// access, and GitHub's own copy of the repository, where the contents API
+// commits. The checkout (the commands job's, where approved content is
+// read, and the gate run's) holds those commits only once a later job or
+// the agent pulls them (h.pull), never during the commands job that made
+// them.
 func (h *harness) openPullRequest() {
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: commandAgent,
 		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
@@ -78,10 +80,7 @@ func (h *harness) openPullRequest() {
 		h.fake.SetFile(prRepo, "feature", filepath.ToSlash(rel), []byte(readText(h.t, name)))
 	}
 	h.fake.Push(prRepo, "feature", h.head, commandAgent)
-	h.fake.MirrorCommits(func(_, path, msg string, content []byte) string {
-		h.repo.Write(map[string]string{path: string(content)})
-		return h.repo.Commit(msg)
-	})
+	h.fake.Backing(prRepo, h.repo.Root)
 	h.fake.SetPermission(prRepo, commandReviewer.Login, "write")
 	h.env["GITHUB_REF"] = "refs/heads/main"
 }
@@ -98,10 +97,17 @@ func readText(t *testing.T, path string) string {
 	return string(data)
 }
 
+// pull brings the commits the contents API made on the PR branch into the
+// checkout, as the gate job's checkout and the agent's git pull do.
+func (h *harness) pull() {
+	h.fake.Pull(prRepo, "feature", h.repo.Root)
+}
+
 // agentPush commits files (by their paths in h.pkg) as an agent and
 // pushes them to the PR branch.
 func (h *harness) agentPush(msg string, files map[string]string) {
 	h.t.Helper()
+	h.pull()
 	inRepo := map[string]string{}
 	for name, content := range files {
 		inRepo[h.at(name)] = content
@@ -118,6 +124,7 @@ func (h *harness) agentPush(msg string, files map[string]string) {
 // transition table allows actor, and push the result to the PR branch.
 func (h *harness) agentMove(event lifecycle.Event, actor lifecycle.Role, files map[string]string) {
 	h.t.Helper()
+	h.pull()
 	text := readText(h.t, filepath.Join(h.repo.Root, h.at(lifecycleStory)))
 	if e, ok := lifecycleEntries[event]; ok {
 		entry := strings.NewReplacer("Plan v1", "Plan v"+round(text, "### Plan v"), "Iteration 1", "Iteration "+round(text, "### Iteration "),

@@ -37,6 +37,7 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 	if err != nil || why != "" {
 		return h.refuseOrFail(ctx, cmd, why, err)
 	}
+	var sent []sentWrite
 	for attempt := 1; ; attempt++ {
 		out, err := transition.Decide(s, h.decision(cmd, event))
 		if refusal := (*transition.Refusal)(nil); errors.As(err, &refusal) {
@@ -45,7 +46,12 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 		if err != nil {
 			return Outcome{}, err
 		}
-		commit, err := h.deps.GitHub.PutFile(ctx, h.ev.Repo, h.update(f, out, target, event))
+		w := sentWrite{update: h.update(f, out, target, event)}
+		if attempt == 1 {
+			w.base = h.pr.HeadSHA
+		}
+		sent = append(sent, w)
+		commit, err := h.deps.GitHub.PutFile(ctx, h.ev.Repo, w.update)
 		if err == nil {
 			return h.applied(ctx, a.receipt(target, event, h.comment.ID, commit.CommitSHA))
 		}
@@ -57,7 +63,11 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 		}
 		again := readStory(f, target.path)
 		if s = again.story; RecordedFrom(s, h.comment.ID) {
-			return h.alreadyRecorded(ctx, again, cmd, event)
+			// The receipt names the story as this run established it
+			// (its state before the decision), as in the normal path.
+			return h.recorded(ctx, again, cmd, event, func(ctx context.Context, _ prStory, event lifecycle.Event) (string, error) {
+				return h.leaveLostReceipt(ctx, target, event, a, sent)
+			})
 		}
 		if why, err := h.sameApproval(s, a); err != nil || why != "" {
 			return h.refuseOrFail(ctx, cmd, why, err)

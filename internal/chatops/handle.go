@@ -23,6 +23,7 @@ type Client interface {
 	github.Comments
 	github.Access
 	github.Contents
+	github.Commits
 	github.Ledger
 }
 

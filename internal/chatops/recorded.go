@@ -21,6 +21,14 @@ import (
 // comment is refused), then the comment gets its reaction and the gate its
 // run on the current head, so the required checks report.
 func (h *handler) alreadyRecorded(ctx context.Context, target prStory, cmd command.Command, event lifecycle.Event) (Outcome, error) {
+	return h.recorded(ctx, target, cmd, event, h.leaveMissingReceipt)
+}
+
+// recorded is alreadyRecorded with leave, what posts a missing receipt (or
+// says why none is due): leaveMissingReceipt for a decision an earlier run
+// recorded, leaveLostReceipt for this run's write whose answer was lost.
+func (h *handler) recorded(ctx context.Context, target prStory, cmd command.Command, event lifecycle.Event,
+	leave func(context.Context, prStory, lifecycle.Event) (string, error)) (Outcome, error) {
 	receipts, err := Receipts(ctx, h.deps.GitHub, h.ev.Repo, h.ev.PRNumber, h.recorder)
 	if err != nil {
 		return Outcome{}, err
@@ -30,7 +38,7 @@ func (h *handler) alreadyRecorded(ctx context.Context, target prStory, cmd comma
 		return Outcome{}, err
 	}
 	if !slices.ContainsFunc(receipts[h.comment.ID], func(rc Receipt) bool { return rc.Path == target.file.Path }) {
-		why, err := h.leaveMissingReceipt(ctx, target, event)
+		why, err := leave(ctx, target, event)
 		if err != nil || why != "" {
 			return h.refuseOrFail(ctx, cmd, why, err)
 		}

@@ -21,7 +21,8 @@ const (
 // basePolicyYAML and STORY-001 (done), its head relaxes the policy in its own
 // .github/storygate.yml and adds STORY-002, waiting at plan_review. The
 // fake knows the branch, GitHub's push record of its head, the accounts'
-// permissions, and mirrors the contents API's commits into the checkout;
+// permissions, and commits through the contents API in its own copy of the
+// repository, which the checkout does not see;
 // the environment is the commands job's.
 func policyPR(t *testing.T) (*testrepo.Repo, *githubtest.Server) {
 	repo, fake, tmp := testrepo.New(t), githubtest.New(t), t.TempDir()
@@ -34,10 +35,7 @@ func policyPR(t *testing.T) (*testrepo.Repo, *githubtest.Server) {
 	fake.AddPullRequest("Codertocat/Hello-World", githubtest.PullRequest{Number: 2, Author: agent, HeadSHA: head, HeadRef: "feature", BaseSHA: base, BaseRef: "main"})
 	fake.SetFile("Codertocat/Hello-World", "feature", "stories/STORY-002.md", story)
 	fake.Push("Codertocat/Hello-World", "feature", head, agent)
-	fake.MirrorCommits(func(_, path, msg string, content []byte) string {
-		repo.Write(map[string]string{path: string(content)})
-		return repo.Commit(msg)
-	})
+	fake.Backing("Codertocat/Hello-World", repo.Root)
 	for login, role := range map[string]string{"review-agent": "maintain", "triage-agent": "triage", "writer": "write", "maintainer": "maintain"} {
 		fake.SetPermission("Codertocat/Hello-World", login, role)
 	}

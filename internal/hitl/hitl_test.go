@@ -75,9 +75,11 @@ func (f *fixture) decide(body string) github.Event {
 	return ev
 }
 
-// check gates the PR's head: the stories at f.paths, new since base.
+// check gates the PR's head: the stories at f.paths, new since base, in a
+// job whose checkout holds what GitHub does.
 func (f *fixture) check() []Finding {
 	f.t.Helper()
+	f.pr.Pull()
 	client := f.pr.Fake.Adapter()
 	pr, err := client.PullRequest(context.Background(), chatopstest.Repo, chatopstest.Number)
 	if err != nil {

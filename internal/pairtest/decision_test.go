@@ -2,6 +2,7 @@ package pairtest
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -54,9 +55,11 @@ func recordAndPublishADecision(t *testing.T, sc scenario) {
 	p.openPullRequest(base, head, false)
 	p.fake.SetFile(prRepo, prBranch, decisionStoryPath, []byte(review))
 	p.fake.Push(prRepo, prBranch, head, githubtest.User{Login: codingAgent})
+	p.fake.Push(prRepo, defaultBranch, base, githubtest.User{Login: "maintainer"}) // the tip the dispatch runs on
 	p.fake.SetPermission(prRepo, reviewer, "write")
-	p.fake.MirrorCommits(p.origin.mirrorOnto(prBranch))
+	p.fake.Backing(prRepo, p.origin.author.Root)
 	commands := p.runCommands("/approve-plan STORY-001", githubtest.User{Login: reviewer})
+	p.origin.pullFrom(p.fake, prBranch)
 	dispatches := p.fake.Dispatches()
 	if commands.conclusion != "success" || len(dispatches) != 1 {
 		t.Fatalf("the commands job %s, %d dispatches\n%s", commands.conclusion, len(dispatches), commands.log)
@@ -103,15 +106,22 @@ func (p *pair) runDispatched(d githubtest.Dispatch, sc scenario) pairOutcome {
 		inputs[k] = v
 	}
 	tip := p.origin.tip(defaultBranch)
+	// The run GitHub started for the dispatch: the gate runs as it, and
+	// publish checks it through the API.
+	runs := p.fake.WorkflowRuns()
+	if len(runs) == 0 || runs[len(runs)-1].Event != "workflow_dispatch" || runs[len(runs)-1].HeadSHA != tip {
+		p.t.Fatalf("the dispatch started no run on %s's tip %s: %+v", defaultBranch, tip, runs)
+	}
+	runID := strconv.FormatInt(runs[len(runs)-1].ID, 10)
 	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "workflow_dispatch", "", "", githubtest.WithRepo("Codertocat", "Hello-World"),
 		defaultBranchEdit, func(p map[string]any) { p["inputs"], p["ref"] = inputs, d.Ref }))
 	var out pairOutcome
-	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, runEvent{name: "workflow_dispatch", payload: payload, ref: d.Ref, sha: tip, inputs: inputs})
+	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, runEvent{name: "workflow_dispatch", payload: payload, ref: d.Ref, sha: tip, inputs: inputs, runID: runID})
 	out.document = p.gateDocument(out.gate)
 	p.maybeAdvance(sc)
 	commentsBefore := len(p.fake.Comments(prRepo, prNumber))
 	out.publish = p.runPublish(publishWF, publishJob, completedRun{event: "workflow_dispatch", headSHA: tip, headBranch: defaultBranch,
-		headRepo: prRepo, conclusion: out.gate.conclusion})
+		headRepo: prRepo, conclusion: out.gate.conclusion, runID: runID})
 	p.collectPublished(&out, commentsBefore)
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -150,22 +151,14 @@ func isSHA(s string) bool {
 	return len(s) == 40 && strings.Trim(s, "0123456789abcdef") == ""
 }
 
-// mirrorOnto makes the fake's contents API commits real: each becomes a
-// commit of the file on the pull request's head in the origin's branch and
-// refs/pull/2/head, as GitHub's contents API commits to the branch. It
-// runs inside the fake's handler, so it reports errors, never stops the
-// test.
-func (o *origin) mirrorOnto(branch string) func(branch, path, message string, content []byte) string {
-	return func(got, path, message string, content []byte) string {
-		if got != branch {
-			o.t.Errorf("the contents API committed to %s, not the pull request's branch %s", got, branch)
-			return ""
-		}
-		o.author.Write(map[string]string{path: string(content)})
-		sha := o.author.Commit(message)
-		if _, err := git(o.author.Root, o.home, "push", "--force", o.dir, sha+":refs/heads/"+branch, sha+":"+pullRef("head")); err != nil {
-			o.t.Error(err)
-		}
-		return sha
-	}
+// pullFrom takes what the fake GitHub committed on branch through the
+// contents API (its own history, which no checkout sees) into the author's
+// repository and pushes it to the origin's branch and the pull request's
+// head ref, as GitHub's git side would serve it to a later job.
+func (o *origin) pullFrom(fake *githubtest.Server, branch string) string {
+	o.t.Helper()
+	fake.Pull(prRepo, branch, o.author.Root)
+	sha := o.git(o.author.Root, "rev-parse", "HEAD")
+	o.push(map[string]string{"refs/heads/" + branch: sha, pullRef("head"): sha})
+	return sha
 }

@@ -155,11 +155,15 @@ func mustLoadWorkflow(t *testing.T, path string) (*workflow, *job) {
 	return wf, wf.Jobs[name]
 }
 
-// runGate runs the gate job for ev as run gateRunID and returns it with
+// runGate runs the gate job for ev as run ev.runID (gateRunID when unset)
+// and returns it with
 // the write calls it made to GitHub.
 func (p *pair) runGate(wf *workflow, j *job, ev runEvent) (jobResult, []githubtest.Call) {
 	p.t.Helper()
-	ev.runID, ev.token = gateRunID, p.fake.Token
+	if ev.runID == "" {
+		ev.runID = gateRunID // a pull request's or merge group's run
+	}
+	ev.token = p.fake.Token
 	before := len(p.fake.Calls())
 	res := p.newRunner(wf.Name, "gate", ev).run(j)
 	var writes []githubtest.Call
@@ -174,6 +178,8 @@ func (p *pair) runGate(wf *workflow, j *job, ev runEvent) (jobResult, []githubte
 // completedRun is what GitHub's workflow_run event says of the gate run.
 type completedRun struct {
 	event, headSHA, headBranch, headRepo, conclusion string
+	// runID is the gate run's id; empty means gateRunID.
+	runID string
 	// listsPullRequest: GitHub lists the pull request (not for a fork's
 	// or a dispatched run).
 	listsPullRequest bool
@@ -212,8 +218,12 @@ func pullRequestEdit(fork bool) githubtest.Edit {
 func workflowRunEdit(run completedRun, baseTip string) githubtest.Edit {
 	return func(p map[string]any) {
 		wr := p["workflow_run"].(map[string]any)
-		wr["id"] = json.Number(gateRunID)
-		wr["html_url"] = fmt.Sprintf("https://github.com/%s/actions/runs/%s", prRepo, gateRunID)
+		id := run.runID
+		if id == "" {
+			id = gateRunID
+		}
+		wr["id"] = json.Number(id)
+		wr["html_url"] = fmt.Sprintf("https://github.com/%s/actions/runs/%s", prRepo, id)
 		wr["head_sha"], wr["event"], wr["status"], wr["conclusion"] = run.headSHA, run.event, "completed", run.conclusion
 		wr["head_branch"] = run.headBranch
 		pulls := []any{}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
@@ -121,4 +122,16 @@ func (r *Repo) Commit(msg string) string {
 		r.t.Fatalf("commit: %v", err)
 	}
 	return h.String()
+}
+
+// HasCommit reports whether the repository at root holds commit sha: a
+// checkout that never fetched a commit made elsewhere does not.
+func HasCommit(tb testing.TB, root, sha string) bool {
+	tb.Helper()
+	r, err := git.PlainOpen(root)
+	if err != nil {
+		tb.Fatalf("open %s: %v", root, err)
+	}
+	_, err = r.CommitObject(plumbing.NewHash(sha))
+	return err == nil
 }

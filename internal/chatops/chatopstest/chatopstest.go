@@ -1,8 +1,9 @@
-// Package chatopstest builds a pull request whose history exists twice, in
-// step: as a git repository (the workflow's checkout) and in the fake
-// GitHub (branch files, push records, comments). Every commit the fake's
-// contents API makes is mirrored into the repository, so the SHAs GitHub's
-// records name can be read from git as in a real run.
+// Package chatopstest builds a pull request whose history exists twice: as
+// a git repository (the workflow's checkout, and the agent's clone) and in
+// the fake GitHub (branch files, push records, comments). The commits the
+// fake's contents API makes stay in the fake's own copy of the repository,
+// as on GitHub: the checkout does not hold them, and the agent pulls them
+// before it commits again.
 package chatopstest
 
 import (
@@ -43,8 +44,8 @@ type PR struct {
 	Git  *testrepo.Repo
 	// Base is the base commit.
 	Base string
-	// mu orders the repository's use by the test and by the fake's server
-	// goroutine (mirrored commits); head is the branch's last commit.
+	// mu orders the repository's use by the test's goroutines; head is
+	// the branch's last commit the repository holds.
 	mu   sync.Mutex
 	head string
 }
@@ -59,9 +60,7 @@ func New(t testing.TB, base, head map[string]string) *PR {
 	p.Fake.AddPullRequest(RepoName, githubtest.PullRequest{Number: Number, Author: Agent, HeadRef: Branch, BaseRef: "main", BaseSHA: p.Base})
 	p.Fake.SetPermission(RepoName, Reviewer.Login, "write")
 	p.Fake.SetPermission(RepoName, Agent.Login, "admin")
-	p.Fake.MirrorCommits(func(_, path, message string, content []byte) string {
-		return p.commit(map[string]string{path: string(content)}, message)
-	})
+	p.Fake.Backing(RepoName, p.Git.Root)
 	p.Push(Agent, head, "agent work")
 	return p
 }
@@ -84,6 +83,7 @@ func (p *PR) Push(pusher githubtest.User, files map[string]string, msg string) s
 func (p *PR) PushUnderName(pusher githubtest.User, gitName string, files map[string]string, msg string) string {
 	p.t.Helper()
 	p.mu.Lock()
+	p.pull()
 	p.Git.Write(files)
 	p.head = CommitAs(p.t, p.Git.Root, gitName, msg)
 	head := p.head
@@ -98,6 +98,7 @@ func (p *PR) PushUnderName(pusher githubtest.User, gitName string, files map[str
 func (p *PR) commit(files map[string]string, msg string) string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.pull()
 	p.Git.Write(files)
 	p.head = p.Git.Commit(msg)
 	return p.head
@@ -107,7 +108,37 @@ func (p *PR) commit(files map[string]string, msg string) string {
 func (p *PR) Head() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.pull()
 	return p.head
+}
+
+// Pull brings the commits the contents API made on the branch into the
+// repository, as the checkout of a later job (a gate run) does when it
+// starts.
+func (p *PR) Pull() {
+	p.t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.pull()
+}
+
+// pull brings the commits the contents API made on the branch into the
+// repository, as the agent's `git pull` would; p.head is the branch's head.
+func (p *PR) pull() {
+	p.t.Helper()
+	if p.head == "" {
+		return
+	}
+	p.Fake.Pull(RepoName, Branch, p.Git.Root)
+	r, err := git.PlainOpen(p.Git.Root)
+	if err != nil {
+		p.t.Fatalf("open %s: %v", p.Git.Root, err)
+	}
+	head, err := r.Head()
+	if err != nil {
+		p.t.Fatalf("head of %s: %v", p.Git.Root, err)
+	}
+	p.head = head.Hash().String()
 }
 
 // Comment posts body as author and returns the issue_comment event, from

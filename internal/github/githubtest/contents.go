@@ -58,17 +58,25 @@ func (s *Server) Commits(repo, branch string) []Commit {
 func (s *Server) ConcurrentPushOnce(repo, branch, p string, mutate func(old []byte) []byte) {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	s.st.concurrentPushes[repo+"\x00"+fileKey(branch, p)] = mutate
+	s.st.concurrentPushes[repo+"\x00"+fileKey(branch, p)] = racingPush{mutate: mutate}
 }
 
-// MirrorCommits hands every commit the contents API makes to mirror (the
-// branch, path, message and new content); the SHA it returns becomes the
-// commit's, e.g. that of the same commit made in a test repository, so the
-// fake and a checkout agree on history.
-func (s *Server) MirrorCommits(mirror func(branch, path, message string, content []byte) string) {
+// RacingCommitOnce is ConcurrentPushOnce with the racing push a commit:
+// actor pushes, on top of branch's head, a commit with message that sets
+// path to mutate(old), made in the fake's own repository (see Backing) and
+// recorded as actor's push, just before the next write to path lands.
+func (s *Server) RacingCommitOnce(repo, branch, p, message string, actor User, mutate func(old []byte) []byte) {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	s.st.mirror = mirror
+	s.st.concurrentPushes[repo+"\x00"+fileKey(branch, p)] = racingPush{mutate: mutate, message: message, actor: &actor}
+}
+
+// racingPush is a pending ConcurrentPushOnce or RacingCommitOnce.
+type racingPush struct {
+	mutate  func(old []byte) []byte
+	message string
+	// actor, when set, makes the push a commit recorded as actor's push.
+	actor *User
 }
 
 func (st *state) setFile(repo, branch, p string, content []byte) string {
@@ -87,12 +95,31 @@ func (s *Server) getContents(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	f, ok := s.st.files[r.repo()][fileKey(branch, r.params["path"])]
+	f, ok := s.st.fileAt(r.repo(), branch, r.params["path"])
 	if !ok {
 		writeError(w, http.StatusNotFound, "Not Found")
 		return
 	}
 	writeJSON(w, http.StatusOK, fileJSON(r.params["path"], f, true))
+}
+
+// fileAt is path at ref: a commit of the fake's repository (see Backing),
+// else a branch.
+func (st *state) fileAt(repo, ref, p string) (*file, bool) {
+	c, ok := st.gitStore(repo).commitAt(ref)
+	if !ok {
+		f, ok := st.files[repo][fileKey(ref, p)]
+		return f, ok
+	}
+	blob, err := c.File(p)
+	if err != nil {
+		return nil, false
+	}
+	content, err := blob.Contents()
+	if err != nil {
+		return nil, false
+	}
+	return &file{content: []byte(content), sha: blob.Hash.String()}, true
 }
 
 func fileJSON(p string, f *file, withContent bool) map[string]any {
@@ -128,7 +155,11 @@ func (s *Server) putContents(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	s.st.raceConcurrentPush(r.repo(), body.Branch, r.params["path"])
+	if err := s.st.raceConcurrentPush(r.repo(), body.Branch, r.params["path"]); err != nil {
+		s.t.Errorf("fake GitHub: racing push: %v", err)
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
 	if status, msg := s.st.checkBase(r.repo(), body, r.params["path"]); status != 0 {
 		writeError(w, status, msg)
 		return
@@ -136,18 +167,24 @@ func (s *Server) putContents(w http.ResponseWriter, r *request) {
 	s.commitFile(w, r.repo(), r.params["path"], body, content)
 }
 
-func (st *state) raceConcurrentPush(repo, branch, p string) {
+func (st *state) raceConcurrentPush(repo, branch, p string) error {
 	key := repo + "\x00" + fileKey(branch, p)
-	mutate, ok := st.concurrentPushes[key]
+	race, ok := st.concurrentPushes[key]
 	if !ok {
-		return
+		return nil
 	}
 	delete(st.concurrentPushes, key)
 	var old []byte
 	if f, ok := st.files[repo][fileKey(branch, p)]; ok {
 		old = f.content
 	}
-	st.setFile(repo, branch, p, mutate(old))
+	content := race.mutate(old)
+	st.setFile(repo, branch, p, content)
+	if race.actor == nil {
+		return nil
+	}
+	_, err := st.commit(repo, branch, p, race.message, content, *race.actor)
+	return err
 }
 
 // checkBase compares the write's sha with the file's current one.
@@ -166,14 +203,15 @@ func (st *state) checkBase(repo string, body putContentsBody, p string) (int, st
 
 func (s *Server) commitFile(w http.ResponseWriter, repo, p string, body putContentsBody, content []byte) {
 	created := s.st.files[repo][fileKey(body.Branch, p)] == nil
-	sha := s.st.setFile(repo, body.Branch, p, content)
-	c := Commit{SHA: fakeSHA(repo, s.st.id()), Path: p, Message: body.Message, BlobSHA: sha}
-	if s.st.mirror != nil {
-		c.SHA = s.st.mirror(body.Branch, p, body.Message, content)
+	s.st.setFile(repo, body.Branch, p, content)
+	c, err := s.st.commit(repo, body.Branch, p, body.Message, content, Bot)
+	if err != nil {
+		s.t.Errorf("fake GitHub: %v", err)
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
 	}
 	key := repo + "\x00" + body.Branch
 	s.st.commits[key] = append(s.st.commits[key], c)
-	s.st.push(repo, body.Branch, c.SHA, Bot)
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
@@ -182,4 +220,22 @@ func (s *Server) commitFile(w http.ResponseWriter, repo, p string, body putConte
 		"content": fileJSON(p, s.st.files[repo][fileKey(body.Branch, p)], false),
 		"commit":  map[string]any{"sha": c.SHA, "message": c.Message},
 	})
+}
+
+// commit makes the commit that sets p to content on branch, in the fake's
+// own repository when the branch's head is known there (else with a
+// made-up SHA), and records it as actor's push.
+func (st *state) commit(repo, branch, p, message string, content []byte, actor User) (Commit, error) {
+	c := Commit{SHA: fakeSHA(repo, st.id()), Path: p, Message: message, BlobSHA: blobSHA(content)}
+	if last := st.lastPush(repo, branch); last != nil {
+		sha, ok, err := st.gitStore(repo).commitFile(last.After, p, content, message, st.clock)
+		if err != nil {
+			return Commit{}, fmt.Errorf("commit %s on %s of %s: %w", p, branch, repo, err)
+		}
+		if ok {
+			c.SHA = sha
+		}
+	}
+	st.push(repo, branch, c.SHA, actor)
+	return c, nil
 }

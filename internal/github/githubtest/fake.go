@@ -2,8 +2,8 @@
 // that validates every request against GitHub's OpenAPI description (the
 // subset in testdata/), records every call, and keeps enough state (check
 // runs, comments, reactions, collaborators, teams, pull requests, files on
-// branches, issues, branch protection, workflow runs) to behave like the
-// real service for the operations storygate uses.
+// branches, a git history of its own, issues, branch protection, workflow
+// runs) to behave like the real service for the operations storygate uses.
 package githubtest
 
 import (

@@ -11,6 +11,8 @@ var routes = map[string]handler{
 	"POST /repos/{owner}/{repo}/check-runs":                                           (*Server).createCheckRun,
 	"PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}":                           (*Server).updateCheckRun,
 	"GET /repos/{owner}/{repo}/commits/{ref}/check-runs":                              (*Server).listCheckRunsForRef,
+	"GET /repos/{owner}/{repo}/commits/{ref}":                                         (*Server).getCommit,
+	"GET /repos/{owner}/{repo}/commits":                                               (*Server).listCommits,
 	"GET /repos/{owner}/{repo}/check-runs/{check_run_id}":                             (*Server).getCheckRun,
 	"GET /repos/{owner}/{repo}/issues/{issue_number}/comments":                        (*Server).listComments,
 	"POST /repos/{owner}/{repo}/issues/{issue_number}/comments":                       (*Server).createComment,

@@ -52,13 +52,13 @@ type state struct {
 	pulls              map[string][]*PullRequest
 	files              map[string]map[string]*file
 	commits            map[string][]Commit
-	concurrentPushes   map[string]func([]byte) []byte
+	concurrentPushes   map[string]racingPush
 	issues             map[string][]*Issue
 	protection         map[string]map[string]any
 	dispatches         []Dispatch
 	runs               []*WorkflowRun
 	pushes             []*Push
-	mirror             func(branch, path, message string, content []byte) string
+	git                map[string]*gitStore
 }
 
 func newState() *state {
@@ -71,9 +71,10 @@ func newState() *state {
 		pulls:              map[string][]*PullRequest{},
 		files:              map[string]map[string]*file{},
 		commits:            map[string][]Commit{},
-		concurrentPushes:   map[string]func([]byte) []byte{},
+		concurrentPushes:   map[string]racingPush{},
 		issues:             map[string][]*Issue{},
 		protection:         map[string]map[string]any{},
+		git:                map[string]*gitStore{},
 	}
 }
 

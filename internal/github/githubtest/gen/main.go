@@ -28,6 +28,8 @@ var operations = []operation{
 	{"post", "/repos/{owner}/{repo}/check-runs"},
 	{"patch", "/repos/{owner}/{repo}/check-runs/{check_run_id}"},
 	{"get", "/repos/{owner}/{repo}/commits/{ref}/check-runs"},
+	{"get", "/repos/{owner}/{repo}/commits"},
+	{"get", "/repos/{owner}/{repo}/commits/{ref}"},
 	{"get", "/repos/{owner}/{repo}/check-runs/{check_run_id}"},
 	{"get", "/repos/{owner}/{repo}/issues/{issue_number}/comments"},
 	{"post", "/repos/{owner}/{repo}/issues/{issue_number}/comments"},

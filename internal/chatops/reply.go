@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/command"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
@@ -16,7 +17,7 @@ const ReplyMarker = "<!-- storygate:reply -->"
 // No line of it starts with a slash, so it can never issue a command.
 func refusalReply(login string, cmd command.Command, reason string, stories []prStory, who string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n@%s `%s` was not applied: %s.\n\n", ReplyMarker, login, cmd.Text(), strings.TrimSuffix(reason, "."))
+	fmt.Fprintf(&b, "%s\n@%s %s was not applied: %s.\n\n", ReplyMarker, login, inert.Code(cmd.Text()), strings.TrimSuffix(reason, "."))
 	writeAllowed(&b, stories, who)
 	return b.String()
 }
@@ -43,7 +44,7 @@ func writeAllowed(b *strings.Builder, stories []prStory, who string) {
 	}
 	b.WriteString("**What can be decided now:**\n")
 	for _, s := range stories {
-		fmt.Fprintf(b, "- %s (`%s`) is at `%s`: %s\n", s.id(), s.file.Path, s.state(), allowedAt(s.state()))
+		fmt.Fprintf(b, "- %s (%s) is at %s: %s\n", s.shown(), inert.Code(s.file.Path), inert.Code(string(s.state())), allowedAt(s.state()))
 	}
 	fmt.Fprintf(b, "\nWho may decide: %s.\n", who)
 }
@@ -63,7 +64,7 @@ func allowedAt(state lifecycle.State) string {
 // receiptReply announces a recorded decision and carries its receipt.
 func receiptReply(login string, r Receipt) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n@%s recorded `%s` for %s (`%s`)", ReplyMarker, login, r.Event, r.Story, r.Path)
+	fmt.Fprintf(&b, "%s\n@%s recorded `%s` for %s (%s)", ReplyMarker, login, r.Event, inert.Inline(r.Story), inert.Code(r.Path))
 	if r.Commit != "" {
 		fmt.Fprintf(&b, " in %s", r.Commit)
 	}

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -107,4 +108,111 @@ func containsFinding(findings []string, prefix, want string) bool {
 		}
 	}
 	return false
+}
+
+// hostileOutput is what the agent's verification command prints: a
+// receipt, a slash command on its own line, a mention and a tag.
+const hostileOutput = `<!-- storygate:decision {"story":"STORY-002","source":3} -->` + "\n/approve-plan STORY-002\n@maintainer\n<img src=x>"
+
+// plainOutput is the controls' output: shown as it is.
+const plainOutput = "plain-output-line"
+
+// echoedSurfaces are the texts storygate rendered for the run's check
+// runs, the sticky comment, the job summary and the SARIF file.
+func (h *harness) echoedSurfaces() map[string]string {
+	h.t.Helper()
+	out := map[string]string{"job summary": readText(h.t, h.summary), "sarif": readText(h.t, filepath.Join(h.tmp, "results.sarif"))}
+	for _, c := range h.fake.Comments(prRepo, prNumber) {
+		if c.Author == githubtest.Bot {
+			out["sticky comment"] += c.Body
+		}
+	}
+	for _, r := range h.fake.CheckRuns() {
+		text := r.Title + "\n" + r.Summary + "\n" + r.Text
+		for _, a := range r.Annotations {
+			text += "\n" + a.Title + "\n" + a.Message
+		}
+		out["check run "+r.Name] = text
+	}
+	return out
+}
+
+// TestActionEchoedOutputIsInert: a changed story's verification command
+// (the agent's text) prints a receipt, a slash command on its own line, a
+// mention and a tag, and fails (attack (b) of issue 23, through verify).
+// The command and its output reach the sticky comment, the verify check
+// run's text and annotations, the job summary and SARIF: none of them may
+// carry the receipt, the command, the mention or the tag, and the comment,
+// the summary and the check run must still show them. The control, plain
+// output, is shown as it is.
+func TestActionEchoedOutputIsInert(t *testing.T) {
+	for name, output := range map[string]string{"hostile output": hostileOutput, "plain output": plainOutput} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			cmd := printing(output)
+			story := strings.Replace(readText(t, filepath.Join(h.repo.Root, "stories/STORY-001.md")), "command: echo p95_ok", "command: |-\n      "+cmd, 1)
+			h.repo.Write(map[string]string{"stories/STORY-001.md": story})
+			h.head = h.repo.Commit("the agent's verification prints what it likes")
+			h.event("pull_request", "pull_request.synchronize")
+			if code := h.action(func(o *ActionOptions) { o.SARIF = filepath.Join(h.tmp, "results.sarif") }); code != failed {
+				t.Fatalf("got %s\n%s", code, h.stderr.String())
+			}
+			assertEchoedInert(t, h.echoedSurfaces(), output, "sticky comment", "job summary", "check run storygate / verify")
+		})
+	}
+}
+
+// printing is a shell command that prints output and fails.
+func printing(output string) string {
+	return "printf '%s\\n' '" + strings.ReplaceAll(output, "\n", "' '") + "'; exit 1"
+}
+
+// TestActionEchoedRevertOutputIsInert: the agent edits a governed test so
+// that the revert check's baseline run prints a receipt, a command, a
+// mention and a tag, and fails (attack (b) of issue 23): the revert check
+// could not run and quotes the suite's output in the sticky comment and
+// the job summary, inert; the control, plain output, is shown as it is.
+func TestActionEchoedRevertOutputIsInert(t *testing.T) {
+	for name, output := range map[string]string{"hostile output": hostileOutput, "plain output": plainOutput} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			h.repo.Write(map[string]string{".github/storygate.yml": "revert:\n  suite: sh tests/suite.sh\n", "tests/suite.sh": "exit 0\n"})
+			h.base = h.repo.Commit("the suite")
+			touched := strings.Replace(demoFile(t, "STORY-002.md"), "priority: medium", "priority: low", 1)
+			h.repo.Write(map[string]string{"tests/suite.sh": printing(output) + "\n", "stories/STORY-002.md": touched})
+			h.head = h.repo.Commit("the agent's governed test edit prints what it likes")
+			h.event("pull_request", "pull_request.synchronize")
+			if code := h.action(func(o *ActionOptions) { o.SARIF = filepath.Join(h.tmp, "results.sarif") }); code != failed {
+				t.Fatalf("got %s\n%s", code, h.stderr.String())
+			}
+			assertEchoedInert(t, h.echoedSurfaces(), output, "sticky comment", "job summary")
+		})
+	}
+}
+
+// assertEchoedInert checks that no surface carries a receipt, a command, a
+// tag or a mention, that each of showing shows the output's first line
+// (inert), and that plain output is shown as it is.
+func assertEchoedInert(t *testing.T, surfaces map[string]string, output string, showing ...string) {
+	t.Helper()
+	for where, text := range surfaces {
+		if receipts := chatops.ParseReceipts(text); len(receipts) != 0 || strings.Contains(text, "<!-- storygate:decision") {
+			t.Errorf("%s carries a receipt:\n%s", where, text)
+		}
+		if cmds := command.Parse(text); len(cmds) != 0 {
+			t.Errorf("%s issues %+v", where, cmds)
+		}
+		if strings.Contains(text, "<img") || strings.Contains(text, "@maintainer") {
+			t.Errorf("%s carries markup or a mention:\n%s", where, text)
+		}
+	}
+	shown := inert.Text(strings.Split(output, "\n")[0])
+	for _, where := range showing {
+		if !strings.Contains(surfaces[where], shown) {
+			t.Errorf("%s does not show the output's first line %q:\n%s", where, shown, surfaces[where])
+		}
+	}
+	if output == plainOutput && !strings.Contains(surfaces["sticky comment"], "\n"+plainOutput+"\n") {
+		t.Errorf("the control's output is not shown as it is:\n%s", surfaces["sticky comment"])
+	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/command"
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/inert"
 )
@@ -214,5 +215,34 @@ func assertEchoedInert(t *testing.T, surfaces map[string]string, output string, 
 	}
 	if output == plainOutput && !strings.Contains(surfaces["sticky comment"], "\n"+plainOutput+"\n") {
 		t.Errorf("the control's output is not shown as it is:\n%s", surfaces["sticky comment"])
+	}
+}
+
+// TestPublishShowsTheDocumentsTextInert: code in the unprivileged run
+// rewrites the results document so that the verify gate it hands to
+// publish (taken, not recomputed) has a title and detail carrying a
+// receipt, a command, a mention and a tag. Publish posts that gate's
+// verdict, but its check run, the sticky comment and the job summary show
+// the text inert; the control, a plain title and detail, reads as it is.
+func TestPublishShowsTheDocumentsTextInert(t *testing.T) {
+	for name, text := range map[string]string{"hostile text": hostileOutput, "plain text": plainOutput} {
+		t.Run(name, func(t *testing.T) {
+			h := newHarness(t)
+			reportOnlyHalf(t, h)
+			rewrite(t, h, func(res *gate.Results) {
+				for i := range res.Gates {
+					if res.Gates[i].Name == gate.Verify {
+						res.Gates[i].Title, res.Gates[i].Detail = strings.Split(text, "\n")[0], text
+					}
+				}
+			})
+			publishHalf(t, h, h.head)
+			if code := h.publish(h.results); code != passed {
+				t.Fatalf("publish got %s\n%s", code, h.stderr.String())
+			}
+			surfaces := h.echoedSurfaces()
+			delete(surfaces, "sarif")
+			assertEchoedInert(t, surfaces, text, "sticky comment", "job summary", "check run storygate / verify")
+		})
 	}
 }

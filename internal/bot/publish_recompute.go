@@ -12,6 +12,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/target"
 )
@@ -93,7 +94,7 @@ func takeExecuted(fresh, doc *gate.Results) {
 			continue
 		}
 		from.Title = gate.CleanShort(notRecomputed + ": " + from.Title)
-		from.Detail = gate.CleanText("_" + strings.ToUpper(notRecomputed[:1]) + notRecomputed[1:] + ": this gate runs code from the pull request, so publish takes its verdict from the results document._\n\n" + from.Detail)
+		from.Detail = gate.CleanText("_" + strings.ToUpper(notRecomputed[:1]) + notRecomputed[1:] + ": this gate runs code from the pull request, so publish takes its verdict from the results document._\n\n" + inert.Text(from.Detail))
 		fresh.Gates[i] = from
 	}
 	executed := map[string]gate.Story{}

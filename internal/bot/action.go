@@ -11,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rundir"
@@ -284,6 +285,8 @@ func (a *actionRun) fail(err error) error {
 	return err
 }
 
+// escapeCommand renders s as a workflow command's message: an error can
+// quote the change's text, so it is made inert first.
 func escapeCommand(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(inert.Text(s))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/gate/collect"
 )
 
@@ -46,13 +47,14 @@ func executedGate(n gate.Name, fresh, doc *gate.Results, want collect.Expected) 
 	if !ok {
 		return gate.Gate{Name: n, Conclusion: gate.Failure, Title: "missing from the unprivileged run's results document"}
 	}
-	title, detail := from.Title, from.Detail
+	// The document is the unprivileged run's: its text is shown inert.
+	title, detail := from.Title, inert.Text(from.Detail)
 	if problem := inconsistency(from, fresh, doc, want); problem != "" {
 		// Failing closed: the findings stay, so the annotations show what
 		// the document did say.
 		from.Conclusion = gate.Failure
 		title = "failing closed: " + problem
-		detail = "_Publish fails this gate closed: " + problem + ". The document's own title was: " + from.Title + "_\n\n" + detail
+		detail = "_Publish fails this gate closed: " + inert.Text(problem) + ". The document's own title was: " + inert.Text(from.Title) + "_\n\n" + detail
 	}
 	from.Title = gate.CleanShort(notRecomputed + ": " + title)
 	from.Detail = gate.CleanText("_" + strings.ToUpper(notRecomputed[:1]) + notRecomputed[1:] + ": this gate runs code from the pull request, so publish takes its verdict from the results document._\n\n" + detail)

@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // The honest loops back: a decision that sends a story back asks for more
@@ -30,7 +32,7 @@ func TestReopenedStoryIsAcceptedAgain(t *testing.T) {
 	if code != passed || len(findings) != 0 {
 		t.Fatalf("the last pull request run: got %s, %v", code, findings)
 	}
-	if detail := h.storiesDetail(); !strings.Contains(detail, "| Decision 2: `accept_result` at `evaluation_review` | ✅ verified | @reviewer; superseded by Decision 3") {
+	if detail := h.storiesDetail(); !strings.Contains(detail, "| Decision 2: `accept_result` at `evaluation_review` | ✅ verified | @"+inert.Breaker+"reviewer; superseded by Decision 3") {
 		t.Errorf("the first acceptance is not shown superseded by the reopen:\n%s", detail)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 	"github.com/storygate/storygate/internal/transition"
@@ -83,7 +84,7 @@ func (h *handler) sameApproval(s *story.Story, a approval) (string, error) {
 		return "", err
 	}
 	if !bytes.Equal(again, a.content) {
-		return fmt.Sprintf("someone pushed a change to %s (%s) while your decision was being recorded; review it and post the command again", s.Path, a.cover), nil
+		return fmt.Sprintf("someone pushed a change to %s (%s) while your decision was being recorded; review it and post the command again", inert.Code(s.Path), a.cover), nil
 	}
 	return "", nil
 }
@@ -131,6 +132,12 @@ func (h *handler) finish(ctx context.Context, out Outcome) (Outcome, error) {
 
 // refusalText adds the validation findings a refused move would cause.
 func refusalText(r *transition.Refusal) string {
+	return inert.Text(refusalWords(r))
+}
+
+// refusalWords are the refusal's message and the findings it quotes,
+// which carry text from the story.
+func refusalWords(r *transition.Refusal) string {
 	if len(r.Findings) == 0 {
 		return r.Message
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -77,6 +78,6 @@ func (h *handler) noLongerCovers(target prStory, d story.Decision, rc Receipt, e
 	if Digest(content) == rc.Digest {
 		return "", nil
 	}
-	return fmt.Sprintf("%s of %s (`%s` at `%s`) no longer holds: %s changed after it was decided at %s, and `%s` would rest on it; revert that change, or take %s back with a command that applies at `%s` and decide again",
-		d.Heading.Text, target.id(), rc.Event, rc.At, cover, github.ShortSHA(rc.Head), command.For(event), target.id(), target.state()), nil
+	return fmt.Sprintf("%s of %s (`%s` at `%s`) no longer holds: %s changed after it was decided at %s, and `%s` would rest on it; revert that change, or take %s back with a command that applies at %s and decide again",
+		inert.Inline(d.Heading.Text), target.shown(), rc.Event, rc.At, cover, github.ShortSHA(rc.Head), command.For(event), target.shown(), inert.Code(string(target.state()))), nil
 }

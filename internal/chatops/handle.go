@@ -15,6 +15,7 @@ import (
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
@@ -223,5 +224,5 @@ func wrongState(s prStory, cmd command.Command, event lifecycle.Event) string {
 			at = append(at, "`"+string(t.From)+"`")
 		}
 	}
-	return fmt.Sprintf("%s is at `%s`, and `%s` applies only at %s", s.id(), s.state(), "/"+cmd.Name, strings.Join(at, ", "))
+	return fmt.Sprintf("%s is at %s, and `%s` applies only at %s", s.shown(), inert.Code(string(s.state())), "/"+cmd.Name, strings.Join(at, ", "))
 }

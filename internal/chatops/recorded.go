@@ -10,6 +10,7 @@ import (
 
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -56,7 +57,7 @@ func (h *handler) leaveMissingReceipt(ctx context.Context, target prStory, event
 		return why, err
 	}
 	if !strings.EqualFold(p.Actor.Login, h.recorder.Login) {
-		return fmt.Sprintf("the decision citing this comment in %s was pushed by @%s (%s), not by storygate %s, so it is not a decision storygate recorded; remove that entry and post the command again", target.id(), p.Actor.Login, github.ShortSHA(p.After), h.recorder), nil
+		return fmt.Sprintf("the decision citing this comment in %s was pushed by @%s (%s), not by storygate %s, so it is not a decision storygate recorded; remove that entry and post the command again", target.shown(), p.Actor.Login, github.ShortSHA(p.After), h.recorder), nil
 	}
 	before, err := StoryAt(h.deps.History, p.Before, target.path)
 	if err != nil {
@@ -96,5 +97,5 @@ func (h *handler) recordingPush(ctx context.Context, path string) (github.Push, 
 			return p, "", nil
 		}
 	}
-	return github.Push{}, fmt.Sprintf("%s already holds a decision citing this comment, but GitHub records no push after the comment that added it; remove that entry and post the command again", path), nil
+	return github.Push{}, fmt.Sprintf("%s already holds a decision citing this comment, but GitHub records no push after the comment that added it; remove that entry and post the command again", inert.Code(path)), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/command"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
@@ -16,7 +17,7 @@ const ReplyMarker = "<!-- storygate:reply -->"
 // No line of it starts with a slash, so it can never issue a command.
 func refusalReply(login string, cmd command.Command, reason string, stories []prStory, who string) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n@%s `%s` was not applied: %s.\n\n", ReplyMarker, login, cmd.Text(), strings.TrimSuffix(reason, "."))
+	fmt.Fprintf(&b, "%s\n@%s %s was not applied: %s.\n\n", ReplyMarker, login, inert.Code(cmd.Text()), strings.TrimSuffix(reason, "."))
 	writeAllowed(&b, stories, who)
 	return b.String()
 }
@@ -43,7 +44,7 @@ func writeAllowed(b *strings.Builder, stories []prStory, who string) {
 	}
 	b.WriteString("**What can be decided now:**\n")
 	for _, s := range stories {
-		fmt.Fprintf(b, "- %s (`%s`) is at `%s`: %s\n", s.id(), s.file.Path, s.state(), allowedAt(s.state()))
+		fmt.Fprintf(b, "- %s (%s) is at %s: %s\n", s.shown(), inert.Code(s.file.Path), inert.Code(string(s.state())), allowedAt(s.state()))
 	}
 	fmt.Fprintf(b, "\nWho may decide: %s.\n", who)
 }

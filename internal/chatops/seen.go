@@ -9,6 +9,7 @@ import (
 
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -36,7 +37,7 @@ func (h *handler) seenHead(ctx context.Context) (string, string, error) {
 	}
 	sha, ok := github.HeadAt(pushes, h.comment.CreatedAt)
 	if !ok {
-		return "", fmt.Sprintf("GitHub records no push to `%s` before your comment, so storygate cannot tell which version you reviewed; post the command again", h.pr.HeadRef), nil
+		return "", fmt.Sprintf("GitHub records no push to %s before your comment, so storygate cannot tell which version you reviewed; post the command again", inert.Code(h.pr.HeadRef)), nil
 	}
 	return sha, "", nil
 }
@@ -53,20 +54,20 @@ func (h *handler) establish(ctx context.Context, target prStory, s *story.Story,
 	a := approval{cover: CoverFor(s, event, target.state()), seen: seen}
 	a.content, err = ContentAt(h.deps.History, seen, target.path, a.cover)
 	if errors.Is(err, ErrNotInHistory) {
-		return a, fmt.Sprintf("the head you reviewed, %s, is not in this run's checkout of `%s` (force-pushed away?); review the current head and post the command again", github.ShortSHA(seen), h.pr.HeadRef), nil
+		return a, fmt.Sprintf("the head you reviewed, %s, is not in this run's checkout of %s (force-pushed away?); review the current head and post the command again", github.ShortSHA(seen), inert.Code(h.pr.HeadRef)), nil
 	}
 	if err != nil {
 		return a, "", err
 	}
 	current, err := ContentWith(h.deps.History, now, s, a.cover)
 	if errors.Is(err, ErrNotInHistory) {
-		return a, fmt.Sprintf("`%s` moved to %s after this run checked it out; post the command again", h.pr.HeadRef, github.ShortSHA(now)), nil
+		return a, fmt.Sprintf("%s moved to %s after this run checked it out; post the command again", inert.Code(h.pr.HeadRef), github.ShortSHA(now)), nil
 	}
 	if err != nil {
 		return a, "", err
 	}
 	if !bytes.Equal(current, a.content) {
-		return a, fmt.Sprintf("what `%s` approves for %s (%s) changed after your comment: you saw %s, the branch is now at %s; review the change and post the command again", command.For(event), target.id(), a.cover, github.ShortSHA(seen), github.ShortSHA(now)), nil
+		return a, fmt.Sprintf("what `%s` approves for %s (%s) changed after your comment: you saw %s, the branch is now at %s; review the change and post the command again", command.For(event), target.shown(), a.cover, github.ShortSHA(seen), github.ShortSHA(now)), nil
 	}
 	return a, "", nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/story"
@@ -63,6 +64,11 @@ func (p prStory) id() string {
 	return p.path
 }
 
+// shown is the story's id as a reply shows it: the agent wrote it, so
+// it is rendered inert (package inert), never as markup, a mention, a
+// command or one of storygate's markers.
+func (p prStory) shown() string { return inert.Inline(p.id()) }
+
 func (p prStory) state() lifecycle.State {
 	if p.story.Front == nil {
 		return ""
@@ -113,9 +119,9 @@ func selectStory(stories []prStory, cmd command.Command) (prStory, string) {
 	}
 	var ids []string
 	for _, s := range waiting {
-		ids = append(ids, s.id())
+		ids = append(ids, s.shown())
 	}
-	return prStory{}, fmt.Sprintf("%d stories wait at human gates (%s): name one, e.g. `%s %s`", len(waiting), strings.Join(ids, ", "), "/"+cmd.Name, ids[0])
+	return prStory{}, fmt.Sprintf("%d stories wait at human gates (%s): name one, e.g. %s", len(waiting), strings.Join(ids, ", "), inert.Code("/"+cmd.Name+" "+waiting[0].id()))
 }
 
 func atGates(stories []prStory) []prStory {

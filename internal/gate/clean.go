@@ -9,7 +9,9 @@ import (
 // (terminal colour codes in test output, carriage returns) are dropped, and
 // the text is cut to at most limit bytes on a rune boundary, keeping the end
 // when tail is set (where a test runner prints its summary) and the start
-// otherwise.
+// otherwise. It does not make text safe to render: the document crosses
+// from the unprivileged job to publish as data, so the printers neutralize
+// what they render themselves (package inert), whatever a document holds.
 func Clean(s string, limit int, tail bool) string {
 	s = strings.Map(func(r rune) rune {
 		if r == utf8.RuneError || (r < 0x20 && r != '\t' && r != '\n') || r == 0x7f {

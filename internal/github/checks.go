@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // Limits GitHub places on check run output.
@@ -106,7 +107,7 @@ func AnnotationsFromDiagnostics(ds []diag.Diagnostic) []Annotation {
 
 func annotationFromDiagnostic(d diag.Diagnostic) Annotation {
 	line := max(d.Line, 1)
-	a := Annotation{Path: d.File, StartLine: line, EndLine: line, Level: levelFor(d.Severity), Title: d.Rule, Message: d.Message}
+	a := Annotation{Path: d.File, StartLine: line, EndLine: line, Level: levelFor(d.Severity), Title: inert.Text(d.Rule), Message: inert.Text(d.Message)}
 	if d.Column > 0 {
 		a.StartColumn, a.EndColumn = d.Column, d.Column
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // Diagnostics turns unverified decisions into hitl/decision-unverified and
@@ -36,7 +37,7 @@ func Markdown(fs []Finding) string {
 	var b strings.Builder
 	b.WriteString("#### Human decisions in this pull request\n\n| Story | Decision | Verdict | Details |\n|---|---|---|---|\n")
 	for _, f := range fs {
-		fmt.Fprintf(&b, "| %s | %s: `%s` at `%s` | %s | %s |\n", cell(f.StoryID), cell(f.Decision), cell(string(f.Event)), cell(string(f.AtState)), verdict(f.Status), cell(f.Reason))
+		fmt.Fprintf(&b, "| %s | %s: %s at %s | %s | %s |\n", cell(f.StoryID), cell(f.Decision), inert.CodeCell(string(f.Event)), inert.CodeCell(string(f.AtState)), verdict(f.Status), cell(f.Reason))
 	}
 	return b.String()
 }
@@ -51,8 +52,5 @@ func verdict(s Status) string {
 	return "❌ unverified"
 }
 
-// cell keeps untrusted text inside one table cell.
-func cell(s string) string {
-	s = strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "<", "&lt;", ">", "&gt;").Replace(s)
-	return strings.TrimSpace(s)
-}
+// cell keeps untrusted text inside one table cell, inert (package inert).
+func cell(s string) string { return inert.Inline(strings.TrimSpace(s)) }

@@ -51,6 +51,8 @@ var rules = []rule{
 		why: "working_dir is checked without the executor"},
 	{from: "rootpath", noInternal: true,
 		why: "the translation between a root's paths and its repository's is pure path arithmetic"},
+	{from: "inert", noInternal: true,
+		why: "every printer neutralizes echoed text through it, so it depends on none of them"},
 }
 
 // TestImportsPointDown checks every rule against the packages as `go list`

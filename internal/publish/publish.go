@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/report"
 )
 
@@ -91,7 +92,7 @@ func checkRun(res *gate.Results, g gate.Gate, t Target) github.CheckRun {
 		DetailsURL: t.DetailsURL,
 		ExternalID: id.ExternalID(),
 		Output: github.CheckOutput{
-			Title:       g.Title,
+			Title:       inert.Text(g.Title),
 			Summary:     checkSummary(res, g),
 			Text:        checkText(g),
 			FullResults: fullResultsPointer(t),

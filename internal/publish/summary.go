@@ -6,6 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // checkSummary is a check run's summary: its conclusion in words and the
@@ -13,14 +14,14 @@ import (
 // summary; annotations mark the lines.
 func checkSummary(res *gate.Results, g gate.Gate) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — %s\n", g.Conclusion, g.Title)
+	fmt.Fprintf(&b, "**%s** — %s\n", g.Conclusion, inert.Inline(g.Title))
 	rows := storyRows(res, g)
 	if len(rows) > 0 {
 		b.WriteString("\n| Story | State | This check |\n|---|---|---|\n")
 		b.WriteString(strings.Join(rows, ""))
 	}
 	for _, n := range res.Notes {
-		fmt.Fprintf(&b, "\n> %s\n", n)
+		fmt.Fprintf(&b, "\n> %s\n", inert.Inline(n))
 	}
 	if g.Detail != "" {
 		b.WriteString("\n" + g.Detail + "\n")
@@ -38,7 +39,7 @@ func storyRows(res *gate.Results, g gate.Gate) []string {
 	}
 	var rows []string
 	for _, s := range res.Stories {
-		rows = append(rows, fmt.Sprintf("| `%s` | %s | %s |\n", cellText.Replace(s.File), cellText.Replace(s.State), storyVerdict(g.Name, s, counts[s.File])))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s |\n", inert.CodeCell(s.File), inert.Inline(s.State), inert.Inline(storyVerdict(g.Name, s, counts[s.File]))))
 	}
 	return rows
 }
@@ -79,19 +80,14 @@ func takenNote(s gate.Story) string {
 	return ""
 }
 
-// cellText keeps story text from ending a code span or a table cell.
-var cellText = strings.NewReplacer("`", "'", "|", "\\|", "<", "&lt;", ">", "&gt;", "@", "@\u200b")
-
 // checkText lists the gate's findings as compilers print them.
 func checkText(g gate.Gate) string {
 	if len(g.Diagnostics) == 0 {
 		return ""
 	}
-	var b strings.Builder
-	b.WriteString("```\n")
+	lines := make([]string, 0, len(g.Diagnostics))
 	for _, d := range g.Diagnostics {
-		b.WriteString(strings.ReplaceAll(d.String(), "```", "'''") + "\n")
+		lines = append(lines, d.String())
 	}
-	b.WriteString("```\n")
-	return b.String()
+	return inert.Block("", strings.Join(lines, "\n")) + "\n"
 }

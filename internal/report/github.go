@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // printGitHub writes GitHub Actions workflow commands, which the runner turns
@@ -23,7 +24,7 @@ func printGitHub(w io.Writer, doc Document) error {
 func WorkflowCommand(d diag.Diagnostic) string {
 	return fmt.Sprintf("::%s file=%s,line=%d,col=%d,title=%s::%s",
 		githubLevel(d.Severity), escapeProperty(d.File), d.Line, d.Column,
-		escapeProperty(d.Rule), escapeData(d.Message+" ["+d.Rule+"]"))
+		escapeProperty(inert.Text(d.Rule)), escapeData(inert.Text(d.Message+" ["+d.Rule+"]")))
 }
 
 func githubLevel(s diag.Severity) string {

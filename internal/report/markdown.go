@@ -10,6 +10,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // MaxCommentChars is GitHub's limit on a comment body.
@@ -122,7 +123,7 @@ func (c comment) header() string {
 	fmt.Fprintf(&b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
 	b.WriteString("| Check | Result | Summary |\n|---|---|---|\n")
 	for _, g := range res.Gates {
-		fmt.Fprintf(&b, "| `%s` | %s %s | %s |\n", codeText(c.checkName(g.Name)), icon(g.Conclusion), g.Conclusion, cell(g.Title))
+		fmt.Fprintf(&b, "| %s | %s %s | %s |\n", inert.CodeCell(c.checkName(g.Name)), icon(g.Conclusion), g.Conclusion, inert.Inline(g.Title))
 	}
 	n := res.Counts
 	fmt.Fprintf(&b, "\n%s, %s, %s", plural(n.Errors, "error"), plural(n.Warnings, "warning"), plural(n.Notices, "notice"))
@@ -131,7 +132,7 @@ func (c comment) header() string {
 	}
 	b.WriteString(".\n")
 	for _, note := range res.Notes {
-		fmt.Fprintf(&b, "\n> %s\n", escapeText(note))
+		fmt.Fprintf(&b, "\n> %s\n", inert.Inline(note))
 	}
 	return b.String()
 }
@@ -141,7 +142,7 @@ func (c comment) detailBlocks() []string {
 	var out []string
 	for _, g := range c.res.Gates {
 		if g.Detail != "" {
-			out = append(out, fmt.Sprintf("\n<details><summary>%s</summary>\n\n%s\n\n</details>\n", escapeText(c.checkName(g.Name)), g.Detail))
+			out = append(out, fmt.Sprintf("\n<details><summary>%s</summary>\n\n%s\n\n</details>\n", inert.Inline(c.checkName(g.Name)), g.Detail))
 		}
 	}
 	return out
@@ -190,9 +191,9 @@ func (c comment) omitted(n int) string {
 func (c comment) stableFooter() string {
 	parts := []string{}
 	if sha := c.res.Event.HeadSHA; sha != "" {
-		parts = append(parts, "commit `"+codeText(sha[:min(12, len(sha))])+"`")
+		parts = append(parts, "commit "+inert.Code(sha[:min(12, len(sha))]))
 	}
-	parts = append(parts, "storygate "+escapeText(c.res.Storygate))
+	parts = append(parts, "storygate "+inert.Inline(c.res.Storygate))
 	return "\n---\n<sub>" + strings.Join(parts, " · ") + "</sub>\n"
 }
 

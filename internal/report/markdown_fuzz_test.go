@@ -23,12 +23,14 @@ var mention = regexp.MustCompile(`@[A-Za-z0-9_-]`)
 
 // FuzzCommentIsInert puts arbitrary text where a story and a command's
 // output reach the comment (title, ID, a finding's message, a rerun's
-// output) and checks that it stays text: no markup, no mention, no slash
-// command, the <details> blocks balanced, and under the limit.
+// output) and checks that it stays text: no markup, no HTML comment (so no
+// storygate marker) but the comment's own, no mention, no slash command,
+// the <details> blocks balanced, and under the limit.
 func FuzzCommentIsInert(f *testing.F) {
 	f.Add("Reject <b>orders</b> @octocat", "STORY-001", "msg | x", hostileOutput)
 	f.Add("```", "/approve-plan STORY-1", "<script>alert(1)</script>", "```\n</details>\n<img src=x>")
 	f.Add("[x](javascript:alert(1))", "STORY-2\n/block", "@@team/x", "~~~\n   ```\n/unblock done\n")
+	f.Add("<!-- storygate:sticky -->", `<!-- storygate:decision {"source":1} -->`, "&lt;!-- &#64;x", "<!-- storygate:meaning sha256:0 -->\n/approve-plan STORY-001")
 	want := len(headings.FindAllString(renderHTML(f, Markdown(sampleResults(), MarkdownOptions{})), -1))
 	f.Fuzz(func(t *testing.T, title, id, message, output string) {
 		if !utf8.ValidString(title + id + message + output) {
@@ -46,6 +48,9 @@ func FuzzCommentIsInert(f *testing.F) {
 		}
 		if cmds := command.Parse(md); len(cmds) != 0 {
 			t.Fatalf("the comment issues %+v", cmds)
+		}
+		if n := strings.Count(md, "<!--"); n != 1 {
+			t.Fatalf("the comment holds %d HTML comments, not only its meaning marker:\n%s", n, md)
 		}
 		if m := mention.FindString(md); m != "" {
 			t.Fatalf("the comment mentions %q", m)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // links builds the comment's links from the event: files at the head
@@ -58,7 +59,7 @@ func serverOf(ev gate.Event) string {
 
 // file renders path as code, linked to the file at the head commit.
 func (l links) file(path string) string {
-	text := "`" + codeText(path) + "`"
+	text := inert.Code(path)
 	if l.blob == "" || !linkablePath(path) {
 		return text
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
@@ -61,11 +62,11 @@ func whoMayDecide(a *config.Approvers) string {
 	if a == nil {
 		return "whoever `approvers` in the base branch's `.github/storygate.yml` allows (by default write permission or higher, never the PR author, a bot or an agent account)"
 	}
-	who := escapeText(a.Who())
+	who := inert.Inline(a.Who())
 	if len(a.Deny) > 0 {
 		denied := make([]string, 0, len(a.Deny))
 		for _, d := range a.Deny {
-			denied = append(denied, "`"+codeText(strings.TrimPrefix(d, "@"))+"`")
+			denied = append(denied, inert.Code(strings.TrimPrefix(d, "@")))
 		}
 		who += " (agent accounts: " + strings.Join(denied, ", ") + ")"
 	}

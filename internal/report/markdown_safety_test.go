@@ -14,6 +14,7 @@ import (
 
 	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // renderHTML renders a comment the way a GitHub-flavoured reader does,
@@ -33,10 +34,10 @@ func renderHTML(t testing.TB, md string) string {
 func TestOutputTailIsInert(t *testing.T) {
 	md := Markdown(sampleResults(), MarkdownOptions{})
 	page := renderHTML(t, md)
-	if strings.Contains(page, "<img") || !strings.Contains(page, "&lt;img src=x onerror=alert(1)&gt;") {
+	if strings.Contains(page, "<img") || !strings.Contains(page, "&lt;"+inert.Breaker+"img src=x onerror=alert(1)&gt;") {
 		t.Errorf("the output's HTML escaped its code block:\n%s", page)
 	}
-	if strings.Count(page, "<details>") != strings.Count(page, "</details>") || !strings.Contains(page, "&lt;/details&gt;") {
+	if strings.Count(page, "<details>") != strings.Count(page, "</details>") || !strings.Contains(page, "&lt;"+inert.Breaker+"/details&gt;") {
 		t.Errorf("the output closed its <details>:\n%s", page)
 	}
 	if !strings.Contains(page, "FAIL bench\n</code></pre>") {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // maxFindingsPerStory bounds a story's findings table; the check runs and
@@ -31,10 +32,10 @@ func (c comment) storySection(s gate.Story, ds []diag.Diagnostic) string {
 	if name == "" {
 		name = s.File
 	}
-	fmt.Fprintf(&b, "\n### %s %s\n\n", escapeText(name), escapeText(s.Title))
-	fmt.Fprintf(&b, "%s · state **%s**", c.links.file(s.File), escapeText(orUnknown(s.State)))
+	fmt.Fprintf(&b, "\n### %s %s\n\n", inert.Inline(name), inert.Inline(s.Title))
+	fmt.Fprintf(&b, "%s · state **%s**", c.links.file(s.File), inert.Inline(orUnknown(s.State)))
 	if s.BaseState != "" && s.BaseState != s.State {
-		fmt.Fprintf(&b, " (was **%s**)", escapeText(s.BaseState))
+		fmt.Fprintf(&b, " (was **%s**)", inert.Inline(s.BaseState))
 	}
 	b.WriteString("\n")
 	b.WriteString(nextStep(s, c.who))
@@ -67,9 +68,9 @@ func (c comment) findings(b *strings.Builder, ds []diag.Diagnostic, withFile boo
 		}
 		where := c.links.line(d.File, d.Line, fmt.Sprint(d.Line))
 		if withFile {
-			where = c.links.line(d.File, d.Line, fmt.Sprintf("`%s:%d`", codeText(d.File), d.Line))
+			where = c.links.line(d.File, d.Line, inert.CodeCell(fmt.Sprintf("%s:%d", d.File, d.Line)))
 		}
-		fmt.Fprintf(b, "| %s | %s | `%s` | %s |\n", severityIcon(d.Severity), where, codeText(d.Rule), cell(d.Message))
+		fmt.Fprintf(b, "| %s | %s | %s | %s |\n", severityIcon(d.Severity), where, inert.CodeCell(d.Rule), inert.Inline(d.Message))
 	}
 }
 
@@ -82,8 +83,8 @@ func (c comment) verification(b *strings.Builder, checks []gate.Check, taken boo
 	}
 	b.WriteString("\n**Verification rerun**" + notRecomputed(taken) + "\n\n| ID | Command | Claimed | Rerun | Exit |\n|---|---|---|---|---|\n")
 	for _, ch := range checks {
-		fmt.Fprintf(b, "| %s | `%s` | %s | %s %s | %d |\n", cell(ch.ID), codeText(ch.Command), cell(orDash(ch.Claimed)),
-			verdictIcon(ch.Verdict), cell(ch.Verdict), ch.ExitCode)
+		fmt.Fprintf(b, "| %s | %s | %s | %s %s | %d |\n", inert.Inline(ch.ID), inert.CodeCell(ch.Command), inert.Inline(orDash(ch.Claimed)),
+			verdictIcon(ch.Verdict), inert.Inline(ch.Verdict), ch.ExitCode)
 	}
 	for _, ch := range checks {
 		switch {
@@ -108,17 +109,17 @@ func (c comment) revert(b *strings.Builder, rv *gate.Revert, taken bool) {
 	if rv == nil {
 		return
 	}
-	fmt.Fprintf(b, "\n**Revert check:** %s %s", verdictIcon(rv.Verdict), escapeText(rv.Verdict))
+	fmt.Fprintf(b, "\n**Revert check:** %s %s", verdictIcon(rv.Verdict), inert.Inline(rv.Verdict))
 	if len(rv.Paths) > 0 {
 		quoted := make([]string, 0, len(rv.Paths))
 		for _, p := range rv.Paths {
-			quoted = append(quoted, "`"+codeText(p)+"`")
+			quoted = append(quoted, inert.Code(p))
 		}
 		fmt.Fprintf(b, " — %s", strings.Join(quoted, ", "))
 	}
 	b.WriteString(notRecomputed(taken) + "\n")
 	if rv.GranularityReason != "" {
-		fmt.Fprintf(b, "\nGranularity: %s\n", escapeText(rv.GranularityReason))
+		fmt.Fprintf(b, "\nGranularity: %s\n", inert.Inline(rv.GranularityReason))
 	}
 	if rv.Verdict == "could_not_run" {
 		b.WriteString(c.tail("revert suite output", rv.OutputTail))
@@ -143,12 +144,12 @@ func writeRevertDecisions(b *strings.Builder, rv *gate.Revert) {
 		}
 		lines := "whole file"
 		if d.Lines != "" {
-			lines = "`" + codeText(d.Lines) + "`"
+			lines = inert.CodeCell(d.Lines)
 		}
-		fmt.Fprintf(b, "| `%s` | %s | %s %s | %s |\n", codeText(d.Path), lines, verdictIcon(d.Verdict), cell(d.Verdict), cell(d.Decided))
+		fmt.Fprintf(b, "| %s | %s | %s %s | %s |\n", inert.CodeCell(d.Path), lines, verdictIcon(d.Verdict), inert.Inline(d.Verdict), inert.Inline(d.Decided))
 	}
 	if rv.Incomplete != "" {
-		fmt.Fprintf(b, "\n%s\n", escapeText(rv.Incomplete))
+		fmt.Fprintf(b, "\n%s\n", inert.Inline(rv.Incomplete))
 	}
 }
 

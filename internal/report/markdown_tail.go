@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"strings"
+
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // Bounds on an output tail in the comment: the end of the output, where
@@ -13,10 +15,10 @@ const (
 )
 
 // outputTail renders the end of a command's output in a collapsed block.
-// The output is the change's own text, so it is made inert: it sits in a
-// fenced code block (no HTML, no Markdown), no line of it can close that
-// fence or look like one, none can start with a slash command, and no
-// @mention notifies anyone.
+// The output is the change's own text, so it is made inert (inert.Block):
+// it sits in a fenced code block longer than any backtick run in it, no
+// line of it can close that fence or look like one, none can start with a
+// slash command, and it carries no marker, tag or @mention.
 func outputTail(title, out string) string {
 	out = strings.TrimRight(out, "\n")
 	if strings.TrimSpace(out) == "" {
@@ -32,24 +34,9 @@ func outputTail(title, out string) string {
 		text = text[len(text)-maxTailBytes:]
 		text = strings.ToValidUTF8(text, "")
 	}
-	summary := fmt.Sprintf("%s (last %d of %d lines)", escapeText(title), len(shown), len(lines))
+	summary := fmt.Sprintf("%s (last %d of %d lines)", inert.Inline(title), len(shown), len(lines))
 	if len(shown) == len(lines) {
-		summary = escapeText(title)
+		summary = inert.Inline(title)
 	}
-	return "\n<details><summary>" + summary + "</summary>\n\n```text\n" + inertLines(text) + "\n```\n\n</details>\n"
-}
-
-// inertLines neutralises each line of command output for a fenced block:
-// a zero-width space before anything that a Markdown reader or chatops
-// would take for a fence, or chatops for a command, and after every @.
-func inertLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, line := range lines {
-		t := strings.TrimLeft(line, " ")
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || strings.HasPrefix(line, "/") {
-			line = "\u200b" + line
-		}
-		lines[i] = strings.ReplaceAll(line, "@", "@\u200b")
-	}
-	return strings.Join(lines, "\n")
+	return "\n<details><summary>" + summary + "</summary>\n\n" + inert.Block("text", text) + "\n\n</details>\n"
 }

@@ -7,24 +7,6 @@ import (
 	"github.com/storygate/storygate/internal/gate"
 )
 
-// escaper neutralises text from the change under review: HTML, table
-// pipes, and @mentions (a zero-width space after @ keeps GitHub from
-// notifying whoever a story names).
-var escaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", "|", "\\|", "@", "@\u200b",
-	"\r", " ", "\n", " ", "`", "'", "*", "\\*", "_", "\\_", "[", "\\[", "]", "\\]")
-
-// escapeText makes s plain inline Markdown text.
-func escapeText(s string) string { return escaper.Replace(s) }
-
-// cell makes s safe inside a table cell.
-func cell(s string) string { return escapeText(s) }
-
-// codeText makes s safe inside a single-backtick code span in a table:
-// backticks would end the span and pipes the cell.
-var codeEscaper = strings.NewReplacer("`", "'", "|", "\\|", "\r", " ", "\n", " ")
-
-func codeText(s string) string { return codeEscaper.Replace(s) }
-
 func icon(c gate.Conclusion) string {
 	switch c {
 	case gate.Success:

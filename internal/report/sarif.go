@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/version"
 )
 
@@ -91,7 +92,7 @@ func printSARIF(w io.Writer, doc Document) error {
 	for _, d := range doc.Diagnostics {
 		run.Results = append(run.Results, sarifResult{
 			RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
-			Message:   sarifMessage{d.Message},
+			Message:   sarifMessage{inert.Text(d.Message)},
 			Locations: []sarifLocation{{sarifPhysical{sarifArtifact{sarifURI(d.File)}, sarifRegion{d.Line, d.Column}}}},
 		})
 	}

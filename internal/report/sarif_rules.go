@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/storygate/storygate/internal/catalog"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // projectURI is storygate's home; the rule documentation is under it.
@@ -45,7 +46,7 @@ func ruleOf(id string, info RuleInfo, ver string) sarifRule {
 		uri = RuleDocsURI(id, ver)
 	}
 	text := full + "\n\nRule " + id + ". What it checks, an example and how to change its severity or turn it off (rules: in .github/storygate.yml): " + uri
-	markdown := escapeText(full) + "\n\nRule `" + codeText(id) + "`: see [its entry in the rule catalog](" + linkTarget(uri) +
+	markdown := inert.Inline(full) + "\n\nRule " + inert.Code(id) + ": see [its entry in the rule catalog](" + linkTarget(uri) +
 		") for what it checks, an example, and how to change its severity or turn it off (`rules:` in `.github/storygate.yml`)."
 	return sarifRule{ID: id, ShortDescription: sarifMessage{short}, FullDescription: sarifMessage{full},
 		Help: sarifMultiformat{Text: text, Markdown: markdown}, HelpURI: uri}

@@ -3,16 +3,23 @@ package reverify
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // markerPrefix starts every drift issue's marker; one listing finds them all.
 const markerPrefix = "<!-- storygate:drift "
 
-// Marker is the hidden marker that finds a story's drift issue again.
-func Marker(storyID string) string { return markerPrefix + "story=" + storyID + " -->" }
+// Marker is the hidden marker that finds a story's drift issue again. The
+// story's ID is the agent's text, so it is percent-encoded (a plain ID
+// such as STORY-001 reads as it is): no ID can end the comment early and
+// write Markdown, or another marker, into the issue.
+func Marker(storyID string) string {
+	return markerPrefix + "story=" + url.PathEscape(storyID) + " -->"
+}
 
 // syncIssues opens, updates, reopens or closes each story's drift issue.
 func syncIssues(ctx context.Context, opts Options, stories []Story) error {
@@ -73,7 +80,7 @@ func syncOne(ctx context.Context, opts Options, s Story, open, closed *github.Is
 }
 
 func issueTitle(s Story) string {
-	return fmt.Sprintf("storygate: %s no longer passes its verification", s.ID)
+	return fmt.Sprintf("storygate: %s no longer passes its verification", inert.Text(s.ID))
 }
 
 // issueBody describes the drift (or the recovery); it leaves out timings so
@@ -82,15 +89,15 @@ func issueBody(s Story, runURL string) string {
 	var b strings.Builder
 	b.WriteString(Marker(s.ID) + "\n")
 	if s.Drifted() {
-		fmt.Fprintf(&b, "%s (`%s`) is `%s` on the default branch, but the scheduled re-verification no longer passes.\n\n", s.ID, s.Path, s.State)
+		fmt.Fprintf(&b, "%s (%s) is %s on the default branch, but the scheduled re-verification no longer passes.\n\n", inert.Inline(s.ID), inert.Code(s.Path), inert.Code(s.State))
 	} else {
-		fmt.Fprintf(&b, "%s (`%s`) passes its verification again; closing.\n\n", s.ID, s.Path)
+		fmt.Fprintf(&b, "%s (%s) passes its verification again; closing.\n\n", inert.Inline(s.ID), inert.Code(s.Path))
 	}
 	writeResults(&b, s)
 	if len(s.Findings) > 0 {
 		b.WriteString("\n**Findings:**\n")
 		for _, d := range s.Findings {
-			fmt.Fprintf(&b, "- %s\n", cell(d.String()))
+			fmt.Fprintf(&b, "- %s\n", inert.Inline(d.String()))
 		}
 	}
 	if runURL != "" {
@@ -102,11 +109,6 @@ func issueBody(s Story, runURL string) string {
 func writeResults(b *strings.Builder, s Story) {
 	b.WriteString("| Verification | Command | Rerun | Exit code |\n|---|---|---|---|\n")
 	for _, r := range s.Results {
-		fmt.Fprintf(b, "| %s | `%s` | %s | %d |\n", cell(r.ID), cell(r.Command), r.Verdict, r.ExitCode)
+		fmt.Fprintf(b, "| %s | %s | %s | %d |\n", inert.Inline(r.ID), inert.CodeCell(r.Command), inert.Inline(string(r.Verdict)), r.ExitCode)
 	}
-}
-
-// cell keeps text from the story inside one Markdown table cell or line.
-func cell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ", "`", "'", "<", "&lt;", ">", "&gt;").Replace(s)
 }

@@ -3,6 +3,8 @@ package reverify
 import (
 	"fmt"
 	"strings"
+
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // Summary renders the run for the job summary.
@@ -19,7 +21,7 @@ func Summary(r Report) string {
 	}
 	b.WriteString("| Story | State | Reruns | Verdict | Issue |\n|---|---|---|---|---|\n")
 	for _, s := range r.Stories {
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", cell(s.ID), s.State, passed(s), verdict(s), issueCell(s))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", inert.Inline(s.ID), inert.Inline(s.State), passed(s), verdict(s), issueCell(s))
 	}
 	return b.String()
 }

@@ -6,8 +6,8 @@ import (
 
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
-	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/gate/collect"
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // takeExecuted puts the document's verify and revert-check outcomes (and

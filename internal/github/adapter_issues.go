@@ -3,31 +3,80 @@ package github
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 
 	gh "github.com/google/go-github/v62/github"
 )
 
-// FindIssues implements Issues. The issues API lists pull requests too;
-// they are skipped.
+// FindIssues implements Issues: the issues (not pull requests) that
+// storygate's own account opened (Self) and whose body's first line
+// starts with marker. An issue anyone else opened, or one quoting the
+// marker further down, is nobody's record: an agent cannot make storygate
+// update, reopen or close an issue of its choosing.
 func (a *Adapter) FindIssues(ctx context.Context, repo Repo, marker string) ([]Issue, error) {
-	opts := &gh.IssueListByRepoOptions{State: "all", Sort: "created", Direction: "asc", ListOptions: gh.ListOptions{PerPage: pageSize}}
+	self, err := a.Self(ctx)
+	if err != nil {
+		return nil, err
+	}
 	var found []Issue
-	for {
-		page, resp, err := a.gh.Issues.ListByRepo(ctx, repo.Owner, repo.Name, opts)
+	for page := 1; page != 0; {
+		u := fmt.Sprintf("repos/%s/%s/issues?state=all&sort=created&direction=asc&per_page=%d&page=%d", url.PathEscape(repo.Owner), url.PathEscape(repo.Name), pageSize, page)
+		var batch []listedIssue
+		next, err := a.getJSON(ctx, u, &batch)
 		if err != nil {
-			return nil, apiError(fmt.Sprintf("list issues of %s", repo), resp, err)
+			return nil, fmt.Errorf("list issues of %s: %w", repo, err)
 		}
-		for _, is := range page {
-			if !is.IsPullRequest() && strings.Contains(is.GetBody(), marker) {
-				found = append(found, fromIssue(is))
+		for _, is := range batch {
+			if is.PullRequest == nil && strings.HasPrefix(firstLine(is.Body), marker) && self.Authored(is.authorship()) {
+				found = append(found, is.issue())
 			}
 		}
-		if resp.NextPage == 0 {
-			return found, nil
-		}
-		opts.Page = resp.NextPage
+		page = next.NextPage
 	}
+	return found, nil
+}
+
+// listedIssue is an issue as GET /repos/{owner}/{repo}/issues returns it,
+// with performed_via_github_app, which go-github v62 does not decode.
+type listedIssue struct {
+	Number  int         `json:"number"`
+	Title   string      `json:"title"`
+	Body    string      `json:"body"`
+	State   string      `json:"state"`
+	HTMLURL string      `json:"html_url"`
+	User    payloadUser `json:"user"`
+	Labels  []struct {
+		Name string `json:"name"`
+	} `json:"labels"`
+	PullRequest *struct{} `json:"pull_request"`
+	App         *struct {
+		ID   int64  `json:"id"`
+		Slug string `json:"slug"`
+	} `json:"performed_via_github_app"`
+}
+
+func (is listedIssue) issue() Issue {
+	labels := make([]string, 0, len(is.Labels))
+	for _, l := range is.Labels {
+		labels = append(labels, l.Name)
+	}
+	return Issue{Number: is.Number, Title: is.Title, Body: is.Body, State: is.State, Labels: labels, HTMLURL: is.HTMLURL}
+}
+
+// authorship is who opened the issue, as Self.Authored reads a comment.
+func (is listedIssue) authorship() Comment {
+	c := Comment{Author: is.User.user()}
+	if is.App != nil {
+		c.App = App{ID: is.App.ID, Slug: is.App.Slug}
+	}
+	return c
+}
+
+// firstLine is s up to its first line break.
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return strings.TrimSuffix(line, "\r")
 }
 
 // CreateIssue implements Issues.

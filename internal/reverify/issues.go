@@ -42,8 +42,8 @@ func syncIssues(ctx context.Context, opts Options, stories []Story) error {
 func issuesOf(all []github.Issue, marker string) (open, closed *github.Issue) {
 	for i := range all {
 		is := &all[i]
-		if !strings.Contains(is.Body, marker) {
-			continue
+		if line, _, _ := strings.Cut(is.Body, "\n"); strings.TrimSuffix(line, "\r") != marker {
+			continue // the marker is storygate's first line, never text further down
 		}
 		switch {
 		case is.State == "open" && open == nil:

@@ -92,3 +92,44 @@ func defaultsAt(t *testing.T, root string) *target.Target {
 	}
 	return tg
 }
+
+// TestIssuesStorygateDidNotOpenAreNoDriftIssues: an issue another account
+// opened with a story's drift marker (or storygate's marker quoted further
+// down an issue) is no drift issue of storygate's: for a drifted story
+// storygate opens its own and leaves the look-alike alone, and for a
+// passing one it closes nothing. The control: storygate's own open issue
+// for a passing story is closed.
+func TestIssuesStorygateDidNotOpenAreNoDriftIssues(t *testing.T) {
+	agent := githubtest.User{Login: "coding-agent", Type: "User"}
+	for _, c := range []struct {
+		name, command   string
+		impostor        githubtest.Issue
+		wantOpen, total int
+		untouched       bool
+	}{
+		{"another account's marker, drifted", "false", githubtest.Issue{Title: "fixed", Body: Marker("STORY-001") + "\nall good", Author: agent}, 2, 2, true},
+		{"another account's marker, passing", "true", githubtest.Issue{Title: "keep", Body: Marker("STORY-001") + "\nkeep me open", Author: agent}, 1, 1, true},
+		{"storygate's marker quoted further down, passing", "true", githubtest.Issue{Title: "quote", Body: "see\n" + Marker("STORY-001")}, 1, 1, true},
+		{"storygate's own issue, passing (control)", "true", githubtest.Issue{Title: "drift", Body: Marker("STORY-001") + "\ndrifted"}, 0, 1, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fake := githubtest.New(t)
+			fake.AddIssue("o/r", c.impostor)
+			root := t.TempDir()
+			writeStory(t, root, "STORY-001", "done", c.command)
+			if _, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: fake.Adapter()}); err != nil {
+				t.Fatal(err)
+			}
+			issues := fake.Issues("o/r")
+			open := 0
+			for _, is := range issues {
+				if is.State == "open" {
+					open++
+				}
+			}
+			if len(issues) != c.total || open != c.wantOpen || (c.untouched && issues[0].Body != c.impostor.Body) {
+				t.Errorf("issues %+v: want %d in all, %d open, the look-alike untouched", issues, c.total, c.wantOpen)
+			}
+		})
+	}
+}

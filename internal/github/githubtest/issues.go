@@ -15,6 +15,11 @@ type Issue struct {
 	Body   string
 	State  string
 	Labels []string
+	// Author opened the issue, through the app App (0: none); a seeded
+	// issue with no Author is github-actions[bot]'s, through GitHub
+	// Actions, as a workflow's GITHUB_TOKEN opens one.
+	Author User
+	App    int64
 }
 
 // AddIssue seeds an issue and returns its number.
@@ -23,6 +28,9 @@ func (s *Server) AddIssue(repo string, is Issue) int {
 	defer s.st.mu.Unlock()
 	if is.State == "" {
 		is.State = "open"
+	}
+	if is.Author.Login == "" {
+		is.Author, is.App = Bot, ActionsAppID
 	}
 	is.Number = s.st.nextNumber(repo)
 	s.st.issues[repo] = append(s.st.issues[repo], &is)
@@ -61,7 +69,8 @@ func (is *Issue) json(repo string) map[string]any {
 	}
 	return map[string]any{
 		"number": is.Number, "title": is.Title, "body": is.Body, "state": is.State, "labels": labels,
-		"html_url": fmt.Sprintf("https://github.com/%s/issues/%d", repo, is.Number), "user": Bot.json(),
+		"html_url": fmt.Sprintf("https://github.com/%s/issues/%d", repo, is.Number), "user": is.Author.json(),
+		"performed_via_github_app": appJSON(is.App),
 	}
 }
 
@@ -120,6 +129,9 @@ func (s *Server) createIssue(w http.ResponseWriter, r *request) {
 	}
 	is := Issue{Title: *body.Title, Labels: body.Labels}
 	setIf(&is.Body, body.Body)
+	s.st.mu.Lock()
+	is.Author, is.App = s.poster(r.Request)
+	s.st.mu.Unlock()
 	n := s.AddIssue(r.repo(), is)
 	is.Number, is.State = n, "open"
 	writeJSON(w, http.StatusCreated, is.json(r.repo()))

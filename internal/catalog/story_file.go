@@ -55,7 +55,7 @@ func storyFileRules() []Rule {
 		{ID: "contract/scope-write-empty", Engine: EngineStory, Need: NeedFile, Spec: "§11", Severity: diag.SeverityError,
 			Summary: "`scope.write` is non-empty once the story is at `generating` or later"},
 		{ID: "contract/scope-path", Engine: EngineStory, Need: NeedFile, Spec: "§2", Severity: diag.SeverityError,
-			Summary: "scope paths are repository-relative, stay inside the repository (no `..`, no absolute paths) and are globs storygate matches (valid doublestar syntax, no brace alternatives or backslashes, at most 1024 bytes)"},
+			Summary: "scope paths are repository-relative, stay inside the repository (no `..`, no absolute paths) and are globs storygate matches (valid doublestar syntax, no brace alternatives, backslashes or `/` inside a character class, at most 1024 bytes)"},
 		{ID: "contract/section-mismatch", Engine: EngineStory, Need: NeedFile, Spec: "§7, §12", Severity: diag.SeverityWarning,
 			Summary: "the `## Acceptance Criteria` / `## Verification Contract` / `## Context Scope` sections list the same IDs and paths as the frontmatter"},
 		{ID: "contract/pass-when-invalid", Engine: EngineStory, Need: NeedFile, Spec: "§2, §7", Severity: diag.SeverityError,

@@ -63,6 +63,7 @@ func TestParse(t *testing.T) {
 		{"bad jobs", "verify:\n  jobs: 0\n", "x.yml:2:3: verify.jobs must be at least 1", nil},
 		{"bad story glob", "stories:\n  - s/*.md\n  - 's/{a,b}/*.md'\n", `x.yml:3:5: stories: pattern "s/{a,b}/*.md"`, nil},
 		{"bad governed glob", "revert:\n  governed: [tests/, 'tests\\unit']\n", `x.yml:2:22: revert.governed: pattern "tests\\unit"`, nil},
+		{"slash inside a class", "stages:\n  paths: ['stages[/]x']\n", `x.yml:2:11: stages.paths: pattern "stages[/]x" holds a / inside a character class`, nil},
 		{"governed entry climbing out", "revert:\n  governed: [tests/, ../shared/tests/]\n", `x.yml:2:22: revert.governed: "../shared/tests/" has a .. segment`, nil},
 		{"governed entry climbing out in the middle", "revert:\n  governed: ['tests/../../x']\n", `x.yml:2:14: revert.governed: "tests/../../x" has a .. segment`, nil},
 		{"empty governed entry", "revert:\n  governed: ['']\n", `x.yml:2:14: revert.governed: pattern "" is empty`, nil},

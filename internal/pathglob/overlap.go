@@ -1,10 +1,6 @@
 package pathglob
 
-import (
-	"strings"
-
-	"github.com/bmatcuk/doublestar/v4"
-)
+import "strings"
 
 // Overlap reports whether two scope entries can cover the same path. It is
 // sound and conservative: it answers false only when no path can be covered
@@ -50,12 +46,17 @@ func segmentsMeet(a, b []string) bool {
 		a, b = a[1:], b[1:]
 	}
 	// One side ended: the other matches only longer paths unless all it
-	// has left is a `**`, which may match nothing.
-	rest := a
-	if len(rest) == 0 {
-		rest = b
+	// has left are `**` segments, which may match nothing.
+	return allDoubleStar(a) && allDoubleStar(b)
+}
+
+func allDoubleStar(segs []string) bool {
+	for _, seg := range segs {
+		if seg != "**" {
+			return false
+		}
 	}
-	return len(rest) == 0 || (len(rest) == 1 && rest[0] == "**")
+	return true
 }
 
 func segmentMeets(x, y string) bool {
@@ -66,7 +67,7 @@ func segmentMeets(x, y string) bool {
 	case gx && gy:
 		return true
 	case gx:
-		return doublestar.MatchUnvalidated(x, y)
+		return segmentMatch(x, y)
 	}
-	return doublestar.MatchUnvalidated(y, x)
+	return segmentMatch(y, x)
 }

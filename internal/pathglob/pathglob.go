@@ -1,11 +1,13 @@
 // Package pathglob is storygate's one path matcher: story globs, scope
 // entries (scope.write, scope.exclude) and governed prefixes all match here.
-// Globs are matched by github.com/bmatcuk/doublestar/v4, whose matcher keeps
-// one backtracking point per `*` and `**` and so runs in time linear in the
-// pattern times the path; the patterns that could still recurse (brace
-// alternatives) are refused by Validate, as are patterns a reader could
-// take another way (backslashes: an escape to doublestar, a separator on
-// Windows).
+// Globs are matched segment by segment (match.go), keeping one
+// backtracking point, the last `**`, so in time linear in the pattern times
+// the path; each segment is matched by github.com/bmatcuk/doublestar/v4.
+// `*`, `?` and character classes match within one segment and never a `/`
+// (class.go). The patterns that could still recurse (brace alternatives)
+// are refused by Validate, as are patterns a reader could take another way
+// (backslashes: an escape to doublestar, a separator on Windows; a `/`
+// inside a character class, which can match nothing).
 package pathglob
 
 import (
@@ -34,18 +36,21 @@ func Validate(entry string) error {
 		return errors.New("holds a brace alternative ({a,b}), which storygate does not match; write one entry per alternative")
 	case !doublestar.ValidatePattern(entry):
 		return errors.New("is not a valid glob (an unclosed [ or a bad character class)")
+	case classSlash(entry):
+		return errors.New("holds a / inside a character class ([...]), which never matches the separator; write the / outside the class")
 	}
 	return nil
 }
 
 // Match reports whether the slash path p matches pattern, where `**` as a
-// whole segment spans any number of directories. An invalid pattern
-// (Validate) matches nothing.
+// whole segment spans any number of directories and `*`, `?` and a
+// character class match within one segment, never a `/` (class.go). An
+// invalid pattern (Validate) matches nothing.
 func Match(pattern, p string) bool {
 	if Validate(pattern) != nil {
 		return false
 	}
-	return doublestar.MatchUnvalidated(pattern, p)
+	return matchValid(pattern, p)
 }
 
 // MatchAny reports whether p matches any of the patterns.
@@ -75,7 +80,7 @@ func Compile(patterns []string) Set {
 // Match reports whether p matches any pattern of the set.
 func (s Set) Match(p string) bool {
 	for _, pat := range s {
-		if doublestar.MatchUnvalidated(pat, p) {
+		if matchValid(pat, p) {
 			return true
 		}
 	}
@@ -116,7 +121,7 @@ func Covers(entry, p string) bool {
 		return false
 	}
 	if IsGlob(e) {
-		return doublestar.MatchUnvalidated(e, p)
+		return matchValid(e, p)
 	}
 	return p == e || strings.HasPrefix(p, e+"/")
 }

@@ -19,6 +19,14 @@ func TestMatch(t *testing.T) {
 		{"src/**", "src/a/b.go", true},
 		{"[", "[", false},
 		{"{a,b}.md", "a.md", false}, // refused, so it matches nothing
+		{"src/[ab].go", "src/a.go", true},
+		{"src[/]config.go", "src/config.go", false}, // refused: a / inside a class
+		{"a[!b]c", "a/c", false},                    // a negated class never matches /
+		{"a[!b]c", "axc", true},
+		{"a[.-b]c", "a/c", false}, // nor a range spanning it
+		{"a[.-b]c", "a0c", true},
+		{"a***", "a", true},  // doublestar alone: false
+		{"a**/", "a", false}, // doublestar alone: true
 	}
 	for _, c := range cases {
 		if got := Match(c.pattern, c.path); got != c.want {
@@ -70,7 +78,7 @@ func TestCovers(t *testing.T) {
 func TestValidate(t *testing.T) {
 	for entry, ok := range map[string]bool{
 		"src/": true, "**/*_test.go": true, "src/[ab].go": true,
-		"src/[": false, "{a,b}/x": false, `a\*`: false, strings.Repeat("a/", 600): false,
+		"src/[": false, "{a,b}/x": false, "src[/]config.go": false, "[/0]": false, "a[!/]b": false, "a[!b]/[.-b]": true, `a\*`: false, strings.Repeat("a/", 600): false,
 	} {
 		if got := Validate(entry) == nil; got != ok {
 			t.Errorf("Validate(%q) ok = %v, want %v", entry, got, ok)
@@ -107,7 +115,11 @@ func TestOverlap(t *testing.T) {
 		{"**/*_test.go", "src", true},
 		{"src/*.go", "src/*_test.go", true}, // two glob segments: conservative
 		{"src/a/*.go", "src/b", false},
-		{"[", "src", true}, // invalid: contract/scope-path's finding, never "disjoint"
+		{"[", "src", true},  // invalid: contract/scope-path's finding, never "disjoint"
+		{"[/0]", "0", true}, // the fuzzer's find: refused, so never "disjoint"
+		{"src[/]config.go", "src/config.go", true},
+		{"a[!b]c", "a", false}, // the class never matches the / of a/c
+		{"/**/**", "*", true},  // both cover ""
 	}
 	for _, c := range cases {
 		if got := Overlap(c.a, c.b); got != c.want {
@@ -177,6 +189,7 @@ func FuzzOverlapIsSound(f *testing.F) {
 	for _, s := range [][3]string{
 		{"*.md", "src/", "src/a.md"}, {"**/*_test.go", "pkg", "pkg/a_test.go"}, {"src/[ab].go", "src/?.go", "src/a.go"},
 		{"docs/*/x.md", "docs/**", "docs/a/x.md"}, {"[", "a", "a"}, {"{a,b}", "a", "a"},
+		{"[/0]", "0", "0"}, {"a[!b]c", "a", "a/c"}, {"src[/]config.go", "src", "src/config.go"},
 	} {
 		f.Add(s[0], s[1], s[2])
 	}

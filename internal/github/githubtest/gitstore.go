@@ -31,6 +31,7 @@ type objects struct {
 	pushed storer.EncodedObjectStorer
 }
 
+// EncodedObject reads the fake's own object, else one tests pushed.
 func (o objects) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
 	obj, err := o.ObjectStorage.EncodedObject(t, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) && o.pushed != nil {
@@ -39,6 +40,7 @@ func (o objects) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing
 	return obj, err
 }
 
+// HasEncodedObject reports whether either store holds h.
 func (o objects) HasEncodedObject(h plumbing.Hash) error {
 	if err := o.ObjectStorage.HasEncodedObject(h); err == nil || o.pushed == nil {
 		return err
@@ -46,6 +48,7 @@ func (o objects) HasEncodedObject(h plumbing.Hash) error {
 	return o.pushed.HasEncodedObject(h)
 }
 
+// EncodedObjectSize is h's size in whichever store holds it.
 func (o objects) EncodedObjectSize(h plumbing.Hash) (int64, error) {
 	n, err := o.ObjectStorage.EncodedObjectSize(h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) && o.pushed != nil {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"strconv"
 	"bytes"
 	"context"
 	"errors"
@@ -89,7 +90,7 @@ func newHarness(t *testing.T) *harness { return newHarnessIn(t, "") }
 // run's root ("" for the top).
 func newHarnessIn(t *testing.T, pkg string) *harness {
 	t.Parallel()
-	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t), tmp: t.TempDir(), pkg: pkg}
+	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t, githubtest.WithRunName(gateRunName)), tmp: t.TempDir(), pkg: pkg}
 	h.repo.Write(map[string]string{pkg + "stories/STORY-001.md": doneDemoStory(t)})
 	h.base = h.repo.Commit("base")
 	h.repo.Write(map[string]string{pkg + "stories/STORY-002.md": demoFile(t, "STORY-002.md"), pkg + "stories/STORY-003.md": demoFile(t, "STORY-003.md")})
@@ -418,4 +419,12 @@ func mustRepo(t *testing.T, name string) github.Repo {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// gateRunName is the name the shipped gate workflow's run-name gives a
+// dispatched run (gate.DispatchRunName of its inputs; internal/pairtest
+// checks the workflow file gives that very name).
+func gateRunName(_ string, inputs map[string]string) string {
+	pr, _ := strconv.Atoi(inputs[dispatchPullRequest])
+	return gate.DispatchRunName(pr, inputs[dispatchHead])
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/target"
@@ -24,10 +25,12 @@ func (b *Bot) gateWorkflow() string {
 // must report it (GET /repos/{owner}/{repo}/actions/runs/{run_id}) as a
 // dispatch of the gate workflow on the default branch, at a commit of that
 // branch the trusted checkout holds, by the identity the commands run as
-// (approvers.recorder). A dispatch on the agent's own branch runs the
-// agent's workflow file, which writes what document it likes. The inputs
-// are not in the run; the document records them, and publishTarget has
-// checked that the pull request it names is at the head it names.
+// (approvers.recorder), and named by the gate workflow's run-name for the
+// pull request and head the document names (gate.DispatchRunName): the
+// dispatch inputs are not in the run, its display title is, so a run the
+// handler started for one pull request cannot carry a document for
+// another. A dispatch on the agent's own branch runs the agent's workflow
+// file, which writes what document it likes.
 func (b *Bot) bindDispatch(ctx context.Context, gh publishClient, ev github.Event, t publish.Target, checkout *target.Target) error {
 	if ev.WorkflowRun == nil || ev.WorkflowRun.Event != github.EventWorkflowDispatch {
 		return nil
@@ -42,6 +45,10 @@ func (b *Bot) bindDispatch(ctx context.Context, gh publishClient, ev github.Even
 	}
 	if why := notFromTheHandler(run, ev.DefaultBranch, b.gateWorkflow(), chatops.RecorderOf(approvers)); why != "" {
 		return fmt.Errorf("%w: workflow run %d %s; only the gate storygate's command handler dispatches on the default branch is published", errRefused, run.ID, why)
+	}
+	if want := gate.DispatchRunName(t.PullRequest, t.HeadSHA); run.DisplayTitle != want {
+		return fmt.Errorf("%w: workflow run %d is named %q, not %q: it was not dispatched for pull request #%d at %s (the gate workflow's run-name names a dispatch's inputs)",
+			errRefused, run.ID, run.DisplayTitle, want, t.PullRequest, shortSHA(t.HeadSHA))
 	}
 	return onDefaultBranch(checkout, run.HeadSHA)
 }

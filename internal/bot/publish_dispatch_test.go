@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/testrepo"
 )
@@ -72,6 +73,10 @@ func TestPublishAcceptsADispatchOnlyFromTheCommandHandler(t *testing.T) {
 		{"another workflow", "not the gate workflow", func(h *harness, run *githubtest.WorkflowRun) { run.Path = ".github/workflows/agent.yml" }},
 		{"a tag named like the default branch", "is not on the default branch", func(h *harness, run *githubtest.WorkflowRun) { run.HeadSHA = h.head }},
 		{"a pull_request run the API knows", "is a pull_request run", func(h *harness, run *githubtest.WorkflowRun) { run.Event = "pull_request" }},
+		{"the handler's run for another pull request", "not dispatched for pull request #2", func(h *harness, run *githubtest.WorkflowRun) {
+			run.DisplayTitle = gate.DispatchRunName(prNumber+1, h.head)
+		}},
+		{"a run the workflow's run-name did not name", "not dispatched for pull request #2", func(h *harness, run *githubtest.WorkflowRun) { run.DisplayTitle = "" }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			h, d, run := handlerDispatch(t)

@@ -26,10 +26,10 @@ const uploadingRun = "1589141559"
 // handlerRun is the recorded run as GitHub's API reports it: the gate
 // workflow, dispatched on the default branch (at the base, a commit of the
 // trusted checkout) by GITHUB_TOKEN's identity, as dispatchGate starts it.
-func handlerRun(h *harness) githubtest.WorkflowRun {
+func handlerRun(h *harness, prHead string) githubtest.WorkflowRun {
 	id, _ := strconv.ParseInt(uploadingRun, 10, 64)
 	return githubtest.WorkflowRun{ID: id, Repo: prRepo, Event: "workflow_dispatch", HeadBranch: "main", HeadSHA: h.base,
-		Path: ".github/workflows/storygate.yml", Actor: githubtest.Bot}
+		Path: ".github/workflows/storygate.yml", Actor: githubtest.Bot, DisplayTitle: gate.DispatchRunName(prNumber, prHead)}
 }
 
 // reportOnlyHalf runs the unprivileged half of the pair, as the run the
@@ -59,7 +59,7 @@ func reportOnlyHalf(t *testing.T, h *harness) {
 func publishHalf(t *testing.T, h *harness, prHead string, edits ...githubtest.Edit) {
 	t.Helper()
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, HeadSHA: prHead, BaseSHA: h.base, HeadRepo: "someone/Hello-World"})
-	h.fake.AddWorkflowRun(handlerRun(h))
+	h.fake.AddWorkflowRun(handlerRun(h, prHead))
 	h.event("workflow_run", "workflow_run.completed", edits...)
 	if err := os.WriteFile(h.summary, nil, 0o644); err != nil {
 		t.Fatal(err)

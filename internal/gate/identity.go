@@ -1,6 +1,7 @@
 package gate
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -83,4 +84,13 @@ func StickyMarker(root string) string {
 		return "<!-- storygate:sticky -->"
 	}
 	return "<!-- storygate:sticky root=" + strings.ReplaceAll(strconv.Quote(root), ">", `\x3e`) + " -->"
+}
+
+// DispatchRunName is the name (GitHub's display_title) the shipped gate
+// workflow's run-name gives a run the command handler dispatched for pull
+// request pr at commit head: the dispatch inputs are not in the workflow
+// run the API returns, its display title is, so publish binds a
+// dispatched document to the inputs it was started with through it.
+func DispatchRunName(pr int, head string) string {
+	return fmt.Sprintf("storygate #%d at %s", pr, head)
 }

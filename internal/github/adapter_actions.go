@@ -32,6 +32,9 @@ type WorkflowRun struct {
 	Path string
 	// Actor started the run; TriggeringActor started its latest attempt.
 	Actor, TriggeringActor User
+	// DisplayTitle is the run's name: the workflow's run-name evaluated
+	// when the run started.
+	DisplayTitle string
 }
 
 // DispatchWorkflow implements Workflows.
@@ -60,6 +63,7 @@ type workflowRunJSON struct {
 	Path            string      `json:"path"`
 	Actor           payloadUser `json:"actor"`
 	TriggeringActor payloadUser `json:"triggering_actor"`
+	DisplayTitle    string      `json:"display_title"`
 }
 
 // WorkflowRun implements Workflows.
@@ -70,5 +74,5 @@ func (a *Adapter) WorkflowRun(ctx context.Context, repo Repo, id int64) (Workflo
 		return WorkflowRun{}, fmt.Errorf("workflow run %d of %s: %w", id, repo, err)
 	}
 	return WorkflowRun{ID: run.ID, Event: run.Event, HeadBranch: run.HeadBranch, HeadSHA: run.HeadSHA, Path: run.Path,
-		Actor: run.Actor.user(), TriggeringActor: run.TriggeringActor.user()}, nil
+		Actor: run.Actor.user(), TriggeringActor: run.TriggeringActor.user(), DisplayTitle: run.DisplayTitle}, nil
 }

@@ -25,8 +25,9 @@ func TestDispatchWorkflow(t *testing.T) {
 }
 
 // TestWorkflowRun: a dispatch starts a run on the ref's branch, at its
-// latest push, by the caller; the adapter reads it back, and a run that
-// does not exist is an error.
+// latest push, by the caller, named after the workflow (or as
+// WithRunName says); the adapter reads it back, and a run that does not
+// exist is an error.
 func TestWorkflowRun(t *testing.T) {
 	a, fake, _ := setup(t)
 	tip := "5779607b49aab1200488439f02372c57b4f75444"
@@ -40,11 +41,27 @@ func TestWorkflowRun(t *testing.T) {
 	}
 	got, err := a.WorkflowRun(context.Background(), repo, runs[0].ID)
 	want := github.WorkflowRun{ID: runs[0].ID, Event: "workflow_dispatch", HeadBranch: "main", HeadSHA: tip, Path: ".github/workflows/storygate.yml",
-		Actor: github.User{Login: "github-actions[bot]", Type: "Bot"}, TriggeringActor: github.User{Login: "github-actions[bot]", Type: "Bot"}}
+		Actor: github.User{Login: "github-actions[bot]", Type: "Bot"}, TriggeringActor: github.User{Login: "github-actions[bot]", Type: "Bot"},
+		DisplayTitle: "storygate"} // a run the fake was told no run-name for is named after its workflow
 	if err != nil || got != want {
 		t.Errorf("run %+v, %v; want %+v", got, err, want)
 	}
 	if _, err := a.WorkflowRun(context.Background(), repo, runs[0].ID+100); err == nil {
 		t.Error("a run that does not exist must be an error")
+	}
+}
+
+// TestWorkflowRunNameIsTheDispatchs: with a run-name, the run a dispatch
+// starts is named from its inputs, and the adapter reads the name back.
+func TestWorkflowRunNameIsTheDispatchs(t *testing.T) {
+	fake := githubtest.New(t, githubtest.WithRunName(func(wf string, in map[string]string) string { return wf + " #" + in["pull_request"] }))
+	a := fake.Adapter()
+	if err := a.DispatchWorkflow(context.Background(), repo, "storygate.yml", "refs/heads/main", map[string]string{"pull_request": "7"}); err != nil {
+		t.Fatal(err)
+	}
+	runs := fake.WorkflowRuns()
+	got, err := a.WorkflowRun(context.Background(), repo, runs[0].ID)
+	if err != nil || got.DisplayTitle != "storygate.yml #7" {
+		t.Errorf("run %+v, %v: want the name the run-name gives its inputs", got, err)
 	}
 }

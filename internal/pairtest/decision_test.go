@@ -115,8 +115,20 @@ func (p *pair) runDispatched(d githubtest.Dispatch, sc scenario) pairOutcome {
 	runID := strconv.FormatInt(runs[len(runs)-1].ID, 10)
 	payload := decodePayload(p.t, githubtest.LoadWebhook(p.t, "workflow_dispatch", "", "", githubtest.WithRepo("Codertocat", "Hello-World"),
 		defaultBranchEdit, func(p map[string]any) { p["inputs"], p["ref"] = inputs, d.Ref }))
+	ev := runEvent{name: "workflow_dispatch", payload: payload, ref: d.Ref, sha: tip, inputs: inputs, runID: runID, token: p.fake.Token}
+	// GitHub names the run by evaluating the workflow's run-name when it
+	// starts; publish checks that name against the document.
+	name, err := p.newRunner(gateWF.Name, "gate", ev).eval.interpolate(gateWF.RunName)
+	if err != nil {
+		p.t.Fatalf("run-name: %v", err)
+	}
+	pr, _ := strconv.Atoi(d.Inputs["pull_request"])
+	if want := gate.DispatchRunName(pr, d.Inputs["head_sha"]); name != want {
+		p.t.Fatalf("the gate workflow's run-name names the dispatched run %q; publish expects %q", name, want)
+	}
+	p.fake.SetRunName(runs[len(runs)-1].ID, name)
 	var out pairOutcome
-	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, runEvent{name: "workflow_dispatch", payload: payload, ref: d.Ref, sha: tip, inputs: inputs, runID: runID})
+	out.gate, out.gateWrites = p.runGate(gateWF, gateJob, ev)
 	out.document = p.gateDocument(out.gate)
 	p.maybeAdvance(sc)
 	commentsBefore := len(p.fake.Comments(prRepo, prNumber))

@@ -276,6 +276,9 @@ func (e *evaluator) call(n *actionlint.FuncCallNode) (any, error) {
 	if strings.EqualFold(n.Callee, "contains") && len(n.Args) == 2 {
 		return e.contains(n.Args[0], n.Args[1])
 	}
+	if strings.EqualFold(n.Callee, "format") && len(n.Args) >= 1 {
+		return e.format(n.Args[0], n.Args[1:])
+	}
 	if len(n.Args) != 0 {
 		return nil, fmt.Errorf("the harness does not evaluate %s() with arguments", n.Callee)
 	}
@@ -290,6 +293,53 @@ func (e *evaluator) call(n *actionlint.FuncCallNode) (any, error) {
 		return false, nil // the harness never cancels a run
 	}
 	return nil, fmt.Errorf("the harness does not evaluate function %s()", n.Callee)
+}
+
+// format is GitHub's format(string, replace0, replace1, ...): {N} is
+// the Nth argument as a string, {{ and }} are literal braces; any other
+// brace is an error, as GitHub makes it.
+func (e *evaluator) format(pattern actionlint.ExprNode, args []actionlint.ExprNode) (any, error) {
+	p, err := e.evalString(pattern)
+	if err != nil {
+		return nil, err
+	}
+	vals := make([]string, len(args))
+	for i, a := range args {
+		if vals[i], err = e.evalString(a); err != nil {
+			return nil, err
+		}
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch {
+		case strings.HasPrefix(p[i:], "{{"), strings.HasPrefix(p[i:], "}}"):
+			b.WriteByte(p[i])
+			i++
+		case p[i] == '{':
+			end := strings.IndexByte(p[i:], '}')
+			n, convErr := strconv.Atoi(p[i+1 : i+max(end, 1)])
+			if end < 0 || convErr != nil || n < 0 || n >= len(vals) {
+				return nil, fmt.Errorf("format(%q): a brace that is no {N} of its %d arguments", p, len(vals))
+			}
+			b.WriteString(vals[n])
+			i += end
+		case p[i] == '}':
+			return nil, fmt.Errorf("format(%q): a lone }", p)
+		default:
+			b.WriteByte(p[i])
+		}
+	}
+	return b.String(), nil
+}
+
+// evalString evaluates n and writes its value as GitHub converts it to a
+// string.
+func (e *evaluator) evalString(n actionlint.ExprNode) (string, error) {
+	v, err := e.eval(n)
+	if err != nil {
+		return "", err
+	}
+	return toString(v)
 }
 
 // contains is GitHub's contains(search, item): a case-insensitive

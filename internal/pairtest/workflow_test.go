@@ -16,6 +16,7 @@ import (
 // being ignored.
 type workflow struct {
 	Name        string          `yaml:"name"`
+	RunName     string          `yaml:"run-name"` // evaluated for a dispatched run, whose name publish checks
 	On          triggers        `yaml:"on"`
 	Permissions yaml.Node       `yaml:"permissions"`
 	Concurrency yaml.Node       `yaml:"concurrency"` // scheduling only: the harness runs one run at a time per pull request

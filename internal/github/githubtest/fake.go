@@ -74,6 +74,9 @@ type Server struct {
 	// tokenUser, when set, is the person the server's token belongs to
 	// (WithTokenUser).
 	tokenUser *User
+	// runName names the runs dispatches start (WithRunName); nil names
+	// them after the workflow.
+	runName func(workflow string, inputs map[string]string) string
 }
 
 // Option configures a Server.

@@ -21,6 +21,9 @@ type WorkflowRun struct {
 	// Actor started the run; TriggeringActor (Actor when empty) started
 	// its latest attempt.
 	Actor, TriggeringActor User
+	// DisplayTitle is the run's name; empty means the workflow's name,
+	// storygate, as GitHub names a run whose workflow sets no run-name.
+	DisplayTitle string
 }
 
 // AddWorkflowRun seeds a run started outside the fake and returns its id.
@@ -53,9 +56,12 @@ func (st *state) addRun(run WorkflowRun) int64 {
 // dispatchedRun is the run GitHub starts for a dispatch: on the ref's
 // branch at its latest push, by the caller (the fake's writes are all
 // GITHUB_TOKEN's, Bot).
-func (st *state) dispatchedRun(repo, workflow, ref string) {
+func (st *state) dispatchedRun(repo, workflow, ref string, runName func(workflow string, inputs map[string]string) string, inputs map[string]string) {
 	branch := strings.TrimPrefix(ref, "refs/heads/")
 	run := WorkflowRun{Repo: repo, Event: "workflow_dispatch", HeadBranch: branch, Path: ".github/workflows/" + workflow, Actor: Bot}
+	if runName != nil {
+		run.DisplayTitle = runName(workflow, inputs)
+	}
 	if last := st.lastPush(repo, branch); last != nil {
 		run.HeadSHA = last.After
 	}
@@ -86,7 +92,7 @@ func (run *WorkflowRun) json(at string) map[string]any {
 	repo := map[string]any{"full_name": run.Repo, "name": run.Repo[strings.Index(run.Repo, "/")+1:]}
 	return map[string]any{
 		"id": run.ID, "node_id": "WFR_" + strconv.FormatInt(run.ID, 10), "name": "storygate", "run_number": run.ID, "run_attempt": 1,
-		"display_title": "storygate", "event": run.Event, "status": "completed", "conclusion": "success",
+		"display_title": orDefault(run.DisplayTitle, "storygate"), "event": run.Event, "status": "completed", "conclusion": "success",
 		"head_branch": run.HeadBranch, "head_sha": run.HeadSHA, "path": run.Path, "workflow_id": 1,
 		"actor": run.Actor.json(), "triggering_actor": triggering.json(),
 		"url": api, "html_url": "https://github.com/" + run.Repo + "/actions/runs/" + strconv.FormatInt(run.ID, 10),
@@ -95,4 +101,31 @@ func (run *WorkflowRun) json(at string) map[string]any {
 		"jobs_url": api + "/jobs", "logs_url": api + "/logs", "check_suite_url": api + "/check-suite", "cancel_url": api + "/cancel",
 		"rerun_url": api + "/rerun", "artifacts_url": api + "/artifacts", "workflow_url": "https://api.github.com/repos/" + run.Repo + "/actions/workflows/1",
 	}
+}
+
+// SetRunName sets the name (display_title) of run id, as GitHub evaluates
+// the workflow's run-name when the run starts: the shipped-pair test
+// evaluates the real workflow's run-name and tells the fake its result.
+func (s *Server) SetRunName(id int64, name string) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	for _, run := range s.st.runs {
+		if run.ID == id {
+			run.DisplayTitle = name
+		}
+	}
+}
+
+// WithRunName makes the runs the fake starts for a dispatch take the name
+// runName gives the workflow and its inputs, as the workflow's run-name
+// would; without it a dispatched run is named after the workflow.
+func WithRunName(runName func(workflow string, inputs map[string]string) string) Option {
+	return func(s *Server) { s.runName = runName }
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -26,6 +26,14 @@ var tools *toolbox
 // CLI reads and changes the process environment, so it runs as its own
 // process, as in the Docker action.
 func TestMain(m *testing.M) {
+	for _, tool := range []string{"git", "bash", "jq"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			// GitHub's runners have them, and the shipped workflows' run:
+			// steps use them: a harness without them would test less.
+			fmt.Fprintf(os.Stderr, "pairtest: the shipped workflows' steps need %s, as GitHub's runners have it (apt-get install %s): %v\n", tool, tool, err)
+			os.Exit(2)
+		}
+	}
 	dir, err := os.MkdirTemp("", "pairtest-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

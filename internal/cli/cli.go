@@ -139,14 +139,28 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int) {
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return positional, -1
+			return positional, emptyArgument(fs, positional)
 		}
 		if rest[0] == "--" {
-			return append(positional, rest[1:]...), -1
+			positional = append(positional, rest[1:]...)
+			return positional, emptyArgument(fs, positional)
 		}
 		positional = append(positional, rest[0])
 		args = rest[1:]
 	}
+}
+
+// emptyArgument refuses an empty positional argument (exit 2): it names
+// no file, and taking it for "no path given" would run the command on
+// everything (`validate ""` validated every story); -1 when there is none.
+func emptyArgument(fs *flag.FlagSet, positional []string) int {
+	for i, p := range positional {
+		if p == "" {
+			fmt.Fprintf(fs.Output(), "storygate %s: argument %d is empty; it names no file\n", fs.Name(), i+1)
+			return ExitUsage
+		}
+	}
+	return -1
 }
 
 // multiFlag collects a repeatable string flag.

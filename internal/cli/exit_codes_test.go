@@ -123,3 +123,34 @@ func TestADurationThatDoesNotRunForwardIsAUsageError(t *testing.T) {
 		})
 	}
 }
+
+// TestAnEmptyOrOverlongPathIsAUsageError (issue 24): an empty argument
+// names no file, so it exits 2 rather than being read as "no path given"
+// (`validate ""` validated every story); a path longer than the system
+// allows is the caller's to fix (exit 2, naming it), not storygate's (3).
+// The control: the same command on a real story exits by its findings.
+func TestAnEmptyOrOverlongPathIsAUsageError(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"stories/STORY-001.md": testrepo.DemoStory(t, "STORY-003.md")})
+	repo.Commit("base")
+	long := filepath.Join(repo.Root, strings.Repeat("a", 120_000))
+	for _, input := range []string{"validate PATH", "verify PATH", "transition STORY", "stage validate DIR", "stage compile DIR", "checks run FILE", "merge-results FILE"} {
+		t.Run(input+"/empty", func(t *testing.T) {
+			code, _, errOut := run(t, fileInputs[input](repo.Root, "")...)
+			if code != ExitUsage || !strings.Contains(errOut, "is empty") {
+				t.Errorf("exit %d, stderr %q; want %d saying the argument is empty", code, errOut, ExitUsage)
+			}
+		})
+	}
+	for _, input := range []string{"validate PATH", "verify PATH"} {
+		t.Run(input+"/overlong", func(t *testing.T) {
+			code, _, errOut := run(t, fileInputs[input](repo.Root, long)...)
+			if code != ExitUsage || !strings.Contains(errOut, "aaaa") {
+				t.Errorf("exit %d, stderr %.200q; want %d naming the path", code, errOut, ExitUsage)
+			}
+		})
+	}
+	if code, _, errOut := run(t, fileInputs["validate PATH"](repo.Root, filepath.Join(repo.Root, "stories", "STORY-001.md"))...); code != ExitFindings {
+		t.Errorf("control: exit %d, want %d (STORY-003's errors)\n%s", code, ExitFindings, errOut)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"syscall"
 
 	"github.com/go-git/go-git/v5"
 
@@ -93,7 +94,7 @@ func failure(e env, cmd string, err error) int {
 	var cfgErr *config.Error
 	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) ||
 		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) || safefile.Refused(err) ||
-		errors.Is(err, target.ErrNoMergeBase) || errors.Is(err, target.ErrNoRepository) {
+		errors.Is(err, target.ErrNoMergeBase) || errors.Is(err, target.ErrNoRepository) || errors.Is(err, syscall.ENAMETOOLONG) {
 		return ExitUsage
 	}
 	return ExitInternal

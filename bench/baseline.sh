@@ -54,20 +54,7 @@ echo "building the baseline storygate ($rev) into $work/bin/storygate-baseline" 
 
 # The corpus committed as the base, a head commit that appends a paragraph
 # to every (count/changed)-th story (as gate.sh does).
-corpus="$work/corpus"
-"$work/bin/genstories" -n "$count" -seed "$seed" "$corpus" >&2
-git_() { git -C "$corpus" -c user.name=bench -c user.email=bench@example.com -c core.autocrlf=false -c gc.auto=0 "$@"; }
-git_ init -q -b main
-git_ add -A
-git_ commit -q -m base
-base=$(git_ rev-parse HEAD)
-step=$((count / changed))
-for i in $(seq 1 "$changed"); do
-	f=$(printf '%s/stories/STORY-%05d.md' "$corpus" $(((i - 1) * step + 1)))
-	printf '\nA paragraph the pull request added.\n' >>"$f"
-done
-git_ commit -q -am head
-git_ gc -q
+pr_corpus "$work/corpus" "$count" "$changed" "$seed"
 
 validate() { measure "$1" "$2" validate --format json --root "$corpus" "$corpus/stories"; }
 gate() {

@@ -64,3 +64,25 @@ mb() {
 verdict() {
 	if [ "$1" = 1 ]; then echo PASS; else echo FAIL; fi
 }
+
+# pr_corpus DIR COUNT CHANGED SEED generates COUNT stories into DIR,
+# commits them as the base, then a head commit that appends a paragraph to
+# every (COUNT/CHANGED)-th story. It sets $corpus to DIR and $base to the
+# base commit. Needs $work/bin/genstories (setup_bench).
+pr_corpus() {
+	corpus=$1
+	local count=$2 changed=$3 seed=$4 step i f
+	"$work/bin/genstories" -n "$count" -seed "$seed" "$corpus" >&2
+	git_() { git -C "$corpus" -c user.name=bench -c user.email=bench@example.com -c core.autocrlf=false -c gc.auto=0 "$@"; }
+	git_ init -q -b main
+	git_ add -A
+	git_ commit -q -m base
+	base=$(git_ rev-parse HEAD)
+	step=$((count / changed))
+	for i in $(seq 1 "$changed"); do
+		f=$(printf '%s/stories/STORY-%05d.md' "$corpus" $(((i - 1) * step + 1)))
+		printf '\nA paragraph the pull request added.\n' >>"$f"
+	done
+	git_ commit -q -am head
+	git_ gc -q
+}

@@ -6,20 +6,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/report"
-	"github.com/storygate/storygate/internal/target"
 )
-
-// placeInRepository is where the target's root is in its repository
-// (target.Target.Place), for the findings pipeline of a run printing a
-// format that names repository paths (findings.Options.Place): "" for a
-// format that prints paths as the run found them (text, json), or when
-// the root is in no repository.
-func placeInRepository(t *target.Target, format string) string {
-	if !report.RepositoryPaths(format) {
-		return ""
-	}
-	return t.Place()
-}
 
 // placeFor is place, where a run's root is in its repository, for the
 // findings pipeline of a run printing format: "" for the formats that

@@ -45,7 +45,7 @@ func runValidate(e env, args []string) int {
 		return code
 	}
 	opts.BatchGC, opts.Filter = true, mode
-	place := placeInRepository(opts.Target, *format)
+	place := placeFor(*format, opts.Target.Place())
 	res, err := lint.Run(opts)
 	if err != nil {
 		return failure(e, "validate", err)

@@ -57,7 +57,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 		return code
 	}
 	cfg := t.Policy()
-	place := placeInRepository(t, f.format)
+	place := placeFor(f.format, t.Place())
 	stories, err := selectStories(t, absPaths(paths))
 	if err != nil {
 		return failure(e, "verify", err)

@@ -79,8 +79,14 @@ func withMarker(body, marker string) string {
 // its first line is exactly the marker. A marker anywhere else (quoted
 // output, another root's report that prints it) marks nothing.
 func StickyMarked(body, marker string) bool {
+	return marker != "" && FirstLine(body) == marker
+}
+
+// FirstLine is body up to its first line break: where storygate puts the
+// marker of every record it writes (the sticky comment, drift issues).
+func FirstLine(body string) string {
 	first, _, _ := strings.Cut(body, "\n")
-	return marker != "" && first == marker
+	return first
 }
 
 // markedComments returns the comments storygate's own account (Self)

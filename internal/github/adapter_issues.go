@@ -28,7 +28,7 @@ func (a *Adapter) FindIssues(ctx context.Context, repo Repo, marker string) ([]I
 			return nil, fmt.Errorf("list issues of %s: %w", repo, err)
 		}
 		for _, is := range batch {
-			if is.PullRequest == nil && strings.HasPrefix(firstLine(is.Body), marker) && self.Authored(is.authorship()) {
+			if is.PullRequest == nil && strings.HasPrefix(FirstLine(is.Body), marker) && self.Authored(is.authorship()) {
 				found = append(found, is.issue())
 			}
 		}
@@ -71,12 +71,6 @@ func (is listedIssue) authorship() Comment {
 		c.App = App{ID: is.App.ID, Slug: is.App.Slug}
 	}
 	return c
-}
-
-// firstLine is s up to its first line break.
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return strings.TrimSuffix(line, "\r")
 }
 
 // CreateIssue implements Issues.

@@ -42,7 +42,7 @@ func syncIssues(ctx context.Context, opts Options, stories []Story) error {
 func issuesOf(all []github.Issue, marker string) (open, closed *github.Issue) {
 	for i := range all {
 		is := &all[i]
-		if line, _, _ := strings.Cut(is.Body, "\n"); strings.TrimSuffix(line, "\r") != marker {
+		if github.FirstLine(is.Body) != marker {
 			continue // the marker is storygate's first line, never text further down
 		}
 		switch {

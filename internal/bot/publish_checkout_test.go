@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/storygate/storygate/internal/github/githubtest"
@@ -58,6 +59,56 @@ func TestPublishJudgesTheGatesCommitsWhateverIsCheckedOut(t *testing.T) {
 			}
 			if got := h.checkRuns()["storygate / stories"]; got != c.want {
 				t.Errorf("published storygate / stories = %s, the gate said %s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestPublishRefusesAJudgedMergeCommit: an agent that can write the
+// results document (code from the pull request running unsandboxed) names
+// as judged a merge commit it pushed, whose parents are the merge base and
+// the pull request's head, as GitHub's test merge would have, but whose
+// tree is the base's: the scope escape would be judged away while the
+// checks went on the head. Publish refuses it (exit 2, nothing posted);
+// the honest document is published as the gate's failure.
+func TestPublishRefusesAJudgedMergeCommit(t *testing.T) {
+	for _, forged := range []bool{false, true} {
+		t.Run(fmt.Sprintf("forged %v", forged), func(t *testing.T) {
+			h := newHarness(t)
+			h.repo.CopyTree(filepath.Join(scopeFixture("bad"), "base"))
+			h.base = h.repo.Commit("the fixture's base")
+			h.repo.CopyTree(filepath.Join(scopeFixture("bad"), "head"))
+			h.head = h.repo.Commit("the fixture's head")
+			h.env["GITHUB_RUN_ID"] = uploadingRun
+			h.event("pull_request", "pull_request.opened")
+			h.action(func(o *ActionOptions) { o.ReportOnly = "true" })
+			if forged {
+				tree := testrepo.GitCLI(t, h.repo.Root, "rev-parse", h.base+"^{tree}")
+				merge := testrepo.GitCLI(t, h.repo.Root, "-c", "user.name=agent", "-c", "user.email=a@example.com",
+					"commit-tree", tree, "-p", h.base, "-p", h.head, "-m", "Merge")
+				doc, err := os.ReadFile(h.results)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rewritten := strings.Replace(string(doc), `"head": "`+h.head+`"`, `"head": "`+merge+`"`, 1)
+				if rewritten == string(doc) {
+					t.Fatal("the document names no judged head to forge")
+				}
+				if err := os.WriteFile(h.results, []byte(rewritten), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			testrepo.GitCLI(t, h.repo.Root, "checkout", "-q", "--detach", h.base)
+			publishHalf(t, h, h.head, func(p map[string]any) { p["workflow_run"].(map[string]any)["event"] = "pull_request" })
+			code := h.publish(h.results)
+			if forged {
+				if code != usageFailure || len(h.fake.CheckRuns()) != 0 || !strings.Contains(h.stderr.String(), "not the pull request's head") {
+					t.Errorf("forged merge: got %s, %d check runs\n%s", code, len(h.fake.CheckRuns()), h.stderr.String())
+				}
+				return
+			}
+			if got := h.checkRuns()["storygate / stories"]; code != passed || got != "failure" {
+				t.Errorf("honest document: got %s, stories %s\n%s", code, got, h.stderr.String())
 			}
 		})
 	}

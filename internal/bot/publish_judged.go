@@ -9,12 +9,9 @@ import (
 	"github.com/storygate/storygate/internal/target"
 )
 
-// judgedHead is the pair of commits the document says the gate judged,
-// refused unless its head is the commit the check runs go on (the pull
-// request's head, checked against GitHub by publishTarget) or GitHub's
-// test merge of it (a checkout of the merge commit; sameChange checks its
-// parents). A document with no judged commits had no base, and a pull
-// request's gate always has one.
+// judgedHead is the pair of commits the document says the gate judged. A
+// document with no judged commits had no base, and a pull request's gate
+// always has one; sameChange checks the pair.
 func judgedHead(doc *gate.Results, head string) (gate.Judged, error) {
 	if doc.Judged == nil {
 		return gate.Judged{}, fmt.Errorf("%w: the document names no commits it judged (a gate run with no base, or a storygate older than this publish); run the gate on the pull request again", errRefused)
@@ -31,22 +28,23 @@ func judgedHead(doc *gate.Results, head string) (gate.Judged, error) {
 // sameChange refuses to publish unless publish's own target, opened at the
 // pull request's base as GitHub names it now and the judged head, is the
 // change the gate judged: the same merge base (the base branch's later
-// commits change the base's tip, never the merge base) and a head that is
-// the pull request's head, or a merge commit of exactly that head onto
-// the merge base.
+// commits change the base's tip, never the merge base) and, as the head,
+// the commit the check runs go on, the pull request's head. A merge
+// commit is refused even when its parents are the merge base and the
+// head: its tree is whatever its author wrote, so a document naming a
+// merge commit the agent pushed could have a sanitized tree judged while
+// the checks went on the head (the shipped gate workflow checks out the
+// head, never GitHub's test merge).
 func sameChange(t *target.Target, j gate.Judged, prHead string) error {
 	if got := t.MergeBaseSHA(); got != j.MergeBase {
 		return fmt.Errorf("%w: the gate judged the change from %s, but the merge base of the pull request's base %s and %s is %s; run the gate again",
 			errRefused, shortSHA(j.MergeBase), shortSHA(t.BaseSHA()), shortSHA(j.Head), shortSHA(got))
 	}
-	if j.Head == prHead {
-		return nil
+	if j.Head != prHead {
+		return fmt.Errorf("%w: the document judged %s, not the pull request's head %s; the gate job must check out the head (actions/checkout with ref: ${{ github.event.pull_request.head.sha }}), not GitHub's test merge",
+			errRefused, shortSHA(j.Head), shortSHA(prHead))
 	}
-	parents := t.Head().ParentHashes
-	if len(parents) == 2 && parents[0].String() == j.MergeBase && parents[1].String() == prHead {
-		return nil
-	}
-	return fmt.Errorf("%w: the document judged %s, which is neither the pull request's head %s nor its merge onto %s", errRefused, shortSHA(j.Head), shortSHA(prHead), shortSHA(j.MergeBase))
+	return nil
 }
 
 // missingObjects makes a commit publish needs and the checkout lacks the

@@ -4,13 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/storygate/storygate/internal/pathglob"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/safefile"
 )
 
 // ErrOutsideRoot is returned for a story path outside the repository root.
@@ -39,37 +41,44 @@ func FindStories(root string, paths []string, globs []string) ([]string, error) 
 		}
 	}
 	for _, p := range paths {
-		if err := findUnder(root, p, add); err != nil {
+		found := 0
+		dir, err := findUnder(root, p, func(rel string) { found++; add(rel) })
+		if err != nil {
 			return nil, err
+		}
+		if dir && found == 0 {
+			return nil, noStories(p)
 		}
 	}
 	sort.Strings(out)
 	return out, nil
 }
 
-func findUnder(root, p string, add func(string)) error {
+// findUnder adds the story file p, or the story files under the
+// directory p (dir is true then).
+func findUnder(root, p string, add func(string)) (dir bool, err error) {
 	abs := p
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(root, p)
 	}
 	info, err := os.Lstat(abs)
 	if err != nil {
-		return fmt.Errorf("story path %s: %w", p, err)
+		return false, fmt.Errorf("story path %s: %w", p, safefile.MarkUnreadable(err))
 	}
 	rel, err := Rel(root, abs)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if info.Mode()&os.ModeSymlink != 0 {
 		if abs, info, err = linkedDir(root, abs); err != nil {
-			return fmt.Errorf("story path %s: %w", p, err)
+			return false, fmt.Errorf("story path %s: %w", p, safefile.MarkUnreadable(err))
 		}
 	}
 	if !info.IsDir() {
 		add(rel)
-		return nil
+		return false, nil
 	}
-	return walkStories(root, abs, func(string) bool { return true }, add)
+	return true, walkStories(root, abs, func(string) bool { return true }, add)
 }
 
 // linkedDir resolves a named symlink: a link to a directory inside the
@@ -111,7 +120,7 @@ func walkStories(root, dir string, match func(string) bool, add func(string)) er
 	start := walkStart(dir)
 	return filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("walk %s: %w", p, err)
+			return fmt.Errorf("walk %s: %w", p, safefile.MarkUnreadable(err))
 		}
 		if d.IsDir() {
 			if p != start && skipDirs[d.Name()] {

@@ -3,6 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -64,12 +65,7 @@ func underSkipped(rel string) bool {
 
 func walkOnce(root string, dirs, files []string, globs pathglob.Set) (targets, set []string, err error) {
 	inDirs := func(rel string) bool {
-		for _, d := range dirs {
-			if d == "." || rel == d || strings.HasPrefix(rel, d+"/") {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(dirs, func(d string) bool { return inDir(d, rel) })
 	}
 	var targetSet []string
 	err = walkStories(root, root, func(rel string) bool { return inDirs(rel) || globs.Match(rel) }, func(rel string) {
@@ -79,6 +75,9 @@ func walkOnce(root string, dirs, files []string, globs pathglob.Set) (targets, s
 		}
 	})
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := requireStories(dirs, targetSet); err != nil {
 		return nil, nil, err
 	}
 	return merge(targetSet, files), merge(set, files), nil

@@ -47,7 +47,11 @@ func (d *dirFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	if info, serr := os.Stat(real); serr == nil && info.IsDir() {
-		return os.Open(real)
+		dir, err := os.Open(real)
+		if err != nil {
+			return nil, MarkUnreadable(err)
+		}
+		return dir, nil
 	}
 	if !regular {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("%w: %s", ErrNotRegular, name)}
@@ -82,7 +86,8 @@ func (d *dirFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadDir(abs)
+	entries, err := os.ReadDir(abs)
+	return entries, MarkUnreadable(err)
 }
 
 // Stat describes name as Open would find it; outside the repository is an
@@ -99,7 +104,8 @@ func (d *dirFS) Stat(name string) (fs.FileInfo, error) {
 		}
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
 	}
-	return os.Stat(real)
+	info, err := os.Stat(real)
+	return info, MarkUnreadable(err)
 }
 
 // Refused reports whether err is one of the refusals (not, say, a file

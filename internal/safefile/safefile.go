@@ -97,14 +97,15 @@ func (c *Resolver) realDir(dir string) (string, error) {
 // Open opens path for reading without following a symlink in its last
 // component and without blocking on a FIFO, and refuses (ErrNotRegular)
 // anything but a regular file; the check is on the opened file, so a swap
-// after Resolve is caught too. The size is the opened file's.
+// after Resolve is caught too. The size is the opened file's. A file the
+// caller may not read is ErrUnreadable.
 func Open(path string) (*os.File, int64, error) {
 	f, err := os.OpenFile(path, openFlags, 0)
 	if err != nil {
 		if isLinkLoop(err) {
 			return nil, 0, fmt.Errorf("%w: %s is a symlink", ErrNotRegular, path)
 		}
-		return nil, 0, err
+		return nil, 0, MarkUnreadable(err)
 	}
 	info, err := f.Stat()
 	if err != nil {

@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -60,7 +62,12 @@ func checkFiles(e env, suiteName, schemaName, format string, args []string) int 
 	}
 	var ds []diag.Diagnostic
 	for _, f := range files {
-		ds = append(ds, checkOneFile(suite, schema, f)...)
+		found, err := checkOneFile(suite, schema, f)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
+			return ExitUsage
+		}
+		ds = append(ds, found...)
 	}
 	doc := report.Document{Tool: "checks", Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: len(files), Rules: checkRules(suite)}
 	if err := printReport(e.stdout, format, doc); err != nil {
@@ -114,13 +121,19 @@ func isFile(name string) bool {
 	return err == nil
 }
 
-func checkOneFile(suite *records.Suite, schema *records.Schema, file string) []diag.Diagnostic {
+// checkOneFile checks one record file. A file the file system will not let
+// storygate read is the user's to fix, like a missing one: an error (exit
+// 2), not a finding about the record.
+func checkOneFile(suite *records.Suite, schema *records.Schema, file string) ([]diag.Diagnostic, error) {
 	name := filepath.ToSlash(file)
 	data, err := readCapped(file)
-	if err != nil {
-		return []diag.Diagnostic{records.ReadFinding(name, err)}
+	switch {
+	case errors.Is(err, safefile.ErrUnreadable):
+		return nil, fmt.Errorf("cannot read the record: %w", err)
+	case err != nil:
+		return []diag.Diagnostic{records.ReadFinding(name, err)}, nil
 	}
-	return records.CheckData(suite, schema, name, data)
+	return records.CheckData(suite, schema, name, data), nil
 }
 
 // expandRecordFiles checks that every argument exists and replaces each
@@ -141,24 +154,29 @@ func expandRecordFiles(e env, args []string) ([]string, int) {
 		found, err := recordFilesUnder(a)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
-			return nil, ExitInternal
+			return nil, readCode(err)
+		}
+		if len(found) == 0 {
+			fmt.Fprintf(e.stderr, "storygate checks run: %s holds no record file (%s); it would check nothing\n", a, strings.Join(recordExtensions(), ", "))
+			return nil, ExitUsage
 		}
 		files = append(files, found...)
 	}
 	return files, -1
 }
 
+// recordExtensions end the names of the record files a directory is
+// walked for.
+func recordExtensions() []string { return []string{".json", ".jsonl", ".ndjson", ".yaml", ".yml"} }
+
 func recordFilesUnder(dir string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("walk %s: %w", dir, err)
+			return fmt.Errorf("walk %s: %w", dir, safefile.MarkUnreadable(err))
 		}
-		switch strings.ToLower(filepath.Ext(p)) {
-		case ".json", ".jsonl", ".ndjson", ".yaml", ".yml":
-			if d.Type().IsRegular() {
-				out = append(out, p)
-			}
+		if slices.Contains(recordExtensions(), strings.ToLower(filepath.Ext(p))) && d.Type().IsRegular() {
+			out = append(out, p)
 		}
 		return nil
 	})

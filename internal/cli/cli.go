@@ -90,7 +90,7 @@ func usage(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-14s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "\nexit codes: 0 no errors, 1 findings at error severity, 2 usage or configuration error, 3 storygate failed")
+	fmt.Fprintln(w, "\n"+exitSummary())
 }
 
 func runVersion(e env, args []string) int {

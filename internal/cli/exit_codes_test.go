@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,7 +46,8 @@ var fileInputs = map[string]fileArgs{
 }
 
 // takesDirectories are the inputs where a directory is a legal argument
-// (its files are walked), so only missing and unreadable apply.
+// (its files are walked): a directory there is refused only when it
+// holds nothing to judge (storylessDirectorySituations).
 var takesDirectories = map[string]bool{
 	"validate PATH": true, "verify PATH": true, "stage validate DIR": true, "stage compile DIR": true, "checks run FILE": true,
 }
@@ -68,36 +71,85 @@ func TestEveryCommandIsInTheExitCodeTable(t *testing.T) {
 	}
 }
 
-// TestAFileThatCannotBeReadIsAUsageError: a missing file, an unreadable
-// one and a directory given as a file exit 2 from every command, naming
-// the path.
-func TestAFileThatCannotBeReadIsAUsageError(t *testing.T) {
-	repo := testrepo.New(t)
-	repo.Write(map[string]string{"README.md": "x\n"})
-	repo.Commit("base")
-	dir := t.TempDir()
-	unreadable := filepath.Join(dir, "unreadable.yml")
-	if err := os.WriteFile(unreadable, []byte("a: b\n"), 0o000); err != nil {
-		t.Fatal(err)
-	}
-	kinds := map[string]string{"missing": filepath.Join(dir, "missing.yml"), "directory": t.TempDir(), "unreadable": unreadable}
-	for input, args := range fileInputs {
-		for kind, path := range kinds {
-			t.Run(input+"/"+kind, func(t *testing.T) {
-				switch {
-				case kind == "directory" && takesDirectories[input]:
-					t.Skip("a directory is a legal argument here: its files are walked")
-				case kind == "unreadable" && os.Geteuid() == 0:
-					t.Skip("root reads a mode-000 file; the directory case covers an unreadable file")
+// unusableFileSituations are, for every input of fileInputs, the files a
+// command cannot use, each a usage error (exit 2) naming the path: a
+// missing file, an unreadable one (mode 000, even for root: runUnreadable;
+// for a stage directory, a directory that cannot be listed), and a
+// directory where a file is read. (TestAFileThatCannotBeReadIsAUsageError
+// ran these; the exit-code table's test runs them now, root included.)
+func unusableFileSituations() []situation {
+	var out []situation
+	for _, input := range sortedInputs() {
+		for _, kind := range []string{"missing", "unreadable", "directory"} {
+			if kind == "directory" && takesDirectories[input] {
+				continue // walked: a directory holding none is its own example
+			}
+			out = append(out, situation{input + "/" + kind, func(t *testing.T) (int, string, string) {
+				repo := testrepo.New(t)
+				repo.Write(map[string]string{"README.md": "x\n"})
+				repo.Commit("base")
+				path := unusableFile(t, repo.Root, input, kind)
+				runner := run
+				if kind == "unreadable" {
+					runner = runUnreadable
 				}
-				code, _, errOut := run(t, args(repo.Root, path)...)
-				if code != ExitUsage || !strings.Contains(errOut, filepath.Base(path)) {
-					t.Errorf("exit %d, stderr %q; want %d naming %s", code, errOut, ExitUsage, path)
+				code, stdout, stderr := runner(t, fileInputs[input](repo.Root, path)...)
+				if kind == "unreadable" && !strings.Contains(stderr, "permission denied") {
+					t.Errorf("stderr %q: the file was not unreadable to the command, or it did not say so", stderr)
 				}
-			})
+				return code, stdout + stderr, filepath.Base(path)
+			}})
 		}
 	}
+	return out
 }
+
+// unusableFile makes the kind of file input cannot use. An unreadable
+// file lies where the input reads it: a story inside the repository, a
+// configuration outside it (one inside is read at the base revision).
+func unusableFile(t *testing.T, root, input, kind string) string {
+	t.Helper()
+	switch kind {
+	case "missing":
+		return filepath.Join(t.TempDir(), "missing.yml")
+	case "directory":
+		return t.TempDir()
+	}
+	dir := t.TempDir()
+	if readsInRepository[input] {
+		dir = filepath.Join(root, "inputs")
+	}
+	if takesDirectories[input] && !readsInRepository[input] {
+		locked := filepath.Join(dir, "locked")
+		writeFiles(t, locked, map[string]string{"inception/alpha.md": demoStage("alpha")})
+		lock(t, locked)
+		return locked
+	}
+	p := filepath.Join(dir, "unreadable.yml")
+	writeFiles(t, dir, map[string]string{"unreadable.yml": "a: b\n"})
+	lock(t, p)
+	return p
+}
+
+// lock takes every permission from path, and gives them back when the
+// test ends so that its directory can be removed.
+func lock(t *testing.T, path string) {
+	t.Helper()
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o000); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(path, info.Mode().Perm()) })
+}
+
+// readsInRepository are the inputs read only inside the repository.
+var readsInRepository = map[string]bool{"validate PATH": true, "verify PATH": true, "transition STORY": true, "checks run FILE": true}
+
+// sortedInputs are fileInputs' names, sorted, for a stable order.
+func sortedInputs() []string { return slices.Sorted(maps.Keys(fileInputs)) }
 
 // TestADurationThatDoesNotRunForwardIsAUsageError: the configuration
 // refuses what the command line refuses, with the value's position.

@@ -122,10 +122,11 @@ func loadStageSet(e env, in stageInputs) (*stage.Set, int) {
 	set, err := stage.LoadStages(safefile.FS(safefile.RepoRoot(in.dir), in.dir, stage.MaxFileSize), filepath.ToSlash(in.dir))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
-		return nil, ExitInternal
+		return nil, readCode(err)
 	}
-	if len(set.Files) == 0 {
-		fmt.Fprintf(e.stderr, "storygate stage: no stage files (<phase>/<slug>.md) under %s\n", in.dir)
+	if len(set.Files) == 0 { // a mistyped DIR must not pass with nothing checked
+		fmt.Fprintf(e.stderr, "storygate stage: no stage files (<phase>/<slug>.md) under %s; it would check nothing\n", in.dir)
+		return nil, ExitUsage
 	}
 	var code int
 	if set.Agents, code = loadRoster(e, in.dir, in.agents, "agents", stage.LoadAgents); code >= 0 {
@@ -153,7 +154,7 @@ func loadRoster(e env, dir, flagDir, what string, load rosterLoader) (map[string
 	roster, err := load(os.DirFS(flagDir))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
-		return nil, ExitInternal
+		return nil, readCode(safefile.MarkUnreadable(err))
 	}
 	return roster, -1
 }
@@ -179,7 +180,7 @@ func requireDir(e env, what, dir string) int {
 		return ExitUsage
 	case err != nil:
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
-		return ExitInternal
+		return readCode(safefile.MarkUnreadable(err))
 	case !st.IsDir():
 		fmt.Fprintf(e.stderr, "storygate stage: %s %s is not a directory\n", what, dir)
 		return ExitUsage

@@ -87,17 +87,30 @@ func lintOptions(e env, cmd, root, cfgPath, base string, paths []string) (lint.O
 }
 
 // failure maps an engine error to an exit code: configuration, missing
-// paths, a --base that is not in the clone (or no clone at all) are the
-// user's to fix (2), everything else is storygate's (3).
+// or unreadable inputs, a directory holding no story, a --base that is
+// not in the clone (or no clone at all) are the user's to fix (2),
+// everything else is storygate's (3).
 func failure(e env, cmd string, err error) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v\n", cmd, err)
-	var cfgErr *config.Error
-	if errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) ||
-		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) || safefile.Refused(err) ||
-		errors.Is(err, target.ErrNoMergeBase) || errors.Is(err, target.ErrNoRepository) || errors.Is(err, syscall.ENAMETOOLONG) {
+	return readCode(err)
+}
+
+// readCode is the exit code for an error reading the user's inputs: 2
+// when it is theirs to fix (usersToFix), else 3.
+func readCode(err error) int {
+	if usersToFix(err) {
 		return ExitUsage
 	}
 	return ExitInternal
+}
+
+// usersToFix reports whether err is the user's to fix (failure).
+func usersToFix(err error) bool {
+	var cfgErr *config.Error
+	return errors.As(err, &cfgErr) || errors.Is(err, os.ErrNotExist) || errors.Is(err, lint.ErrOutsideRoot) ||
+		errors.Is(err, gitrepo.ErrRevisionMissing) || errors.Is(err, git.ErrRepositoryNotExists) || safefile.Refused(err) ||
+		errors.Is(err, target.ErrNoMergeBase) || errors.Is(err, target.ErrNoRepository) || errors.Is(err, syscall.ENAMETOOLONG) ||
+		errors.Is(err, safefile.ErrUnreadable) || errors.Is(err, lint.ErrNoStories)
 }
 
 // findingsCode is 1 when any diagnostic is at error severity.

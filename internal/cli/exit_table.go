@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// exitRow is one row of the exit-code table of the CLI contract: a code,
+// what it means, and the situations that give it. README.md's "### Exit
+// codes" table is rendered from exitTable, and a test runs every example
+// and compares the README with the rendering (exit_table_test.go), so
+// the table says what the commands do.
+type exitRow struct {
+	code     int
+	meaning  string
+	examples []string
+}
+
+// exitTable is the contract, one row per exit code.
+func exitTable() []exitRow {
+	return []exitRow{
+		{ExitOK, "nothing at error severity", []string{"a clean run", "`--help`"}},
+		{ExitFindings, "findings at error severity", []string{"a failing gate", "a refused transition", "a drifted story"}},
+		{ExitUsage, "usage or configuration error", []string{
+			"an unknown flag",
+			"a file named on the command line that is missing, unreadable or a directory",
+			"a directory named for stories, stages or records that holds none",
+			"an empty argument, or a path longer than the system allows",
+			"an invalid `.github/storygate.yml` (positioned: `verify.timeout: -5s`)",
+			"a refused results document",
+		}},
+		{ExitInternal, "storygate itself failed", []string{
+			"git or I/O failing",
+			"GitHub unreachable before `github.deadline` (the message names it; the next run repairs what was left)",
+		}},
+	}
+}
+
+// exitTableMarkdown is the table as README.md shows it.
+func exitTableMarkdown() string {
+	var b strings.Builder
+	b.WriteString("| Code | Meaning | For example |\n|------|---------|-------------|\n")
+	for _, r := range exitTable() {
+		fmt.Fprintf(&b, "| `%d` | %s | %s |\n", r.code, r.meaning, strings.Join(r.examples, "; "))
+	}
+	return b.String()
+}
+
+// exitSummary is the table in one line, for the usage text.
+func exitSummary() string {
+	parts := make([]string, 0, 4)
+	for _, r := range exitTable() {
+		parts = append(parts, fmt.Sprintf("%d %s", r.code, r.meaning))
+	}
+	return "exit codes: " + strings.Join(parts, ", ")
+}

@@ -70,6 +70,12 @@ type Server struct {
 	injected []injected
 	// closing ends hanging requests when the test ends.
 	closing chan struct{}
+	// late is held by an AppliedLate request until it is applied; every
+	// other request waits for it (awaitLate).
+	late sync.RWMutex
+	// unseen counts, per kind and key, the list reads that still miss
+	// what a late create made (InjectAppliedLate).
+	unseen map[string]int
 	st      *state
 	// tokenUser, when set, is the person the server's token belongs to
 	// (WithTokenUser).
@@ -90,7 +96,7 @@ func WithPathPrefix(prefix string) Option {
 
 // New starts a fake GitHub that is closed when the test ends.
 func New(t T, opts ...Option) *Server {
-	s := &Server{t: t, Token: "test-token", st: newState(), closing: make(chan struct{})}
+	s := &Server{t: t, Token: "test-token", st: newState(), closing: make(chan struct{}), unseen: map[string]int{}}
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -130,6 +136,7 @@ func (s *Server) ResetCalls() {
 
 // serve records, validates, authenticates, injects faults, then answers.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.awaitLate()
 	body, _ := io.ReadAll(r.Body)
 	call := Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Body: body, Authorization: r.Header.Get("Authorization")}
 	// The answer is buffered so the call is recorded before the client can
@@ -165,15 +172,20 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		f.write(rec)
 		return
 	}
-	fault := s.takeFault(r.Method, v.route.Path)
-	if fault == Hang {
+	in := s.takeFault(r.Method, v.route.Path)
+	req := &request{Request: r, body: body, params: v.params, route: v.route.Path}
+	if in.fault == Hang || in.fault == AppliedLate {
 		// Recorded on arrival: the test may look before the client gives up.
 		s.record(call, 0)
 		answered, recorded = false, true
+		if in.fault == AppliedLate {
+			s.applyLate(req, in.lag)
+			return
+		}
 		s.hang(r)
 		return
 	}
-	answered = s.answer(rec, fault, &request{Request: r, body: body, params: v.params, route: v.route.Path})
+	answered = s.answer(rec, in.fault, req)
 }
 
 // answer dispatches the request under fault (Reset, AppliedThen5xx,

@@ -76,7 +76,7 @@ type Server struct {
 	// unseen counts, per kind and key, the list reads that still miss
 	// what a late create made (InjectAppliedLate).
 	unseen map[string]int
-	st      *state
+	st     *state
 	// tokenUser, when set, is the person the server's token belongs to
 	// (WithTokenUser).
 	tokenUser *User

@@ -21,17 +21,29 @@ import (
 // double. What a lost attempt made after every look has given up is left
 // to the caller's sweep for duplicates.
 func applyOnce[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error), create func(context.Context) (T, error)) (T, error) {
+	made, _, err := applyOnceNoting(ctx, p, find, create)
+	return made, err
+}
+
+// applyOnceNoting is applyOnce that also says whether the write was sent
+// again after every look found nothing: only then can GitHub hold a
+// duplicate (a lost attempt it applied, or listed, after the looks),
+// which the caller sweeps for. Since the looks found nothing of the
+// write's key before the resend, whatever of that key turns up afterwards
+// is this call's own.
+func applyOnceNoting[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error), create func(context.Context) (T, error)) (T, bool, error) {
 	for attempt := 0; ; attempt++ {
 		made, err := create(ctx)
+		resent := attempt > 0
 		if err == nil || find == nil || !answerLost(ctx, err) || attempt >= p.MaxRetries {
-			return made, err
+			return made, resent, err
 		}
 		found, ok, ferr := lookPatiently(ctx, p, find)
 		if ferr != nil {
-			return made, fmt.Errorf("%w; looking for what it may have made: %w", err, ferr)
+			return made, resent, fmt.Errorf("%w; looking for what it may have made: %w", err, ferr)
 		}
 		if ok {
-			return found, nil
+			return found, resent, nil
 		}
 	}
 }

@@ -54,7 +54,7 @@ type Outcome struct {
 }
 
 // ToGitHub posts one completed check run per gate, then the sticky comment.
-// It costs one request per gate plus one per extra 50 annotations, plus
+// It costs one request per gate plus one per 50 annotations, plus
 // the comment lookup's pages and at most one write: nothing grows with the
 // number of stories.
 func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outcome, error) {

@@ -188,12 +188,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	answered = s.answer(rec, in.fault, req)
 }
 
-// answer dispatches the request under fault (Reset, AppliedThen5xx,
-// AppliedThenReset or none) and reports whether an answer is to be sent.
+// answer dispatches the request under fault (Reset, Unapplied500,
+// AppliedThen5xx, AppliedThenReset or none) and reports whether an answer is to be sent.
 func (s *Server) answer(rec *httptest.ResponseRecorder, f Fault, req *request) bool {
 	switch f {
 	case Reset:
 		return false
+	case Unapplied500:
+		fault{status: http.StatusInternalServerError, message: "Server Error"}.write(rec)
 	case AppliedThen5xx:
 		s.dispatch(httptest.NewRecorder(), req)
 		fault{status: http.StatusBadGateway, headers: map[string]string{"Retry-After": "0"}, message: "Bad Gateway"}.write(rec)

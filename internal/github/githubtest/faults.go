@@ -63,6 +63,9 @@ const (
 	// AppliedThenReset applies the request, then resets the connection
 	// instead of answering.
 	AppliedThenReset
+	// Unapplied500 answers 500 and changes nothing, as GitHub may before
+	// it applies a request: the client cannot tell it from AppliedThen5xx.
+	Unapplied500
 	// AppliedLate holds the request until the client's attempt gives up
 	// (its timeout), then applies it, as GitHub may a request whose
 	// client has gone: the client saw a timeout and cannot tell. The
@@ -85,6 +88,8 @@ func (f Fault) String() string {
 		return "applied-then-502"
 	case AppliedThenReset:
 		return "applied-then-reset"
+	case Unapplied500:
+		return "500-unapplied"
 	case AppliedLate:
 		return "applied-late"
 	}

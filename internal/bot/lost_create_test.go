@@ -98,4 +98,3 @@ func TestARerunWhoseCreateIsLostPostsItsOwnVerdict(t *testing.T) {
 		}
 	}
 }
-

@@ -42,7 +42,7 @@ func (a *Adapter) dropDuplicateReplies(ctx context.Context, repo Repo, number in
 // with: a note first, so the marker is no longer the first line and no
 // later lookup takes the duplicate for the record, then what it said.
 func DuplicateIssueBody(kept int, body string) string {
-	return fmt.Sprintf("Duplicate of #%d: storygate opened this issue twice (GitHub applied a request whose answer was lost); #%d is the one kept open.\n\n%s", kept, kept, body)
+	return fmt.Sprintf("Duplicate of #%d: storygate opened this issue twice (GitHub applied a request whose answer was lost); #%d is the record, this copy is closed.\n\n%s", kept, kept, body)
 }
 
 // closeDuplicateIssues closes every open issue carrying marker but the

@@ -115,12 +115,7 @@ func TestIssuesStorygateDidNotOpenAreNoDriftIssues(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			fake := githubtest.New(t)
 			fake.AddIssue("o/r", c.impostor)
-			root := t.TempDir()
-			writeStory(t, root, "STORY-001", "done", c.command)
-			if _, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: fake.Adapter()}); err != nil {
-				t.Fatal(err)
-			}
-			issues := fake.Issues("o/r")
+			issues := reverifyStory(t, fake, c.command)
 			open := 0
 			for _, is := range issues {
 				if is.State == "open" {
@@ -156,12 +151,7 @@ func TestDuplicateDriftIssuesAreClosed(t *testing.T) {
 			for range tc.duplicates + 1 {
 				fake.AddIssue("o/r", githubtest.Issue{Title: "drift", Body: Marker("STORY-001") + "\nold"})
 			}
-			root := t.TempDir()
-			writeStory(t, root, "STORY-001", "done", tc.cmd)
-			if _, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: fake.Adapter()}); err != nil {
-				t.Fatal(err)
-			}
-			issues := fake.Issues("o/r")
+			issues := reverifyStory(t, fake, tc.cmd)
 			open := 0
 			for _, is := range issues {
 				if is.State == "open" {
@@ -179,4 +169,16 @@ func TestDuplicateDriftIssuesAreClosed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reverifyStory re-verifies STORY-001 (done) whose verification runs
+// command, with the fake's issues, and returns the issues it leaves.
+func reverifyStory(t *testing.T, fake *githubtest.Server, command string) []githubtest.Issue {
+	t.Helper()
+	root := t.TempDir()
+	writeStory(t, root, "STORY-001", "done", command)
+	if _, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: fake.Adapter()}); err != nil {
+		t.Fatal(err)
+	}
+	return fake.Issues("o/r")
 }

@@ -14,12 +14,13 @@ import (
 // (applyOnceNoting), so each such comment is this call's: a decision
 // receipt names its command, head and commit, and a reply GitHub applied
 // after the looks is the same reply twice. made is the reply the call
-// ended with, kept when the list does not show it yet.
+// ended with, counted when the list does not show it yet.
 func (a *Adapter) dropDuplicateReplies(ctx context.Context, repo Repo, number int, body string, made Comment) (Comment, error) {
 	same, err := a.ownComments(ctx, repo, number, func(c Comment) bool { return c.Body == body })
 	if err != nil {
 		return made, fmt.Errorf("look for duplicates of a reply on #%d of %s: %w", number, repo, err)
 	}
+	same = withComment(same, made)
 	if len(same) == 0 {
 		return made, nil
 	}
@@ -27,13 +28,6 @@ func (a *Adapter) dropDuplicateReplies(ctx context.Context, repo Repo, number in
 		if err := a.deleteComment(ctx, repo, extra.ID); err != nil && !errors.Is(err, ErrNotFound) {
 			return made, err
 		}
-	}
-	if made.ID != 0 && made.ID < same[0].ID {
-		// A list behind GitHub's write: made is older and not shown yet.
-		if err := a.deleteComment(ctx, repo, same[0].ID); err != nil && !errors.Is(err, ErrNotFound) {
-			return made, err
-		}
-		return made, nil
 	}
 	return same[0], nil
 }

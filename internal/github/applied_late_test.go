@@ -141,7 +141,7 @@ func TestAppliedLateWrites(t *testing.T) {
 		for _, tc := range cases {
 			t.Run(name+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
-				a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 250 * time.Millisecond})
+				a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 500 * time.Millisecond})
 				if tc.late {
 					fake.InjectAppliedLate(w.method, w.route, tc.lag)
 				}

@@ -50,7 +50,7 @@ func (a *actionRun) deliver(ctx context.Context, res *gate.Results, resultsPath 
 // publish posts to GitHub; a 403 (a read-only token) falls back to
 // report-only with a warning rather than failing the gate.
 func (a *actionRun) publish(ctx context.Context, gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
-	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL, Approvers: a.approvers(), Root: a.place}
+	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL, Approvers: a.approvers(), Root: a.place, Run: a.workflowRun()}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if github.IsForbidden(err) {
 		fmt.Fprintf(a.e.stdout, "::warning title=storygate::the token may not write check runs or comments (%s); reporting with annotations instead\n", escapeCommand(err.Error()))
@@ -102,6 +102,10 @@ type Credentials struct {
 	// Timeouts, where set (the command line's --github-request-timeout
 	// and --github-deadline), override the configuration's.
 	Timeouts github.Timeouts
+	// Retry paces retries and the looks for a write whose answer was lost;
+	// its zero value is github.DefaultRetryPolicy. Tests inject a Sleep
+	// that does not wait.
+	Retry github.RetryPolicy
 }
 
 // NewClient builds an adapter with the credentials the environment holds.
@@ -110,7 +114,7 @@ func (c Credentials) NewClient(installationID int64, timeouts github.Timeouts) (
 	if err != nil {
 		return nil, err
 	}
-	cfg.Timeouts = timeouts
+	cfg.Timeouts, cfg.Retry = timeouts, c.Retry
 	if c.Timeouts.Request > 0 {
 		cfg.Timeouts.Request = c.Timeouts.Request
 	}

@@ -91,7 +91,7 @@ func handledEvents(handlers map[string]eventHandler) string {
 
 // runURL is the workflow run's page, where the results artifact lives.
 func (b *Bot) runURL() string {
-	server, repo, id := b.getenv("GITHUB_SERVER_URL"), b.getenv("GITHUB_REPOSITORY"), b.getenv("GITHUB_RUN_ID")
+	server, repo, id := b.getenv("GITHUB_SERVER_URL"), b.getenv("GITHUB_REPOSITORY"), b.workflowRun().ID
 	if server == "" || repo == "" || id == "" {
 		return ""
 	}

@@ -54,8 +54,11 @@ func TestPackageRootsPostTheirOwnChecksAndComments(t *testing.T) {
 	for _, r := range h.fake.CheckRuns() {
 		externalIDs[r.Name] = r.ExternalID
 	}
-	if externalIDs["storygate / stories"] != "storygate/stories" || externalIDs["storygate / stories (pkg-a)"] != "storygate/stories@pkg-a" ||
-		externalIDs["storygate / stories (pkg-b)"] != "storygate/stories@pkg-b" {
+	// Each names its root, then this run (GITHUB_RUN_ID 99, first attempt)
+	// and the head (issue 24: a key of the run's own).
+	if !strings.HasPrefix(externalIDs["storygate / stories"], "storygate/stories run=99.1 head=") ||
+		!strings.HasPrefix(externalIDs["storygate / stories (pkg-a)"], "storygate/stories@pkg-a run=99.1 head=") ||
+		!strings.HasPrefix(externalIDs["storygate / stories (pkg-b)"], "storygate/stories@pkg-b run=99.1 head=") {
 		t.Errorf("external ids %v", externalIDs)
 	}
 	markers := map[string]string{"": "<!-- storygate:sticky -->", "pkg-a": `<!-- storygate:sticky root="pkg-a" -->`, "pkg-b": `<!-- storygate:sticky root="pkg-b" -->`}

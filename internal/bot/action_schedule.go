@@ -106,7 +106,7 @@ func (a *actionRun) publishDrift(ctx context.Context, opts reverify.Options, rep
 
 // reverifyBinding is this workflow run, which both phases share.
 func (a *actionRun) reverifyBinding() reverify.Binding {
-	return reverify.Binding{Repository: a.getenv("GITHUB_REPOSITORY"), ID: a.getenv("GITHUB_RUN_ID"), Commit: a.getenv("GITHUB_SHA")}
+	return reverify.Binding{Repository: a.getenv("GITHUB_REPOSITORY"), ID: a.workflowRun().ID, Commit: a.getenv("GITHUB_SHA")}
 }
 
 // stepSummary opens GITHUB_STEP_SUMMARY for appending, or discards.

@@ -126,7 +126,7 @@ func (h *harness) event(kind, name string, edits ...githubtest.Edit) {
 func (h *harness) bot() *Bot {
 	h.stdout.Reset()
 	h.stderr.Reset()
-	return New(Deps{Env: h.env, GitHub: Credentials{Env: h.env, Version: "test"}, Config: workTreeConfig{},
+	return New(Deps{Env: h.env, GitHub: Credentials{Env: h.env, Version: "test", Retry: noWaiting()}, Config: workTreeConfig{},
 		Revert: RevertCheck, Now: time.Now, Stdout: &h.stdout, Stderr: &h.stderr, Version: "test"})
 }
 

@@ -38,10 +38,16 @@ func (h *harness) runAs(r *run, timeouts github.Timeouts) status {
 	env := maps.Clone(h.env)
 	env["GITHUB_RUN_ID"] = r.id
 	env["GITHUB_STEP_SUMMARY"], env["GITHUB_OUTPUT"] = "", ""
-	b := New(Deps{Env: env, GitHub: Credentials{Env: env, Version: "test", Timeouts: timeouts}, Config: workTreeConfig{},
+	b := New(Deps{Env: env, GitHub: Credentials{Env: env, Version: "test", Timeouts: timeouts, Retry: noWaiting()}, Config: workTreeConfig{},
 		Revert: RevertCheck, Now: time.Now, Stdout: &r.stdout, Stderr: &r.stderr, Version: "test"})
 	opts := h.options(func(o *ActionOptions) { o.Results = filepath.Join(h.tmp, "results-"+r.id+".json") })
 	return statusOf(b.Action(context.Background(), opts))
+}
+
+// noWaiting is the retry policy of the tests' runs: the default, but its
+// backoffs and patient looks do not wait, so a fault costs no time.
+func noWaiting() github.RetryPolicy {
+	return github.RetryPolicy{Sleep: func(ctx context.Context, _ time.Duration) error { return ctx.Err() }}
 }
 
 // checkOneRunPerGate fails unless the run with details URL …/runs/id left
@@ -92,6 +98,8 @@ func TestGateRunUnderTransportFaults(t *testing.T) {
 		{"POST", commentsRoute, githubtest.Hang},
 		{"POST", commentsRoute, githubtest.AppliedThen5xx},
 		{"POST", commentsRoute, githubtest.AppliedThenReset},
+		{"POST", checkRunsRoute, githubtest.AppliedLate},
+		{"POST", commentsRoute, githubtest.AppliedLate},
 	} {
 		t.Run(fmt.Sprintf("%s %s %s", tc.method, tc.route, tc.fault), func(t *testing.T) {
 			h := newHarness(t)

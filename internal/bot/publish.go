@@ -82,7 +82,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	t.Root = root.name()
+	t.Root, t.Run = root.name(), b.workflowRun()
 	if res, err = b.recompute(ctx, res, &t, pr, ev, root); err != nil {
 		return b.publishFailure(err)
 	}

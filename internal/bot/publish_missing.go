@@ -38,7 +38,7 @@ func (b *Bot) publishMissing(ctx context.Context, f PublishOptions, readErr erro
 	if err != nil {
 		return b.publishFailure(err)
 	}
-	t := publish.Target{Repo: repo, HeadSHA: ev.HeadSHA, DetailsURL: run.HTMLURL, Root: root.name()}
+	t := publish.Target{Repo: repo, HeadSHA: ev.HeadSHA, DetailsURL: run.HTMLURL, Root: root.name(), Run: b.workflowRun()}
 	if len(run.PullRequests) == 1 {
 		t.PullRequest = run.PullRequests[0]
 	}

@@ -11,9 +11,18 @@ import (
 // CreateCheckRun implements Checks. A create whose answer was lost is
 // sent again only after looking for the run it may have made: one of the
 // same name and external_id on the head commit. (Not the details URL:
-// GitHub replaces it on runs made with a workflow's GITHUB_TOKEN.)
+// GitHub replaces it on runs made with a workflow's GITHUB_TOKEN.) The
+// external_id must be this run's own (gate.Identity.RunExternalID), or
+// another run's check run would be taken for this one's. After a resend,
+// duplicates of the key are settled (settleCheckRunDuplicates).
+// A recognisable create carries no annotations: they all go, batch by
+// batch, to the run kept, so a duplicate GitHub made late shows none
+// twice (annotations cannot be taken back).
 func (a *Adapter) CreateCheckRun(ctx context.Context, repo Repo, run CheckRun) (int64, error) {
 	groups := batches(run.Output.Annotations)
+	if run.ExternalID != "" && len(groups[0]) > 0 {
+		groups = append([][]Annotation{nil}, groups...)
+	}
 	opts := gh.CreateCheckRunOptions{
 		Name:        run.Name,
 		HeadSHA:     run.HeadSHA,
@@ -33,33 +42,27 @@ func (a *Adapter) CreateCheckRun(ctx context.Context, repo Repo, run CheckRun) (
 	if run.ExternalID != "" {
 		find = func(ctx context.Context) (int64, bool, error) { return a.findCheckRun(ctx, repo, run) }
 	}
-	id, err := applyOnce(ctx, a.retry, find, create)
+	id, resent, err := applyOnceNoting(ctx, a.retry, find, create)
 	if err != nil {
 		return 0, fmt.Errorf("create check run %q on %s: %w", run.Name, repo, err)
 	}
 	run.ID = id
+	if resent && find != nil {
+		if run.ID, err = a.settleCheckRunDuplicates(ctx, repo, run); err != nil {
+			return 0, err
+		}
+	}
 	return run.ID, a.appendAnnotations(ctx, repo, run, groups[1:], len(groups[0]))
 }
 
-// findCheckRun looks on run.HeadSHA for a check run storygate made with
-// run's name and external_id, newest first.
+// findCheckRun looks on run.HeadSHA for the newest check run with run's
+// name and external_id.
 func (a *Adapter) findCheckRun(ctx context.Context, repo Repo, run CheckRun) (int64, bool, error) {
-	opts := &gh.ListCheckRunsOptions{CheckName: gh.String(run.Name), Filter: gh.String("all"), ListOptions: gh.ListOptions{PerPage: pageSize}}
-	for {
-		page, resp, err := a.gh.Checks.ListCheckRunsForRef(ctx, repo.Owner, repo.Name, run.HeadSHA, opts)
-		if err != nil {
-			return 0, false, apiError(fmt.Sprintf("list check runs %q on %s@%s", run.Name, repo, run.HeadSHA), resp, err)
-		}
-		for _, c := range page.CheckRuns {
-			if c.GetName() == run.Name && c.GetExternalID() == run.ExternalID {
-				return c.GetID(), true, nil
-			}
-		}
-		if resp.NextPage == 0 {
-			return 0, false, nil
-		}
-		opts.Page = resp.NextPage
+	ids, err := a.checkRunsByKey(ctx, repo, run)
+	if err != nil || len(ids) == 0 {
+		return 0, false, err
 	}
+	return ids[0], true, nil
 }
 
 // UpdateCheckRun implements Checks. An update that carries annotations

@@ -32,13 +32,15 @@ func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int
 	}
 	result := StickyUnchanged
 	if len(marked) == 0 {
-		if _, err := a.CreateComment(ctx, repo, number, body); err != nil {
+		made, err := a.CreateComment(ctx, repo, number, body)
+		if err != nil {
 			return Comment{}, "", err
 		}
 		// Look again: a concurrent run may have posted one too.
 		if marked, err = a.markedComments(ctx, repo, number, marker); err != nil {
 			return Comment{}, "", err
 		}
+		marked = withComment(marked, made)
 		result = StickyCreated
 	}
 	return a.keepOldest(ctx, repo, marked, body, result)
@@ -65,6 +67,17 @@ func (a *Adapter) keepOldest(ctx context.Context, repo Repo, marked []Comment, b
 		result = StickyUpdated
 	}
 	return c, result, err
+}
+
+// withComment adds made to marked (oldest first) unless it is there: a
+// list GitHub has not brought up to date with the create yet.
+func withComment(marked []Comment, made Comment) []Comment {
+	if made.ID == 0 || slices.ContainsFunc(marked, func(c Comment) bool { return c.ID == made.ID }) {
+		return marked
+	}
+	marked = append(marked, made)
+	slices.SortFunc(marked, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
+	return marked
 }
 
 // withMarker puts marker on the first line unless it is there already.
@@ -129,9 +142,11 @@ func (a *Adapter) deleteComment(ctx context.Context, repo Repo, id int64) error 
 
 // CreateComment implements Comments. A reply whose answer was lost is
 // sent again only when no comment by storygate's own account (Self) with
-// exactly this body is on the thread: a decision receipt, which names its command, is found
-// exactly; of two identical help replies, the second may then be left out,
-// which beats posting one twice.
+// exactly this body is on the thread, after patient looks (applyOnce): a
+// decision receipt, which names its command, is found exactly; of two
+// identical help replies, the second may then be left out, which beats
+// posting one twice. After a resend, the duplicates the thread may then
+// hold are deleted (dropDuplicateReplies), so the reply is there once.
 func (a *Adapter) CreateComment(ctx context.Context, repo Repo, number int, body string) (Comment, error) {
 	create := func(ctx context.Context) (Comment, error) {
 		c, resp, err := a.gh.Issues.CreateComment(ctx, repo.Owner, repo.Name, number, &gh.IssueComment{Body: gh.String(body)})
@@ -147,7 +162,11 @@ func (a *Adapter) CreateComment(ctx context.Context, repo Repo, number int, body
 		}
 		return same[len(same)-1], true, nil
 	}
-	return applyOnce(ctx, a.retry, find, create)
+	made, resent, err := applyOnceNoting(ctx, a.retry, find, create)
+	if err != nil || !resent {
+		return made, err
+	}
+	return a.dropDuplicateReplies(ctx, repo, number, body, made)
 }
 
 func (a *Adapter) editComment(ctx context.Context, repo Repo, id int64, body string) (Comment, error) {

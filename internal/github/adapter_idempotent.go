@@ -10,28 +10,60 @@ import (
 )
 
 // applyOnce sends a write GitHub does not deduplicate (a create, or an
-// update that appends annotations). When its answer is lost — a 5xx, a reset, a timed-out attempt, any of
-// which may come after GitHub applied it — it waits the retry backoff and
-// looks with find for what the attempt may have made before sending it
-// again, so a create is never doubled. A nil find means the result cannot
-// be recognised: the failure is returned rather than risk a double.
+// update that appends annotations). When its answer is lost — a 5xx, a
+// reset, a timed-out attempt, any of which may come before or after GitHub
+// applied it, even after the client gave up — it looks with find for what
+// the attempt may have made, patiently (lookPatiently), before sending it
+// again. find must recognise only what this run sent (a check run's
+// external_id names the run, a reply's body is this run's): another run's
+// result taken for this one's would stand in for it. A nil find means the
+// result cannot be recognised: the failure is returned rather than risk a
+// double. What a lost attempt made after every look has given up is left
+// to the caller's sweep for duplicates.
 func applyOnce[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error), create func(context.Context) (T, error)) (T, error) {
+	made, _, err := applyOnceNoting(ctx, p, find, create)
+	return made, err
+}
+
+// applyOnceNoting is applyOnce that also says whether the write was sent
+// again after every look found nothing: only then can GitHub hold a
+// duplicate (a lost attempt it applied, or listed, after the looks),
+// which the caller sweeps for. Since the looks found nothing of the
+// write's key before the resend, whatever of that key turns up afterwards
+// is this call's own.
+func applyOnceNoting[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error), create func(context.Context) (T, error)) (T, bool, error) {
 	for attempt := 0; ; attempt++ {
 		made, err := create(ctx)
+		resent := attempt > 0
 		if err == nil || find == nil || !answerLost(ctx, err) || attempt >= p.MaxRetries {
-			return made, err
+			return made, resent, err
 		}
-		if serr := p.Sleep(ctx, min(p.BaseDelay<<attempt, p.MaxDelay)); serr != nil {
-			return made, fmt.Errorf("%w (then %w)", err, serr)
-		}
-		found, ok, ferr := find(ctx)
+		found, ok, ferr := lookPatiently(ctx, p, find)
 		if ferr != nil {
-			return made, fmt.Errorf("%w; looking for what it may have made: %w", err, ferr)
+			return made, resent, fmt.Errorf("%w; looking for what it may have made: %w", err, ferr)
 		}
 		if ok {
-			return found, nil
+			return found, resent, nil
 		}
 	}
+}
+
+// lookPatiently looks with find up to p.Lookups times, waiting
+// p.BaseDelay, then twice as long each time (at most p.MaxDelay), before
+// each look: GitHub's lists can miss for seconds what it has just made.
+// Every wait goes through p.Sleep.
+func lookPatiently[T any](ctx context.Context, p RetryPolicy, find func(context.Context) (T, bool, error)) (T, bool, error) {
+	var none T
+	for look := range max(p.Lookups, 1) {
+		if err := p.Sleep(ctx, min(p.BaseDelay<<look, p.MaxDelay)); err != nil {
+			return none, false, fmt.Errorf("waiting to look again: %w", err)
+		}
+		found, ok, err := find(ctx)
+		if err != nil || ok {
+			return found, ok, err
+		}
+	}
+	return none, false, nil
 }
 
 // answerLost reports whether err leaves open that GitHub applied the

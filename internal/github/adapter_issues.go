@@ -73,7 +73,10 @@ func (is listedIssue) authorship() Comment {
 	return c
 }
 
-// CreateIssue implements Issues.
+// CreateIssue implements Issues. One that carries its marker is
+// recognisable: a lost answer is looked for patiently (applyOnce) before
+// the issue is opened again, and after a resend every open duplicate but
+// the oldest is closed with a note (closeDuplicateIssues).
 func (a *Adapter) CreateIssue(ctx context.Context, repo Repo, req IssueRequest) (Issue, error) {
 	body := &gh.IssueRequest{Title: gh.String(req.Title), Body: gh.String(req.Body)}
 	if len(req.Labels) > 0 {
@@ -90,7 +93,11 @@ func (a *Adapter) CreateIssue(ctx context.Context, repo Repo, req IssueRequest) 
 	if req.Marker != "" && strings.Contains(req.Body, req.Marker) {
 		find = func(ctx context.Context) (Issue, bool, error) { return a.findOpenIssue(ctx, repo, req.Marker) }
 	}
-	return applyOnce(ctx, a.retry, find, create)
+	made, resent, err := applyOnceNoting(ctx, a.retry, find, create)
+	if err != nil || !resent || find == nil {
+		return made, err
+	}
+	return a.closeDuplicateIssues(ctx, repo, req.Marker, made)
 }
 
 // findOpenIssue returns the oldest open issue carrying marker.

@@ -76,6 +76,9 @@ type CheckRun struct {
 	Status     CheckStatus
 	Conclusion Conclusion
 	DetailsURL string
+	// ExternalID is the key a create whose answer was lost is found by:
+	// unique to the run that writes it (gate.Identity.RunExternalID), or
+	// another run's check run would be taken for this one's.
 	ExternalID string
 	StartedAt  time.Time
 	// CompletedAt defaults to the time of the request when a conclusion is set.

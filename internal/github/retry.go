@@ -24,6 +24,11 @@ type RetryPolicy struct {
 	// limit resetting in half an hour), the failure is returned instead:
 	// a CI job should fail with a clear error rather than idle.
 	MaxDelay time.Duration
+	// Lookups is how many times a create whose answer was lost is looked
+	// for (BaseDelay, then doubling, between looks) before it is sent
+	// again: GitHub may apply it after the client gave up, and its lists
+	// may show it only seconds later. Zero means the default.
+	Lookups int
 	// Sleep waits d or until ctx ends; tests inject one that records.
 	Sleep func(ctx context.Context, d time.Duration) error
 	// Now tells the time for x-ratelimit-reset; tests inject a fixed clock.
@@ -31,9 +36,11 @@ type RetryPolicy struct {
 }
 
 // DefaultRetryPolicy retries 4 times from 1s, waiting at most 90s at a time
-// (GitHub asks for at least a minute after a secondary rate limit).
+// (GitHub asks for at least a minute after a secondary rate limit), and
+// looks 4 times (1s, 2s, 4s, 8s after the loss: 15s in all) for a create
+// whose answer was lost before sending it again.
 func DefaultRetryPolicy() RetryPolicy {
-	return RetryPolicy{MaxRetries: 4, BaseDelay: time.Second, MaxDelay: 90 * time.Second, Sleep: sleepContext, Now: time.Now}
+	return RetryPolicy{MaxRetries: 4, BaseDelay: time.Second, MaxDelay: 90 * time.Second, Lookups: 4, Sleep: sleepContext, Now: time.Now}
 }
 
 // secondaryLimitWait is GitHub's advice when a secondary rate limit answer
@@ -45,6 +52,9 @@ func (p RetryPolicy) withDefaults() RetryPolicy {
 	d := DefaultRetryPolicy()
 	if p.MaxRetries == 0 {
 		p.MaxRetries = d.MaxRetries
+	}
+	if p.Lookups <= 0 {
+		p.Lookups = d.Lookups
 	}
 	if p.BaseDelay <= 0 {
 		p.BaseDelay = d.BaseDelay

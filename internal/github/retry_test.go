@@ -53,11 +53,14 @@ func TestRetryReplaysTheRequestBody(t *testing.T) {
 		t.Fatal(err)
 	}
 	calls := fake.CallsTo("POST", "/repos/{owner}/{repo}/check-runs")
-	if len(calls) != 2 || string(calls[0].Body) != string(calls[1].Body) || len(sl.Waits()) != 1 {
-		t.Fatalf("calls = %d, waits %v; want the same body twice", len(calls), sl.Waits())
+	// Before the resend, the default policy's 4 patient looks (issue 24).
+	wantWaits := []time.Duration{time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second}
+	if len(calls) != 2 || string(calls[0].Body) != string(calls[1].Body) || !reflect.DeepEqual(sl.Waits(), wantWaits) {
+		t.Fatalf("calls = %d, waits %v; want the same body twice after waits %v", len(calls), sl.Waits(), wantWaits)
 	}
-	if looks := fake.CallsTo("GET", "/repos/{owner}/{repo}/commits/{ref}/check-runs"); len(looks) != 1 {
-		t.Errorf("lookups before the retry = %d, want 1", len(looks))
+	// One look per wait, then one sweep for duplicates after the resend.
+	if looks := fake.CallsTo("GET", "/repos/{owner}/{repo}/commits/{ref}/check-runs"); len(looks) != len(wantWaits)+1 {
+		t.Errorf("lookups = %d, want %d", len(looks), len(wantWaits)+1)
 	}
 	if runs := fake.CheckRuns(); len(runs) != 1 {
 		t.Errorf("check runs = %d, want 1", len(runs))

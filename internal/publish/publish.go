@@ -40,6 +40,11 @@ type Target struct {
 	// --root. It names the check runs and the sticky comment, so two
 	// roots of one repository never touch each other's (gate.Identity).
 	Root string
+	// Run is the workflow run publishing (its id and attempt): with the
+	// head it makes each check run's external_id this run's own, so a
+	// create whose answer was lost is never mistaken for an earlier
+	// run's (gate.Identity.RunExternalID).
+	Run gate.Run
 }
 
 // Outcome is what ToGitHub did.
@@ -49,7 +54,7 @@ type Outcome struct {
 }
 
 // ToGitHub posts one completed check run per gate, then the sticky comment.
-// It costs one request per gate plus one per extra 50 annotations, plus
+// It costs one request per gate plus one per 50 annotations, plus
 // the comment lookup's pages and at most one write: nothing grows with the
 // number of stories.
 func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outcome, error) {
@@ -90,7 +95,7 @@ func checkRun(res *gate.Results, g gate.Gate, t Target) github.CheckRun {
 		Status:     github.StatusCompleted,
 		Conclusion: github.Conclusion(g.Conclusion),
 		DetailsURL: t.DetailsURL,
-		ExternalID: id.ExternalID(),
+		ExternalID: id.RunExternalID(t.Run, t.HeadSHA),
 		Output: github.CheckOutput{
 			Title:       inert.Text(g.Title),
 			Summary:     checkSummary(res, g),

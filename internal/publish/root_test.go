@@ -28,7 +28,7 @@ func TestToGitHubNamesByTheTrustedRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range fake.CheckRuns() {
-		if !strings.HasSuffix(r.Name, " (pkg-a)") || !strings.HasSuffix(r.ExternalID, "@pkg-a") {
+		if !strings.HasSuffix(r.Name, " (pkg-a)") || !strings.HasSuffix(r.ExternalID, "@pkg-a head="+head) {
 			t.Errorf("check run %q (external_id %q) does not carry the root", r.Name, r.ExternalID)
 		}
 	}

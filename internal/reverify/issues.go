@@ -29,8 +29,11 @@ func syncIssues(ctx context.Context, opts Options, stories []Story) error {
 	}
 	for i := range stories {
 		s := &stories[i]
-		open, closed := issuesOf(all, Marker(s.ID))
+		open, closed, extra := issuesOf(all, Marker(s.ID))
 		if s.IssueAction, s.Issue, err = syncOne(ctx, opts, *s, open, closed); err != nil {
+			return fmt.Errorf("re-verify: drift issue of %s: %w", s.ID, err)
+		}
+		if err := closeDuplicates(ctx, opts, open, extra); err != nil {
 			return fmt.Errorf("re-verify: drift issue of %s: %w", s.ID, err)
 		}
 	}
@@ -38,8 +41,9 @@ func syncIssues(ctx context.Context, opts Options, stories []Story) error {
 }
 
 // issuesOf picks a story's issues: the oldest open one, else the latest
-// closed one (to reopen rather than duplicate).
-func issuesOf(all []github.Issue, marker string) (open, closed *github.Issue) {
+// closed one (to reopen rather than duplicate), and the open ones after
+// the oldest (duplicates, from a create GitHub applied twice).
+func issuesOf(all []github.Issue, marker string) (open, closed *github.Issue, extra []github.Issue) {
 	for i := range all {
 		is := &all[i]
 		if github.FirstLine(is.Body) != marker {
@@ -48,11 +52,27 @@ func issuesOf(all []github.Issue, marker string) (open, closed *github.Issue) {
 		switch {
 		case is.State == "open" && open == nil:
 			open = is
+		case is.State == "open":
+			extra = append(extra, *is)
 		case is.State == "closed":
 			closed = is
 		}
 	}
-	return open, closed
+	return open, closed, extra
+}
+
+// closeDuplicates closes each extra open issue of a story as a duplicate
+// of kept, the oldest: its body then starts with the note, not the
+// marker, so no later run takes it for the story's issue again.
+func closeDuplicates(ctx context.Context, opts Options, kept *github.Issue, extra []github.Issue) error {
+	state := "closed"
+	for _, dup := range extra {
+		body := github.DuplicateIssueBody(kept.Number, dup.Body)
+		if _, err := opts.Issues.UpdateIssue(ctx, opts.Repo, dup.Number, github.IssueUpdate{Body: &body, State: &state}); err != nil {
+			return fmt.Errorf("close duplicate #%d of #%d: %w", dup.Number, kept.Number, err)
+		}
+	}
+	return nil
 }
 
 // syncOne keeps one issue per drifted story and none open for a passing one.

@@ -115,12 +115,7 @@ func TestIssuesStorygateDidNotOpenAreNoDriftIssues(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			fake := githubtest.New(t)
 			fake.AddIssue("o/r", c.impostor)
-			root := t.TempDir()
-			writeStory(t, root, "STORY-001", "done", c.command)
-			if _, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: fake.Adapter()}); err != nil {
-				t.Fatal(err)
-			}
-			issues := fake.Issues("o/r")
+			issues := reverifyStory(t, fake, c.command)
 			open := 0
 			for _, is := range issues {
 				if is.State == "open" {
@@ -132,4 +127,58 @@ func TestIssuesStorygateDidNotOpenAreNoDriftIssues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDuplicateDriftIssuesAreClosed: a story with two open drift issues
+// of storygate's (a create GitHub applied twice) keeps the oldest, which
+// the run updates, and closes the other as its duplicate, whose body no
+// longer starts with the marker; with a passing story both end closed.
+// The control has one open issue, which is left as it is.
+func TestDuplicateDriftIssuesAreClosed(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		cmd        string
+		duplicates int
+		wantOpen   int
+	}{
+		{"control: one issue, drifted", "false", 0, 1},
+		{"two issues, drifted", "false", 1, 1},
+		{"three issues, drifted", "false", 2, 1},
+		{"two issues, passing again", "true", 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := githubtest.New(t)
+			for range tc.duplicates + 1 {
+				fake.AddIssue("o/r", githubtest.Issue{Title: "drift", Body: Marker("STORY-001") + "\nold"})
+			}
+			issues := reverifyStory(t, fake, tc.cmd)
+			open := 0
+			for _, is := range issues {
+				if is.State == "open" {
+					open++
+					if is.Number != 1 {
+						t.Errorf("issue #%d is open; want only the oldest, #1", is.Number)
+					}
+				}
+				if is.Number > 1 && (is.State != "closed" || !strings.HasPrefix(is.Body, "Duplicate of #1: ")) {
+					t.Errorf("duplicate %+v, want closed as a duplicate of #1", is)
+				}
+			}
+			if open != tc.wantOpen || len(issues) != tc.duplicates+1 {
+				t.Errorf("%d issues, %d open; want %d, %d open", len(issues), open, tc.duplicates+1, tc.wantOpen)
+			}
+		})
+	}
+}
+
+// reverifyStory re-verifies STORY-001 (done) whose verification runs
+// command, with the fake's issues, and returns the issues it leaves.
+func reverifyStory(t *testing.T, fake *githubtest.Server, command string) []githubtest.Issue {
+	t.Helper()
+	root := t.TempDir()
+	writeStory(t, root, "STORY-001", "done", command)
+	if _, err := Run(context.Background(), Options{Target: defaultsAt(t, root), Repo: github.Repo{Owner: "o", Name: "r"}, Issues: fake.Adapter()}); err != nil {
+		t.Fatal(err)
+	}
+	return fake.Issues("o/r")
 }

@@ -81,9 +81,10 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
 // GitHub lists them, narrowed by check_name when given.
 func (s *Server) listCheckRunsForRef(w http.ResponseWriter, r *request) {
 	name := r.URL.Query().Get("check_name")
+	missed := s.missedByThisRead(lateCheckRun)
 	var runs []map[string]any
 	for _, c := range slices.Backward(s.CheckRuns()) {
-		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) {
+		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) && !missed[strconv.FormatInt(c.ID, 10)] {
 			runs = append(runs, c.json())
 		}
 	}

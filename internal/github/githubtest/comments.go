@@ -111,9 +111,12 @@ func appJSON(id int64) any {
 
 func (s *Server) listComments(w http.ResponseWriter, r *request) {
 	issue, _ := strconv.Atoi(r.params["issue_number"])
+	missed := s.missedByThisRead(lateComment)
 	var all []map[string]any
 	for _, c := range s.Comments(r.repo(), issue) {
-		all = append(all, c.json())
+		if !missed[strconv.FormatInt(c.ID, 10)] {
+			all = append(all, c.json())
+		}
 	}
 	writeJSON(w, http.StatusOK, orEmpty(page(w, r, all)))
 }

@@ -70,7 +70,13 @@ type Server struct {
 	injected []injected
 	// closing ends hanging requests when the test ends.
 	closing chan struct{}
-	st      *state
+	// late is held by an AppliedLate request until it is applied; every
+	// other request waits for it (awaitLate).
+	late sync.RWMutex
+	// unseen counts, per kind and key, the list reads that still miss
+	// what a late create made (InjectAppliedLate).
+	unseen map[string]int
+	st     *state
 	// tokenUser, when set, is the person the server's token belongs to
 	// (WithTokenUser).
 	tokenUser *User
@@ -90,7 +96,7 @@ func WithPathPrefix(prefix string) Option {
 
 // New starts a fake GitHub that is closed when the test ends.
 func New(t T, opts ...Option) *Server {
-	s := &Server{t: t, Token: "test-token", st: newState(), closing: make(chan struct{})}
+	s := &Server{t: t, Token: "test-token", st: newState(), closing: make(chan struct{}), unseen: map[string]int{}}
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -130,6 +136,7 @@ func (s *Server) ResetCalls() {
 
 // serve records, validates, authenticates, injects faults, then answers.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	s.awaitLate()
 	body, _ := io.ReadAll(r.Body)
 	call := Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Body: body, Authorization: r.Header.Get("Authorization")}
 	// The answer is buffered so the call is recorded before the client can
@@ -165,23 +172,30 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		f.write(rec)
 		return
 	}
-	fault := s.takeFault(r.Method, v.route.Path)
-	if fault == Hang {
+	in := s.takeFault(r.Method, v.route.Path)
+	req := &request{Request: r, body: body, params: v.params, route: v.route.Path}
+	if in.fault == Hang || in.fault == AppliedLate {
 		// Recorded on arrival: the test may look before the client gives up.
 		s.record(call, 0)
 		answered, recorded = false, true
+		if in.fault == AppliedLate {
+			s.applyLate(req, in.lag)
+			return
+		}
 		s.hang(r)
 		return
 	}
-	answered = s.answer(rec, fault, &request{Request: r, body: body, params: v.params, route: v.route.Path})
+	answered = s.answer(rec, in.fault, req)
 }
 
-// answer dispatches the request under fault (Reset, AppliedThen5xx,
-// AppliedThenReset or none) and reports whether an answer is to be sent.
+// answer dispatches the request under fault (Reset, Unapplied500,
+// AppliedThen5xx, AppliedThenReset or none) and reports whether an answer is to be sent.
 func (s *Server) answer(rec *httptest.ResponseRecorder, f Fault, req *request) bool {
 	switch f {
 	case Reset:
 		return false
+	case Unapplied500:
+		fault{status: http.StatusInternalServerError, message: "Server Error"}.write(rec)
 	case AppliedThen5xx:
 		s.dispatch(httptest.NewRecorder(), req)
 		fault{status: http.StatusBadGateway, headers: map[string]string{"Retry-After": "0"}, message: "Bad Gateway"}.write(rec)

@@ -63,6 +63,18 @@ const (
 	// AppliedThenReset applies the request, then resets the connection
 	// instead of answering.
 	AppliedThenReset
+	// Unapplied500 answers 500 and changes nothing, as GitHub may before
+	// it applies a request: the client cannot tell it from AppliedThen5xx.
+	Unapplied500
+	// AppliedLate holds the request until the client's attempt gives up
+	// (its timeout), then applies it, as GitHub may a request whose
+	// client has gone: the client saw a timeout and cannot tell. The
+	// fake holds every later request until it has applied it, so the
+	// order is the worst one (applied before the client's next look) and
+	// tests do not depend on timing. With InjectAppliedLate the result is
+	// also missing from the next list reads, as GitHub's eventual
+	// consistency may keep it.
+	AppliedLate
 )
 
 // String names the fault for test names.
@@ -76,6 +88,10 @@ func (f Fault) String() string {
 		return "applied-then-502"
 	case AppliedThenReset:
 		return "applied-then-reset"
+	case Unapplied500:
+		return "500-unapplied"
+	case AppliedLate:
+		return "applied-late"
 	}
 	return "no fault"
 }
@@ -84,6 +100,8 @@ func (f Fault) String() string {
 type injected struct {
 	key   string
 	fault Fault
+	// lag is how many list reads miss what an AppliedLate request made.
+	lag int
 }
 
 // Inject makes the next n requests to the operation method route (e.g.
@@ -97,6 +115,16 @@ func (s *Server) Inject(method, route string, fault Fault, n int) {
 	}
 }
 
+// InjectAppliedLate makes the next request to method route AppliedLate,
+// and leaves what it makes (a check run, a comment, an issue) out of the
+// next lag reads of the list it belongs to: GitHub's eventual
+// consistency, which a look right after the timeout would be fooled by.
+func (s *Server) InjectAppliedLate(method, route string, lag int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.injected = append(s.injected, injected{key: method + " " + route, fault: AppliedLate, lag: lag})
+}
+
 // LoseNextResponse is Inject(method, route, AppliedThen5xx, 1).
 func (s *Server) LoseNextResponse(method, route string) {
 	s.Inject(method, route, AppliedThen5xx, 1)
@@ -104,17 +132,17 @@ func (s *Server) LoseNextResponse(method, route string) {
 
 // takeFault returns and forgets the first fault injected for this
 // operation.
-func (s *Server) takeFault(method, route string) Fault {
+func (s *Server) takeFault(method, route string) injected {
 	key := method + " " + strings.Replace(route, "{path*}", "{path}", 1)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, in := range s.injected {
 		if in.key == key {
 			s.injected = append(s.injected[:i], s.injected[i+1:]...)
-			return in.fault
+			return in
 		}
 	}
-	return 0
+	return injected{}
 }
 
 // hang waits until the client gives up or the fake closes.

@@ -91,11 +91,12 @@ func (s *Server) listIssues(w http.ResponseWriter, r *request) {
 // issueItems returns matching issues and pull requests by number, which is
 // creation order.
 func (s *Server) issueItems(repo, state string) []map[string]any {
+	missed := s.missedByThisRead(lateIssue)
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
 	byNumber := map[int]map[string]any{}
 	for _, is := range s.st.issues[repo] {
-		if state == "all" || is.State == state {
+		if (state == "all" || is.State == state) && !missed[fmt.Sprintf("%s#%d", repo, is.Number)] {
 			byNumber[is.Number] = is.json(repo)
 		}
 	}

@@ -77,6 +77,9 @@ type Server struct {
 	// runName names the runs dispatches start (WithRunName); nil names
 	// them after the workflow.
 	runName func(workflow string, inputs map[string]string) string
+	// listLag is how many workflow-run lists leave out each run a
+	// dispatch starts (DelayRunListing).
+	listLag int
 }
 
 // Option configures a Server.
@@ -165,15 +168,23 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		f.write(rec)
 		return
 	}
-	fault := s.takeFault(r.Method, v.route.Path)
-	if fault == Hang {
+	in := s.takeFault(r.Method, v.route.Path)
+	if in.answer != nil {
+		in.answer.write(rec)
+		return
+	}
+	fault, req := in.fault, &request{Request: r, body: body, params: v.params, route: v.route.Path}
+	if fault == Hang || fault == AppliedThenHang {
+		if fault == AppliedThenHang {
+			s.dispatch(httptest.NewRecorder(), req)
+		}
 		// Recorded on arrival: the test may look before the client gives up.
 		s.record(call, 0)
 		answered, recorded = false, true
 		s.hang(r)
 		return
 	}
-	answered = s.answer(rec, fault, &request{Request: r, body: body, params: v.params, route: v.route.Path})
+	answered = s.answer(rec, fault, req)
 }
 
 // answer dispatches the request under fault (Reset, AppliedThen5xx,

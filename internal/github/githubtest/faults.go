@@ -63,6 +63,9 @@ const (
 	// AppliedThenReset applies the request, then resets the connection
 	// instead of answering.
 	AppliedThenReset
+	// AppliedThenHang applies the request, then never answers: the client
+	// gives up at its own timeout on a request GitHub carried out.
+	AppliedThenHang
 )
 
 // String names the fault for test names.
@@ -76,14 +79,28 @@ func (f Fault) String() string {
 		return "applied-then-502"
 	case AppliedThenReset:
 		return "applied-then-reset"
+	case AppliedThenHang:
+		return "applied-then-hang"
 	}
 	return "no fault"
 }
 
-// injected is one pending Inject.
+// injected is one pending Inject or FailNextTo.
 type injected struct {
 	key   string
 	fault Fault
+	// answer, for FailNextTo, is the failure sent before any state
+	// changes.
+	answer *fault
+}
+
+// FailNextTo makes the next request to the operation method route fail
+// with status and message before any state changes, as FailNext does for
+// whatever request comes next.
+func (s *Server) FailNextTo(method, route string, status int, message string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.injected = append(s.injected, injected{key: method + " " + route, answer: &fault{status: status, message: message}})
 }
 
 // Inject makes the next n requests to the operation method route (e.g.
@@ -104,17 +121,17 @@ func (s *Server) LoseNextResponse(method, route string) {
 
 // takeFault returns and forgets the first fault injected for this
 // operation.
-func (s *Server) takeFault(method, route string) Fault {
+func (s *Server) takeFault(method, route string) injected {
 	key := method + " " + strings.Replace(route, "{path*}", "{path}", 1)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, in := range s.injected {
 		if in.key == key {
 			s.injected = append(s.injected[:i], s.injected[i+1:]...)
-			return in.fault
+			return in
 		}
 	}
-	return 0
+	return injected{}
 }
 
 // hang waits until the client gives up or the fake closes.

@@ -102,6 +102,9 @@ type Credentials struct {
 	// Timeouts, where set (the command line's --github-request-timeout
 	// and --github-deadline), override the configuration's.
 	Timeouts github.Timeouts
+	// Retry paces retries; the zero value is github.DefaultRetryPolicy
+	// (tests inject a Sleep that does not wait).
+	Retry github.RetryPolicy
 }
 
 // NewClient builds an adapter with the credentials the environment holds.
@@ -110,7 +113,7 @@ func (c Credentials) NewClient(installationID int64, timeouts github.Timeouts) (
 	if err != nil {
 		return nil, err
 	}
-	cfg.Timeouts = timeouts
+	cfg.Timeouts, cfg.Retry = timeouts, c.Retry
 	if c.Timeouts.Request > 0 {
 		cfg.Timeouts.Request = c.Timeouts.Request
 	}

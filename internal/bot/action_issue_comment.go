@@ -8,6 +8,7 @@ import (
 
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/target"
 )
@@ -106,7 +107,9 @@ const defaultGateWorkflow = "storygate.yml"
 // workflow_dispatch, on the ref this job runs on (the default branch, whose
 // workflow file is trusted). That run holds a read-only token and reports
 // through the results document; the privileged publish on workflow_run
-// posts it, as for every pull request.
+// posts it, as for every pull request. The run is named by the gate
+// workflow's run-name (gate.DispatchRunName), by which a dispatch whose
+// answer was lost is found before it is sent again.
 func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Context, github.PullRequest, string) error {
 	return func(ctx context.Context, pr github.PullRequest, commit string) error {
 		workflow := a.gateWorkflow()
@@ -115,8 +118,9 @@ func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Co
 			return fmt.Errorf("start the gate for %s: GITHUB_REF is not set", shortSHA(commit))
 		}
 		inputs := map[string]string{dispatchPullRequest: strconv.Itoa(pr.Number), dispatchHead: commit, dispatchBase: pr.BaseSHA}
-		if err := client.DispatchWorkflow(ctx, ev.Repo, workflow, ref, inputs); err != nil {
-			return fmt.Errorf("start the gate for %s: %w", shortSHA(commit), err)
+		d := github.WorkflowDispatch{Workflow: workflow, Ref: ref, Inputs: inputs, RunName: gate.DispatchRunName(pr.Number, commit)}
+		if err := client.StartWorkflow(ctx, ev.Repo, d); err != nil {
+			return fmt.Errorf("start the gate %s for %s (the decision is recorded; re-run this job to start it): %w", workflow, shortSHA(commit), err)
 		}
 		fmt.Fprintf(a.e.stderr, "storygate action: started %s on %s for pull request #%d at %s\n", workflow, ref, pr.Number, shortSHA(commit))
 		return nil

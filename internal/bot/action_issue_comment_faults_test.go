@@ -20,31 +20,45 @@ const (
 // TestLostDecisionWriteStillCompletes: the contents PUT that records the
 // reviewer's decision is applied, but its answer is lost (a 502, a reset,
 // the client's own timeout), and the resent PUT is answered 409 or 422
-// (the blob SHA it names is no longer the file's); the run still leaves
-// one receipt, reacts 👍, starts the gate once on the decision's commit
-// and exits 0, never 2. The control (no fault) comes first.
+// (the blob SHA it names is no longer the file's), or its answer is lost
+// too on every resend; or every attempt is reset before it is applied.
+// The run still leaves one receipt, reacts 👍, starts the gate once on the
+// one decision commit and exits 0, never 2 (nor 3, which left the
+// decision half-recorded). The control (no fault) comes first.
 func TestLostDecisionWriteStillCompletes(t *testing.T) {
 	t.Parallel()
-	for _, fault := range []githubtest.Fault{0, githubtest.AppliedThen5xx, githubtest.AppliedThenReset, githubtest.AppliedThenHang} {
-		for _, resent := range []string{"409", "422"} {
-			if fault == 0 && resent == "422" {
-				continue // nothing is resent without a fault
-			}
-			t.Run(fault.String()+", resent PUT "+resent, func(t *testing.T) {
-				h := reviewerCommentsApprovePlan(t)
-				if fault != 0 {
-					h.fake.Inject("PUT", storyContentsRoute, fault, 1)
-				}
-				if resent == "422" {
-					h.fake.FailNextTo("PUT", storyContentsRoute, http.StatusUnprocessableEntity, "sha does not match")
-				}
-				r := h.commandRun()
-				if got := r.status; got != passed {
-					t.Fatalf("got %s, want passed (exit 0)\n%s", got, r.stderr.String())
-				}
-				h.checkDecisionCompleted(r)
-			})
+	type shape struct {
+		fault githubtest.Fault
+		// resent is how the transport's resends of the PUT are answered.
+		resent string
+	}
+	shapes := []shape{{0, "—"}}
+	for _, fault := range []githubtest.Fault{githubtest.AppliedThen5xx, githubtest.AppliedThenReset, githubtest.AppliedThenHang} {
+		for _, resent := range []string{"409", "422", "lost"} {
+			shapes = append(shapes, shape{fault, resent})
 		}
+	}
+	shapes = append(shapes, shape{githubtest.Reset, "lost"})
+	for _, c := range shapes {
+		t.Run(c.fault.String()+", resent PUT "+c.resent, func(t *testing.T) {
+			h := reviewerCommentsApprovePlan(t)
+			if c.fault != 0 {
+				h.fake.Inject("PUT", storyContentsRoute, c.fault, 1)
+			}
+			switch c.resent {
+			case "422":
+				h.fake.FailNextTo("PUT", storyContentsRoute, http.StatusUnprocessableEntity, "sha does not match")
+			case "lost":
+				// Every resend's answer is lost too, until the transport
+				// gives up.
+				h.fake.Inject("PUT", storyContentsRoute, c.fault, 4)
+			}
+			r := h.commandRun()
+			if got := r.status; got != passed {
+				t.Fatalf("got %s, want passed (exit 0)\n%s", got, r.stderr.String())
+			}
+			h.checkDecisionCompleted(r)
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/target"
 )
 
@@ -80,6 +82,12 @@ func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*confi
 	return t.Policy(), nil
 }
 
+// errHeadNotFetched reports a pull request head, as GitHub names it, that
+// the commands job's checkout lacks. It is GitHub's state moving past the
+// job's fetch, not a usage error: the job exits 3 and its re-run, which
+// fetches again, completes what was left (see chatops' alreadyRecorded).
+var errHeadNotFetched = errors.New("the pull request's head is not in this job's checkout")
+
 // prTarget opens, once per base and head, the target of the pull request
 // a slash command is about: its base and head commits as GitHub names
 // them, the change between them and the base's policy.
@@ -87,6 +95,10 @@ func (a *actionRun) prTarget(pr github.PullRequest) (*target.Target, error) {
 	key := pr.BaseSHA + ".." + pr.HeadSHA
 	if t, ok := a.prTargets[key]; ok {
 		return t, nil
+	}
+	if _, err := a.t.Object(pr.HeadSHA); errors.Is(err, gitrepo.ErrRevisionMissing) {
+		return nil, fmt.Errorf("%w: pull request #%d is at %s, which this job's checkout does not hold: the branch moved after the job fetched it (a commit storygate recorded, a push) or GitHub had not yet published refs/pull/%d/head; re-run the job (the shipped storygate-commands.yml fetches the head)",
+			errHeadNotFetched, pr.Number, shortSHA(pr.HeadSHA), pr.Number)
 	}
 	t, err := target.Open(a.targetOptions(a.root, pr.BaseSHA, pr.HeadSHA))
 	if err != nil {

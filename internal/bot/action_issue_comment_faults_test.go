@@ -115,6 +115,37 @@ func TestGateStartUnderFaults(t *testing.T) {
 	}
 }
 
+// TestHalfRecordedDecisionIsCompletedByTheRerun: the decision's write
+// lands (its answer lost) but the receipt is refused, so the job exits 3
+// with the decision committed and nothing else. Its re-run in a checkout
+// that does not hold the decision commit yet (GitHub moved the branch
+// after the fetch) exits 3 saying so, never 2, and posts nothing; the
+// re-run whose checkout holds it (the control, as the shipped workflow
+// fetches the head) leaves the receipt, reacts 👍, starts the gate once and
+// exits 0.
+func TestHalfRecordedDecisionIsCompletedByTheRerun(t *testing.T) {
+	h := reviewerCommentsApprovePlan(t)
+	h.fake.Inject("PUT", storyContentsRoute, githubtest.AppliedThen5xx, 1)
+	h.fake.FailNextTo("POST", commentsRoute, http.StatusForbidden, "Resource not accessible by integration")
+	if r := h.commandRun(); r.status != internalError || len(h.fake.Commits(prRepo, "feature")) != 1 || len(h.fake.Comments(prRepo, prNumber)) != 1 {
+		t.Fatalf("first run: got %s, commits %+v, comments %+v; want exit 3, the decision committed, no receipt\n%s",
+			r.status, h.fake.Commits(prRepo, "feature"), h.fake.Comments(prRepo, prNumber), r.stderr.String())
+	}
+	behind := h.commandRunUnfetched()
+	if behind.status != internalError || !strings.Contains(behind.stderr.String(), "which this job's checkout does not hold") ||
+		!strings.Contains(behind.stderr.String(), "re-run the job") {
+		t.Errorf("re-run behind GitHub: got %s, want exit 3 naming the head the checkout lacks\n%s", behind.status, behind.stderr.String())
+	}
+	if len(h.fake.Comments(prRepo, prNumber)) != 1 || len(h.fake.Dispatches()) != 0 {
+		t.Errorf("re-run behind GitHub posted %+v, dispatched %+v; want nothing", h.fake.Comments(prRepo, prNumber), h.fake.Dispatches())
+	}
+	r := h.commandRun()
+	if r.status != passed {
+		t.Fatalf("re-run: got %s, want passed (exit 0)\n%s", r.status, r.stderr.String())
+	}
+	h.checkDecisionCompleted(r)
+}
+
 // checkGateRefused fails unless the run exited 3 saying the gate did not
 // start while the decision is recorded (its receipt and 👍 left).
 func (h *harness) checkGateRefused(r *commandRun) {
@@ -148,6 +179,13 @@ func noWait(context.Context, time.Duration) error { return nil }
 func (h *harness) commandRun() *commandRun {
 	h.t.Helper()
 	h.pull()
+	return h.commandRunUnfetched()
+}
+
+// commandRunUnfetched is commandRun in a checkout that did not fetch what
+// GitHub made since the last fetch.
+func (h *harness) commandRunUnfetched() *commandRun {
+	h.t.Helper()
 	r := &commandRun{}
 	creds := Credentials{Env: h.env, Version: "test", Timeouts: github.Timeouts{Request: 2 * time.Second}, Retry: github.RetryPolicy{Sleep: noWait}}
 	b := New(Deps{Env: h.env, GitHub: creds, Config: workTreeConfig{}, Revert: RevertCheck, Now: time.Now, Stdout: &r.stdout, Stderr: &r.stderr, Version: "test"})

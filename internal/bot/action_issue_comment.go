@@ -2,13 +2,16 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/target"
 )
 
@@ -79,6 +82,12 @@ func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*confi
 	return t.Policy(), nil
 }
 
+// errHeadNotFetched reports a pull request head, as GitHub names it, that
+// the commands job's checkout lacks. It is GitHub's state moving past the
+// job's fetch, not a usage error: the job exits 3 and its re-run, which
+// fetches again, completes what was left (see chatops' alreadyRecorded).
+var errHeadNotFetched = errors.New("the pull request's head is not in this job's checkout")
+
 // prTarget opens, once per base and head, the target of the pull request
 // a slash command is about: its base and head commits as GitHub names
 // them, the change between them and the base's policy.
@@ -86,6 +95,10 @@ func (a *actionRun) prTarget(pr github.PullRequest) (*target.Target, error) {
 	key := pr.BaseSHA + ".." + pr.HeadSHA
 	if t, ok := a.prTargets[key]; ok {
 		return t, nil
+	}
+	if _, err := a.t.Object(pr.HeadSHA); errors.Is(err, gitrepo.ErrRevisionMissing) {
+		return nil, fmt.Errorf("%w: pull request #%d is at %s, which this job's checkout does not hold: the branch moved after the job fetched it (a commit storygate recorded, a push) or GitHub had not yet published refs/pull/%d/head; re-run the job (the shipped storygate-commands.yml fetches the head)",
+			errHeadNotFetched, pr.Number, shortSHA(pr.HeadSHA), pr.Number)
 	}
 	t, err := target.Open(a.targetOptions(a.root, pr.BaseSHA, pr.HeadSHA))
 	if err != nil {
@@ -106,7 +119,9 @@ const defaultGateWorkflow = "storygate.yml"
 // workflow_dispatch, on the ref this job runs on (the default branch, whose
 // workflow file is trusted). That run holds a read-only token and reports
 // through the results document; the privileged publish on workflow_run
-// posts it, as for every pull request.
+// posts it, as for every pull request. The run is named by the gate
+// workflow's run-name (gate.DispatchRunName), by which a dispatch whose
+// answer was lost is found before it is sent again.
 func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Context, github.PullRequest, string) error {
 	return func(ctx context.Context, pr github.PullRequest, commit string) error {
 		workflow := a.gateWorkflow()
@@ -115,8 +130,9 @@ func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Co
 			return fmt.Errorf("start the gate for %s: GITHUB_REF is not set", shortSHA(commit))
 		}
 		inputs := map[string]string{dispatchPullRequest: strconv.Itoa(pr.Number), dispatchHead: commit, dispatchBase: pr.BaseSHA}
-		if err := client.DispatchWorkflow(ctx, ev.Repo, workflow, ref, inputs); err != nil {
-			return fmt.Errorf("start the gate for %s: %w", shortSHA(commit), err)
+		d := github.WorkflowDispatch{Workflow: workflow, Ref: ref, Inputs: inputs, RunName: gate.DispatchRunName(pr.Number, commit)}
+		if err := client.StartWorkflow(ctx, ev.Repo, d); err != nil {
+			return fmt.Errorf("start the gate %s for %s (the decision is recorded; re-run this job to start it): %w", workflow, shortSHA(commit), err)
 		}
 		fmt.Fprintf(a.e.stderr, "storygate action: started %s on %s for pull request #%d at %s\n", workflow, ref, pr.Number, shortSHA(commit))
 		return nil

@@ -62,6 +62,16 @@ func TestActionSlashCommandCommitsAndStartsTheGate(t *testing.T) {
 // STORY-002 in the commands job, which runs on the default branch (main,
 // last pushed at the base) and must pass.
 func reviewerApprovesThePlan(t *testing.T) *harness {
+	h := reviewerCommentsApprovePlan(t)
+	if code := h.action(); code != passed {
+		t.Fatalf("got %s\n%s", code, h.stderr.String())
+	}
+	return h
+}
+
+// reviewerCommentsApprovePlan is reviewerApprovesThePlan up to the run:
+// the pull request, GitHub's records of it and the reviewer's comment.
+func reviewerCommentsApprovePlan(t *testing.T) *harness {
 	h := newHarness(t)
 	h.fake.AddPullRequest(prRepo, githubtest.PullRequest{Number: prNumber, Author: githubtest.User{Login: "coding-agent"},
 		HeadSHA: h.head, HeadRef: "feature", BaseSHA: h.base, BaseRef: "main"})
@@ -80,8 +90,5 @@ func reviewerApprovesThePlan(t *testing.T) *harness {
 	body := "/approve-plan STORY-002 the plan maps errors to fields"
 	id := h.fake.AddComment(prRepo, prNumber, reviewer, body)
 	h.event("issue_comment", "issue_comment.created", githubtest.OnPullRequest(prRepo, prNumber), githubtest.WithComment(id, body, reviewer))
-	if code := h.action(); code != passed {
-		t.Fatalf("got %s\n%s", code, h.stderr.String())
-	}
 	return h
 }

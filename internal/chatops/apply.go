@@ -25,7 +25,7 @@ const maxAttempts = 5
 // names the blob SHA it read; on a conflict the file is read again and the
 // decision re-applied only when what it approves is byte-identical to what
 // was first read, so a concurrent push is never lost and never approved
-// unseen.
+// unseen; a write whose answers were all lost is read again the same way.
 func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command, event lifecycle.Event) (Outcome, error) {
 	f, s := target.file, target.story
 	a, why, err := h.establish(ctx, target, s, event, h.pr.HeadSHA)
@@ -56,11 +56,11 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 		if err == nil {
 			return h.applied(ctx, a.receipt(target, event, h.comment.ID, commit.CommitSHA))
 		}
-		if !errors.Is(err, github.ErrConflict) || attempt == maxAttempts {
+		if !readAgainAfter(err) || attempt == maxAttempts {
 			return Outcome{}, fmt.Errorf("commit %s to %s (attempt %d): %w", event, f.Path, attempt, err)
 		}
 		if f, err = h.deps.GitHub.GetFile(ctx, h.ev.Repo, f.Path, h.pr.HeadRef); err != nil {
-			return Outcome{}, fmt.Errorf("re-read %s after a conflict: %w", target.file.Path, err)
+			return Outcome{}, fmt.Errorf("re-read %s after a conflict or a lost answer: %w", target.file.Path, err)
 		}
 		again := readStory(f, target.path)
 		if s = again.story; RecordedFrom(s, h.comment.ID) {
@@ -74,6 +74,16 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 			return h.refuseOrFail(ctx, cmd, why, err)
 		}
 	}
+}
+
+// readAgainAfter reports whether a failed write leaves the file to be
+// read again before anything else: a conflict (someone pushed, or this
+// run's write landed and its resend met the new version), or an answer
+// lost on every attempt, after which the write may have landed. Either
+// way the re-read tells: the decision recorded (this run's, see
+// leaveLostReceipt), or the same approval still to re-apply.
+func readAgainAfter(err error) bool {
+	return errors.Is(err, github.ErrConflict) || errors.Is(err, github.ErrAnswerLost)
 }
 
 // sameApproval refuses a re-apply after a conflict unless what the decision

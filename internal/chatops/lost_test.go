@@ -17,19 +17,23 @@ import (
 // and finds the decision already there. The checkout, as in a real job,
 // never holds the commit GitHub made: storygate finds and checks it through
 // the API, then leaves its receipt, reacts and gates the decision's commit,
-// exactly once. The control, no fault, does the same through the normal
-// path.
+// exactly once. So it does when the answer of every resend is lost too
+// (ErrAnswerLost: the re-read tells the write landed; the bot's
+// TestLostDecisionWriteStillCompletes has the other shapes). The control,
+// no fault, does the same through the normal path.
 func TestLostResponseStillRecordsReactsAndGates(t *testing.T) {
 	for _, c := range []struct {
 		fault githubtest.Fault
+		// times is how many PUTs the fault hits: 5 is the first and every
+		// resend the transport makes.
+		times int
 		want  Result
-	}{{0, Applied}, {githubtest.AppliedThen5xx, Duplicate}, {githubtest.AppliedThenReset, Duplicate}} {
-		t.Run(c.fault.String(), func(t *testing.T) {
+	}{{0, 0, Applied}, {githubtest.AppliedThen5xx, 1, Duplicate}, {githubtest.AppliedThenReset, 1, Duplicate},
+		{githubtest.AppliedThen5xx, 5, Duplicate}} {
+		t.Run(fmt.Sprintf("%s ×%d", c.fault, c.times), func(t *testing.T) {
 			f := newFixture(t)
 			seen := f.pr.Head()
-			if c.fault != 0 {
-				f.fake.Inject("PUT", contentsRoute, c.fault, 1)
-			}
+			f.fake.Inject("PUT", contentsRoute, c.fault, c.times)
 			ev := f.comment(reviewer, "/approve-plan")
 			out := f.handle(ev)
 			commits := f.commits()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"time"
 
 	gh "github.com/google/go-github/v62/github"
 )
@@ -12,8 +13,13 @@ import (
 type Workflows interface {
 	// DispatchWorkflow starts the workflow file (e.g. "storygate.yml") on
 	// ref with inputs, as workflow_dispatch. Unlike a push, a dispatch made
-	// with GITHUB_TOKEN does start a run.
+	// with GITHUB_TOKEN does start a run. A lost answer is an error: the
+	// run cannot be recognised, so the dispatch is not resent.
 	DispatchWorkflow(ctx context.Context, repo Repo, workflow, ref string, inputs map[string]string) error
+	// StartWorkflow is DispatchWorkflow for a run named d.RunName: a
+	// dispatch whose answer was lost is looked for among the workflow's
+	// runs before it is sent again, so the workflow starts once.
+	StartWorkflow(ctx context.Context, repo Repo, d WorkflowDispatch) error
 	// WorkflowRun reads one workflow run.
 	WorkflowRun(ctx context.Context, repo Repo, id int64) (WorkflowRun, error)
 }
@@ -37,18 +43,24 @@ type WorkflowRun struct {
 	DisplayTitle string
 }
 
-// DispatchWorkflow implements Workflows.
+// DispatchWorkflow implements Workflows: a dispatch without a run name,
+// never resent.
 func (a *Adapter) DispatchWorkflow(ctx context.Context, repo Repo, workflow, ref string, inputs map[string]string) error {
-	req := gh.CreateWorkflowDispatchEventRequest{Ref: ref}
-	if len(inputs) > 0 {
-		req.Inputs = make(map[string]interface{}, len(inputs))
-		for k, v := range inputs {
+	return a.StartWorkflow(ctx, repo, WorkflowDispatch{Workflow: workflow, Ref: ref, Inputs: inputs})
+}
+
+// dispatch sends d once.
+func (a *Adapter) dispatch(ctx context.Context, repo Repo, d WorkflowDispatch) error {
+	req := gh.CreateWorkflowDispatchEventRequest{Ref: d.Ref}
+	if len(d.Inputs) > 0 {
+		req.Inputs = make(map[string]interface{}, len(d.Inputs))
+		for k, v := range d.Inputs {
 			req.Inputs[k] = v
 		}
 	}
-	resp, err := a.gh.Actions.CreateWorkflowDispatchEventByFileName(ctx, repo.Owner, repo.Name, workflow, req)
+	resp, err := a.gh.Actions.CreateWorkflowDispatchEventByFileName(ctx, repo.Owner, repo.Name, d.Workflow, req)
 	if err != nil {
-		return apiError(fmt.Sprintf("dispatch workflow %s on %s of %s", workflow, ref, repo), resp, err)
+		return apiError(fmt.Sprintf("dispatch workflow %s on %s of %s", d.Workflow, d.Ref, repo), resp, err)
 	}
 	return nil
 }
@@ -64,6 +76,7 @@ type workflowRunJSON struct {
 	Actor           payloadUser `json:"actor"`
 	TriggeringActor payloadUser `json:"triggering_actor"`
 	DisplayTitle    string      `json:"display_title"`
+	CreatedAt       time.Time   `json:"created_at"`
 }
 
 // WorkflowRun implements Workflows.

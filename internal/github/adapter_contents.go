@@ -28,9 +28,17 @@ func (a *Adapter) GetFile(ctx context.Context, repo Repo, path, ref string) (Fil
 	return File{Path: file.GetPath(), Ref: ref, Content: []byte(content), SHA: file.GetSHA()}, nil
 }
 
+// ErrAnswerLost reports that a contents write got no answer that says
+// what became of it (a 5xx, a reset, a timed-out attempt, on every
+// attempt the transport made): GitHub may have applied it. The caller
+// reads the file again to tell, as after a conflict.
+var ErrAnswerLost = errors.New("github: the write's answer was lost")
+
 // PutFile implements Contents. GitHub answers 409 when the blob SHA is not
 // the branch's current one and 422 when a create finds the file already
-// there; both mean someone else pushed, and surface as ErrConflict.
+// there; both mean someone else pushed (or, after a lost answer, that the
+// write landed), and surface as ErrConflict. A write whose every answer
+// was lost surfaces as ErrAnswerLost.
 func (a *Adapter) PutFile(ctx context.Context, repo Repo, u FileUpdate) (FileCommit, error) {
 	opts := &gh.RepositoryContentFileOptions{
 		Message: gh.String(u.Message),
@@ -43,14 +51,17 @@ func (a *Adapter) PutFile(ctx context.Context, repo Repo, u FileUpdate) (FileCom
 	}
 	res, resp, err := a.gh.Repositories.UpdateFile(ctx, repo.Owner, repo.Name, u.Path, opts)
 	if err != nil {
-		return FileCommit{}, putFileError(fmt.Sprintf("write %s on %s of %s", u.Path, u.Branch, repo), resp, err)
+		return FileCommit{}, putFileError(ctx, fmt.Sprintf("write %s on %s of %s", u.Path, u.Branch, repo), resp, err)
 	}
 	return FileCommit{BlobSHA: res.GetContent().GetSHA(), CommitSHA: res.GetSHA()}, nil
 }
 
-func putFileError(what string, resp *gh.Response, err error) error {
-	if resp != nil && (resp.StatusCode == http.StatusConflict || isShaMismatch(resp, err)) {
+func putFileError(ctx context.Context, what string, resp *gh.Response, err error) error {
+	switch {
+	case resp != nil && (resp.StatusCode == http.StatusConflict || isShaMismatch(resp, err)):
 		return fmt.Errorf("%s: %w: %w", what, ErrConflict, err)
+	case answerLost(ctx, err):
+		return fmt.Errorf("%s: %w: %w", what, ErrAnswerLost, err)
 	}
 	return apiError(what, resp, err)
 }

@@ -3,9 +3,12 @@ package github_test
 import (
 	"bytes"
 	"context"
+	"errors"
+	"net/http"
 	"testing"
 
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/github/githubtest"
 )
 
 const storyPath = "stories/story-001.md"
@@ -67,5 +70,48 @@ func TestCreatingAFileThatAppearedIsAConflict(t *testing.T) {
 	}
 	if content, _, _ := fake.File(repoName, "feature", storyPath); string(content) != "someone else's\n" {
 		t.Errorf("file overwritten: %q", content)
+	}
+}
+
+// TestPutFileTellsALostAnswerFromARefusal: a write whose answer was lost
+// on every attempt (applied then 502, reset before it was applied) is
+// ErrAnswerLost, whether or not it landed; a resend meeting the version
+// the first attempt wrote is ErrConflict (409, or 422 naming the sha); a
+// refusal (403) is neither, and the control (no fault) lands once.
+func TestPutFileTellsALostAnswerFromARefusal(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name           string
+		inject         func(*githubtest.Server)
+		lost, conflict bool
+		// wantFile is the file after the write; ok that it succeeded.
+		wantFile string
+		ok       bool
+	}{
+		{"no fault", func(*githubtest.Server) {}, false, false, "v2\n", true},
+		{"applied, every answer lost", func(f *githubtest.Server) { f.Inject("PUT", contentsRoute, githubtest.AppliedThen5xx, 5) }, true, false, "v2\n", false},
+		{"reset before applied, every attempt", func(f *githubtest.Server) { f.Inject("PUT", contentsRoute, githubtest.Reset, 5) }, true, false, "v1\n", false},
+		{"applied, resend meets 409", func(f *githubtest.Server) { f.Inject("PUT", contentsRoute, githubtest.AppliedThen5xx, 1) }, false, true, "v2\n", false},
+		{"applied, resend meets 422", func(f *githubtest.Server) {
+			f.Inject("PUT", contentsRoute, githubtest.AppliedThen5xx, 1)
+			f.FailNextTo("PUT", contentsRoute, http.StatusUnprocessableEntity, "sha does not match")
+		}, false, true, "v2\n", false},
+		{"refused", func(f *githubtest.Server) {
+			f.FailNextTo("PUT", contentsRoute, http.StatusForbidden, "Resource not accessible by integration")
+		}, false, false, "v1\n", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			a, fake, _ := setup(t)
+			sha := fake.SetFile(repoName, "feature", storyPath, []byte("v1\n"))
+			c.inject(fake)
+			_, err := a.PutFile(context.Background(), repo, github.FileUpdate{Path: storyPath, Branch: "feature", Content: []byte("v2\n"), SHA: sha, Message: "m"})
+			if errors.Is(err, github.ErrAnswerLost) != c.lost || errors.Is(err, github.ErrConflict) != c.conflict || (err == nil) != c.ok {
+				t.Errorf("err %v: want lost %v, conflict %v, success %v", err, c.lost, c.conflict, c.ok)
+			}
+			if got, _, _ := fake.File(repoName, "feature", storyPath); string(got) != c.wantFile {
+				t.Errorf("file %q, want %q", got, c.wantFile)
+			}
+		})
 	}
 }

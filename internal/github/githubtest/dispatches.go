@@ -39,7 +39,7 @@ func (s *Server) createDispatch(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	s.st.dispatches = append(s.st.dispatches, Dispatch{Repo: r.repo(), Workflow: r.params["workflow_id"], Ref: *body.Ref, Inputs: body.Inputs})
-	s.st.dispatchedRun(r.repo(), r.params["workflow_id"], *body.Ref, s.runName, body.Inputs)
+	s.dispatchedRun(r.repo(), r.params["workflow_id"], *body.Ref, body.Inputs)
 	s.st.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }

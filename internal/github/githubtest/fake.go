@@ -83,6 +83,9 @@ type Server struct {
 	// runName names the runs dispatches start (WithRunName); nil names
 	// them after the workflow.
 	runName func(workflow string, inputs map[string]string) string
+	// listLag is how many workflow-run lists leave out each run a
+	// dispatch starts (DelayRunListing).
+	listLag int
 }
 
 // Option configures a Server.
@@ -173,8 +176,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	in := s.takeFault(r.Method, v.route.Path)
+	if in.answer != nil {
+		in.answer.write(rec)
+		return
+	}
 	req := &request{Request: r, body: body, params: v.params, route: v.route.Path}
-	if in.fault == Hang || in.fault == AppliedLate {
+	if in.fault == Hang || in.fault == AppliedLate || in.fault == AppliedThenHang {
+		if in.fault == AppliedThenHang {
+			s.dispatch(httptest.NewRecorder(), req)
+		}
 		// Recorded on arrival: the test may look before the client gives up.
 		s.record(call, 0)
 		answered, recorded = false, true

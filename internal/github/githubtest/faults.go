@@ -75,6 +75,9 @@ const (
 	// also missing from the next list reads, as GitHub's eventual
 	// consistency may keep it.
 	AppliedLate
+	// AppliedThenHang applies the request, then never answers: the client
+	// gives up at its own timeout on a request GitHub carried out.
+	AppliedThenHang
 )
 
 // String names the fault for test names.
@@ -92,16 +95,30 @@ func (f Fault) String() string {
 		return "500-unapplied"
 	case AppliedLate:
 		return "applied-late"
+	case AppliedThenHang:
+		return "applied-then-hang"
 	}
 	return "no fault"
 }
 
-// injected is one pending Inject.
+// injected is one pending Inject or FailNextTo.
 type injected struct {
 	key   string
 	fault Fault
 	// lag is how many list reads miss what an AppliedLate request made.
 	lag int
+	// answer, for FailNextTo, is the failure sent before any state
+	// changes.
+	answer *fault
+}
+
+// FailNextTo makes the next request to the operation method route fail
+// with status and message before any state changes, as FailNext does for
+// whatever request comes next.
+func (s *Server) FailNextTo(method, route string, status int, message string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.injected = append(s.injected, injected{key: method + " " + route, answer: &fault{status: status, message: message}})
 }
 
 // Inject makes the next n requests to the operation method route (e.g.

@@ -33,6 +33,7 @@ var routes = map[string]handler{
 	"PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks": (*Server).patchRequiredChecks,
 	"POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches":           (*Server).createDispatch,
 	"GET /repos/{owner}/{repo}/actions/runs/{run_id}":                                 (*Server).getWorkflowRun,
+	"GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs":                  (*Server).listWorkflowRuns,
 	"GET /repos/{owner}/{repo}/activity":                                              (*Server).listActivity,
 	"GET /user":                                                                       (*Server).getAuthenticatedUser,
 }

@@ -2,8 +2,10 @@ package githubtest
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // WorkflowRun is a workflow run in the fake, as GET
@@ -24,6 +26,12 @@ type WorkflowRun struct {
 	// DisplayTitle is the run's name; empty means the workflow's name,
 	// storygate, as GitHub names a run whose workflow sets no run-name.
 	DisplayTitle string
+	// CreatedAt is when GitHub created the run, by the wall clock (a
+	// client compares it with its own); zero is the fake's clock.
+	CreatedAt time.Time
+	// unlisted is how many more run lists leave the run out, as GitHub's
+	// lists show a new run some seconds after the dispatch.
+	unlisted int
 }
 
 // AddWorkflowRun seeds a run started outside the fake and returns its id.
@@ -56,11 +64,13 @@ func (st *state) addRun(run WorkflowRun) int64 {
 // dispatchedRun is the run GitHub starts for a dispatch: on the ref's
 // branch at its latest push, by the caller (the fake's writes are all
 // GITHUB_TOKEN's, Bot).
-func (st *state) dispatchedRun(repo, workflow, ref string, runName func(workflow string, inputs map[string]string) string, inputs map[string]string) {
+func (s *Server) dispatchedRun(repo, workflow, ref string, inputs map[string]string) {
+	st := s.st
 	branch := strings.TrimPrefix(ref, "refs/heads/")
-	run := WorkflowRun{Repo: repo, Event: "workflow_dispatch", HeadBranch: branch, Path: ".github/workflows/" + workflow, Actor: Bot}
-	if runName != nil {
-		run.DisplayTitle = runName(workflow, inputs)
+	run := WorkflowRun{Repo: repo, Event: "workflow_dispatch", HeadBranch: branch, Path: ".github/workflows/" + workflow, Actor: Bot,
+		CreatedAt: time.Now().UTC(), unlisted: s.listLag}
+	if s.runName != nil {
+		run.DisplayTitle = s.runName(workflow, inputs)
 	}
 	if last := st.lastPush(repo, branch); last != nil {
 		run.HeadSHA = last.After
@@ -83,7 +93,43 @@ func (s *Server) getWorkflowRun(w http.ResponseWriter, r *request) {
 	writeError(w, http.StatusNotFound, "Not Found")
 }
 
+// listWorkflowRuns answers GET
+// /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs, newest first,
+// filtered by event and branch; a run still unlisted (DelayRunListing) is
+// left out.
+func (s *Server) listWorkflowRuns(w http.ResponseWriter, r *request) {
+	q := r.URL.Query()
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	var runs []map[string]any
+	for _, run := range slices.Backward(s.st.runs) {
+		if run.Repo != r.repo() || !strings.HasSuffix(run.Path, "/"+r.params["workflow_id"]) ||
+			(q.Has("event") && run.Event != q.Get("event")) || (q.Has("branch") && run.HeadBranch != q.Get("branch")) {
+			continue
+		}
+		if run.unlisted > 0 {
+			run.unlisted--
+			continue
+		}
+		runs = append(runs, run.json(stamp(s.st.clock)))
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"total_count": len(runs), "workflow_runs": orEmpty(page(w, r, runs))})
+}
+
+// DelayRunListing makes each run a later dispatch starts missing from the
+// first n lists of workflow runs, as GitHub's lists catch up with a
+// dispatch some seconds later.
+func (s *Server) DelayRunListing(n int) {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	s.listLag = n
+}
+
 func (run *WorkflowRun) json(at string) map[string]any {
+	created := at
+	if !run.CreatedAt.IsZero() {
+		created = stamp(run.CreatedAt)
+	}
 	triggering := run.TriggeringActor
 	if triggering.Login == "" {
 		triggering = run.Actor
@@ -96,7 +142,7 @@ func (run *WorkflowRun) json(at string) map[string]any {
 		"head_branch": run.HeadBranch, "head_sha": run.HeadSHA, "path": run.Path, "workflow_id": 1,
 		"actor": run.Actor.json(), "triggering_actor": triggering.json(),
 		"url": api, "html_url": "https://github.com/" + run.Repo + "/actions/runs/" + strconv.FormatInt(run.ID, 10),
-		"created_at": at, "updated_at": at, "pull_requests": []any{},
+		"created_at": created, "updated_at": at, "pull_requests": []any{},
 		"head_commit": nil, "head_repository": repo, "repository": repo,
 		"jobs_url": api + "/jobs", "logs_url": api + "/logs", "check_suite_url": api + "/check-suite", "cancel_url": api + "/cancel",
 		"rerun_url": api + "/rerun", "artifacts_url": api + "/artifacts", "workflow_url": "https://api.github.com/repos/" + run.Repo + "/actions/workflows/1",

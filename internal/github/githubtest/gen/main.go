@@ -50,6 +50,7 @@ var operations = []operation{
 	{"patch", "/repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"},
 	{"post", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"},
 	{"get", "/repos/{owner}/{repo}/actions/runs/{run_id}"},
+	{"get", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"},
 	{"get", "/repos/{owner}/{repo}/activity"},
 	{"get", "/user"},
 }

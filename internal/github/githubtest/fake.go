@@ -68,6 +68,8 @@ type Server struct {
 	faults []fault
 	// injected are the pending transport faults (Inject).
 	injected []injected
+	// pauses are the requests to hold when they arrive (PauseNext).
+	pauses []*Pause
 	// closing ends hanging requests when the test ends.
 	closing chan struct{}
 	st      *state
@@ -165,6 +167,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		f.write(rec)
 		return
 	}
+	s.holdIfPaused(r.Method, v.route.Path)
 	fault := s.takeFault(r.Method, v.route.Path)
 	if fault == Hang {
 		// Recorded on arrival: the test may look before the client gives up.

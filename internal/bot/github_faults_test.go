@@ -2,10 +2,7 @@ package bot
 
 import (
 	"bytes"
-	"context"
 	"fmt"
-	"maps"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -35,13 +32,7 @@ type run struct {
 }
 
 func (h *harness) runAs(r *run, timeouts github.Timeouts) status {
-	env := maps.Clone(h.env)
-	env["GITHUB_RUN_ID"] = r.id
-	env["GITHUB_STEP_SUMMARY"], env["GITHUB_OUTPUT"] = "", ""
-	b := New(Deps{Env: env, GitHub: Credentials{Env: env, Version: "test", Timeouts: timeouts}, Config: workTreeConfig{},
-		Revert: RevertCheck, Now: time.Now, Stdout: &r.stdout, Stderr: &r.stderr, Version: "test"})
-	opts := h.options(func(o *ActionOptions) { o.Results = filepath.Join(h.tmp, "results-"+r.id+".json") })
-	return statusOf(b.Action(context.Background(), opts))
+	return h.runEvent(r, timeouts, h.env["GITHUB_EVENT_NAME"], h.env["GITHUB_EVENT_PATH"])
 }
 
 // checkOneRunPerGate fails unless the run with details URL …/runs/id left

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -192,3 +193,46 @@ func TestConcurrentRunsOnSuccessiveHeadsEndWithTheNewer(t *testing.T) {
 
 // pullRoute is where a run reads the pull request's head.
 const pullRoute = "/repos/{owner}/{repo}/pulls/{pull_number}"
+
+// TestAPublishOvertakenByAPushPostsOnlySupersededCheckRuns: publish found
+// the pull request at the document's head, recomputed, and by the time it
+// is about to write a push has moved the head (held here until the push
+// is made). The attack: it posts the check runs on its own commit marked
+// superseded and no comment, and exits 0. The control, the head still
+// where it was, posts the report.
+func TestAPublishOvertakenByAPushPostsOnlySupersededCheckRuns(t *testing.T) {
+	for _, pushed := range []bool{true, false} {
+		t.Run(fmt.Sprintf("pushed=%v", pushed), func(t *testing.T) { publishOvertaken(t, pushed) })
+	}
+}
+
+func publishOvertaken(t *testing.T, pushed bool) {
+	h := newHarness(t)
+	reportOnlyHalf(t, h)
+	publishHalf(t, h, h.head)
+	h.fake.PauseNext("GET", pullRoute).Release() // binding the document to the pull request
+	held := h.fake.PauseNext("GET", pullRoute)   // the check before the first write
+	done := make(chan status)
+	go func() { done <- h.publish(h.results) }()
+	<-held.Arrived()
+	newer := strings.Repeat("e", 40)
+	if pushed {
+		h.fake.MoveHead(prRepo, prNumber, newer)
+	}
+	held.Release()
+	if code := <-done; code != passed {
+		t.Fatalf("pushed=%v: publish got %s\n%s", pushed, code, h.stderr.String())
+	}
+	runs, comments := h.fake.CheckRuns(), h.fake.Comments(prRepo, prNumber)
+	if len(runs) != len(gateChecks) || runs[0].HeadSHA != h.head || runs[0].Conclusion != "failure" {
+		t.Errorf("pushed=%v: check runs %+v, want one per gate on the document's head, stories failing", pushed, runs)
+	}
+	for _, r := range runs {
+		if strings.HasPrefix(r.Title, "superseded by "+newer[:7]+": ") != pushed {
+			t.Errorf("pushed=%v: %s titled %q", pushed, r.Name, r.Title)
+		}
+	}
+	if (len(comments) == 0) != pushed {
+		t.Errorf("pushed=%v: %d comments", pushed, len(comments))
+	}
+}

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,8 +42,14 @@ func newSuccessiveHeads(t *testing.T) *successiveHeads {
 // eventFile writes the synchronize event of head.
 func (s *successiveHeads) eventFile(head string) string {
 	s.t.Helper()
-	path := filepath.Join(s.tmp, "synchronize-"+head+".json")
-	if err := os.WriteFile(path, githubtest.LoadWebhook(s.t, "pull_request.synchronize", head, s.base), 0o644); err != nil {
+	return s.writeEvent("synchronize-"+head, githubtest.LoadWebhook(s.t, "pull_request.synchronize", head, s.base))
+}
+
+// writeEvent writes an event payload to a file of its own, named name.
+func (s *successiveHeads) writeEvent(name string, payload []byte) string {
+	s.t.Helper()
+	path := filepath.Join(s.tmp, name+".json")
+	if err := os.WriteFile(path, payload, 0o644); err != nil {
 		s.t.Fatal(err)
 	}
 	return path
@@ -94,11 +99,11 @@ func (s *successiveHeads) checkRunsOn(head string) map[string]githubtest.CheckRu
 
 // TestAStaleRunWritesOnlyItsSupersededCheckRuns: the pull request moved
 // from X to Y and Y's run reported. The attack: a run for X comes after
-// (a re-run of X's workflow run, a slow runner); it posts its check runs
-// on X, marked superseded and with X's true conclusion, writes no comment
-// and leaves Y's report. The controls: Y's own run writes everything, and
-// after a force-push back to X, X is the head again and its run's report
-// replaces Y's.
+// (a re-run of X's workflow run or a slow runner, or the gate dispatched
+// for X); it posts its check runs on X, marked superseded and with X's
+// true conclusion, writes no comment and leaves Y's report. The controls:
+// Y's own run writes everything, and after a force-push back to X, X is
+// the head again and its run's report replaces Y's.
 func TestAStaleRunWritesOnlyItsSupersededCheckRuns(t *testing.T) {
 	s := newSuccessiveHeads(t)
 	s.freshGitHub(s.y)
@@ -111,34 +116,62 @@ func TestAStaleRunWritesOnlyItsSupersededCheckRuns(t *testing.T) {
 			t.Errorf("control: Y's %s is marked superseded: %q", name, c.Title)
 		}
 	}
-	s.fake.ResetCalls()
-	stale := &run{id: "302"}
-	if got := s.runX(stale); got != failed {
-		t.Fatalf("X's stale run: %s, want failed, its true conclusion\n%s", got, stale.stderr.String())
-	}
-	for _, call := range s.fake.Calls() {
-		if call.Method != "GET" && call.Route != checkRunsRoute {
-			t.Errorf("the stale run wrote %s %s", call.Method, call.Path)
+	dispatched := s.dispatchFile(s.x)
+	for name, stale := range map[string]func(*run) status{
+		"a re-run of X's pull_request run": s.runX,
+		"the gate dispatched for X":        func(r *run) status { return s.runIn(r, patient, "workflow_dispatch", dispatched, s.xRoot) },
+	} {
+		s.fake.ResetCalls()
+		r := &run{id: "302"}
+		if got := stale(r); got != failed {
+			t.Fatalf("%s: %s, want failed, its true conclusion\n%s", name, got, r.stderr.String())
 		}
-	}
-	s.checkReportOf(s.y)
-	onX := s.checkRunsOn(s.x)
-	if len(onX) != len(gateChecks) || onX["storygate / stories"].Conclusion != "failure" {
-		t.Errorf("the stale run's check runs on X: %+v, want one per gate, stories failing", onX)
-	}
-	for name, c := range onX {
-		if !strings.HasPrefix(c.Title, "superseded by "+s.y[:7]+": ") || !strings.Contains(c.Summary, "no longer the head of #2") {
-			t.Errorf("X's %s is not marked superseded: %q\n%s", name, c.Title, c.Summary)
+		s.checkOnlySupersededRuns(name)
+		s.checkReportOf(s.y)
+		if !strings.Contains(r.stderr.String(), "superseded: #2 is at "+shortSHA(s.y)) {
+			t.Errorf("%s does not say it was superseded:\n%s", name, r.stderr.String())
 		}
-	}
-	if !strings.Contains(stale.stderr.String(), "superseded: #2 is at "+shortSHA(s.y)) {
-		t.Errorf("the stale run does not say it was superseded:\n%s", stale.stderr.String())
 	}
 	s.fake.MoveHead(prRepo, prNumber, s.x)
 	if got := s.runX(&run{id: "303"}); got != failed {
 		t.Fatalf("control: X's run after the force-push back: %s, want failed", got)
 	}
 	s.checkReportOf(s.x)
+}
+
+// checkOnlySupersededRuns fails unless the calls since ResetCalls wrote
+// nothing but one check run per gate on X, each marked superseded by Y,
+// with X's true conclusions.
+func (s *successiveHeads) checkOnlySupersededRuns(name string) {
+	s.t.Helper()
+	posted := map[string]string{}
+	for _, call := range s.fake.Calls() {
+		if call.Method == "GET" {
+			continue
+		}
+		body := call.JSON()
+		output, _ := body["output"].(map[string]any)
+		title, _ := output["title"].(string)
+		summary, _ := output["summary"].(string)
+		if call.Route != checkRunsRoute || body["head_sha"] != s.x || !strings.HasPrefix(title, "superseded by "+s.y[:7]+": ") || !strings.Contains(summary, "no longer the head of #2") {
+			s.t.Errorf("%s wrote %s %s: %s", name, call.Method, call.Path, call.Body)
+			continue
+		}
+		posted[body["name"].(string)], _ = body["conclusion"].(string)
+	}
+	if !equalMaps(posted, gateChecks) {
+		s.t.Errorf("%s posted %v on X, want %v", name, posted, gateChecks)
+	}
+}
+
+// dispatchFile writes the workflow_dispatch event of the gate started for
+// the pull request at head, as the slash-command handler starts it.
+func (s *successiveHeads) dispatchFile(head string) string {
+	s.t.Helper()
+	inputs := map[string]any{dispatchPullRequest: "2", dispatchHead: head, dispatchBase: s.base}
+	payload := githubtest.LoadWebhook(s.t, "workflow_dispatch", head, s.base, githubtest.WithRepo("Codertocat", "Hello-World"),
+		func(p map[string]any) { p["inputs"] = inputs })
+	return s.writeEvent("dispatch-"+head, payload)
 }
 
 // TestConcurrentRunsOnSuccessiveHeadsEndWithTheNewer: runs for X and then
@@ -201,8 +234,8 @@ const pullRoute = "/repos/{owner}/{repo}/pulls/{pull_number}"
 // superseded and no comment, and exits 0. The control, the head still
 // where it was, posts the report.
 func TestAPublishOvertakenByAPushPostsOnlySupersededCheckRuns(t *testing.T) {
-	for _, pushed := range []bool{true, false} {
-		t.Run(fmt.Sprintf("pushed=%v", pushed), func(t *testing.T) { publishOvertaken(t, pushed) })
+	for name, pushed := range map[string]bool{"a push before the first write": true, "no push": false} {
+		t.Run(name, func(t *testing.T) { publishOvertaken(t, pushed) })
 	}
 }
 

@@ -56,7 +56,7 @@ type Outcome struct {
 }
 
 // ToGitHub posts one completed check run per gate, then the sticky comment.
-// A run whose head is no longer the pull request's (newestHead) posts its
+// A run whose head is no longer the pull request's (newerHead) posts its
 // check runs on its own head marked superseded and leaves the comment
 // alone. It costs one request per gate plus one per extra 50 annotations,
 // two reads of the pull request's head, the comment lookups' pages and
@@ -89,6 +89,12 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 		out.SupersededBy = moved
 		return out, nil
 	}
+	return postReport(ctx, gh, res, t, out)
+}
+
+// postReport posts the sticky comment as the report of the run's head
+// (github.Adapter.PostHeadReport), adding what it did to out.
+func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, out Outcome) (Outcome, error) {
 	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
 	posted, err := gh.PostHeadReport(ctx, t.Repo, t.PullRequest, gate.StickyMarker(t.Root), t.HeadSHA, md)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -60,7 +61,18 @@ func (a *actionRun) publish(ctx context.Context, gh publish.GitHub, res *gate.Re
 		return false, err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: published %d check runs; comment %s\n", len(out.CheckRuns), orNone(string(out.Comment)))
+	noteSuperseded(a.e.stderr, "storygate action", out, t)
 	return false, nil
+}
+
+// noteSuperseded says so when the run was stale: its check runs are on its
+// own commit, marked superseded, and the pull request's comment is the
+// newer head's.
+func noteSuperseded(w io.Writer, who string, out publish.Outcome, t publish.Target) {
+	if out.SupersededBy != "" {
+		fmt.Fprintf(w, "%s: superseded: #%d is at %s now, not at %s; the check runs on %s say so and the comment was left to the newer head's run\n",
+			who, t.PullRequest, shortSHA(out.SupersededBy), shortSHA(t.HeadSHA), shortSHA(t.HeadSHA))
+	}
 }
 
 func orNone(s string) string {

@@ -107,7 +107,8 @@ func meaningOf(h *harness) string {
 // App posts storygate's marker with "all gates pass" and the failing
 // report's meaning digest. storygate posts its own failing report beside
 // it and leaves the look-alike alone; the control, storygate's own
-// comment from an earlier run, is found and edited, not doubled.
+// comment from an earlier run, is found and replaced (a new head's report
+// is a new comment, issue 24), not doubled.
 func TestActionLookAlikeStickyCommentIsNotAdopted(t *testing.T) {
 	h := newHarness(t)
 	h.event("pull_request", "pull_request.opened")
@@ -134,8 +135,8 @@ func TestActionLookAlikeStickyCommentIsNotAdopted(t *testing.T) {
 	h.head = h.repo.Commit("drop the broken story")
 	h.event("pull_request", "pull_request.synchronize")
 	h.action()
-	if got := own(); len(got) != 1 || got[0].ID != first.ID || got[0].Body == first.Body || len(h.fake.Comments(prRepo, prNumber)) != 2 {
-		t.Errorf("control: storygate's own comment must be edited in place: %+v", h.fake.Comments(prRepo, prNumber))
+	if got := own(); len(got) != 1 || got[0].ID <= first.ID || got[0].Body == first.Body || len(h.fake.Comments(prRepo, prNumber)) != 2 {
+		t.Errorf("control: storygate's own comment must be replaced by the new head's: %+v", h.fake.Comments(prRepo, prNumber))
 	}
 }
 
@@ -143,7 +144,7 @@ func TestActionLookAlikeStickyCommentIsNotAdopted(t *testing.T) {
 // report (storygate's own comment) prints pkg-a's marker in its failing
 // output, posted before or after pkg-a's own. pkg-a's runs neither adopt
 // it nor delete it as a duplicate; the control, pkg-a's own comment, is
-// found and edited, never doubled.
+// found and replaced by the new head's (issue 24), never doubled.
 func TestActionAnotherRootsReportPrintingTheMarkerIsNotADuplicate(t *testing.T) {
 	pkgA, pkgB := gate.StickyMarker("pkg-a"), gate.StickyMarker("pkg-b")
 	report := pkgB + "\n## ❌ storygate (pkg-b)\n\n```\n" + pkgA + "\n```\n"
@@ -169,8 +170,8 @@ func TestActionAnotherRootsReportPrintingTheMarkerIsNotADuplicate(t *testing.T) 
 			if m != 1 || theirs.ID != pkgBReport || theirs.Body != report {
 				t.Errorf("pkg-b's report was taken for pkg-a's: %+v", h.fake.Comments(prRepo, prNumber))
 			}
-			if n != 1 || mine.ID != first.ID || mine.Body == first.Body || len(h.fake.Comments(prRepo, prNumber)) != 2 {
-				t.Errorf("control: pkg-a's own comment must be edited in place: %+v", h.fake.Comments(prRepo, prNumber))
+			if n != 1 || mine.ID <= first.ID || mine.Body == first.Body || len(h.fake.Comments(prRepo, prNumber)) != 2 {
+				t.Errorf("control: pkg-a's own comment must be replaced by the new head's: %+v", h.fake.Comments(prRepo, prNumber))
 			}
 		})
 	}

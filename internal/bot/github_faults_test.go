@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"maps"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -24,6 +22,7 @@ const (
 	commentsRoute    = "/repos/{owner}/{repo}/issues/{issue_number}/comments"
 	oneCommentRoute  = "/repos/{owner}/{repo}/issues/comments/{comment_id}"
 	checkRunsForHead = "/repos/{owner}/{repo}/commits/{ref}/check-runs"
+	oneCheckRunRoute = "/repos/{owner}/{repo}/check-runs/{check_run_id}"
 )
 
 // run is one gate run of its own (its own run id, results file and
@@ -35,13 +34,7 @@ type run struct {
 }
 
 func (h *harness) runAs(r *run, timeouts github.Timeouts) status {
-	env := maps.Clone(h.env)
-	env["GITHUB_RUN_ID"] = r.id
-	env["GITHUB_STEP_SUMMARY"], env["GITHUB_OUTPUT"] = "", ""
-	b := New(Deps{Env: env, GitHub: Credentials{Env: env, Version: "test", Timeouts: timeouts, Retry: noWaiting()}, Config: workTreeConfig{},
-		Revert: RevertCheck, Now: time.Now, Stdout: &r.stdout, Stderr: &r.stderr, Version: "test"})
-	opts := h.options(func(o *ActionOptions) { o.Results = filepath.Join(h.tmp, "results-"+r.id+".json") })
-	return statusOf(b.Action(context.Background(), opts))
+	return h.runEvent(r, timeouts, h.env["GITHUB_EVENT_NAME"], h.env["GITHUB_EVENT_PATH"])
 }
 
 // noWaiting is the retry policy of the tests' runs: the default, but its

@@ -98,6 +98,7 @@ func (b *Bot) Publish(ctx context.Context, f PublishOptions) error {
 	}
 	b.setOutputs(res, f.Results)
 	fmt.Fprintf(b.e.stderr, "storygate publish: %s: %d check runs on %s; comment %s\n", res.Conclusion, len(out.CheckRuns), t.HeadSHA[:12], orNone(string(out.Comment)))
+	noteSuperseded(b.e.stderr, "storygate publish", out, t)
 	return nil
 }
 

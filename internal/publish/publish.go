@@ -17,10 +17,13 @@ import (
 	"github.com/storygate/storygate/internal/report"
 )
 
-// GitHub is what publishing asks of GitHub.
+// GitHub is what publishing asks of GitHub: check runs, the sticky
+// comment as the report of a head, and the pull request's head to check
+// that a run is not stale.
 type GitHub interface {
 	github.Checks
-	UpsertStickyComment(ctx context.Context, repo github.Repo, number int, marker, body string) (github.Comment, github.StickyResult, error)
+	PostHeadReport(ctx context.Context, repo github.Repo, number int, marker, head, report string) (github.HeadReport, error)
+	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
 }
 
 // Target says where the results go.
@@ -51,11 +54,18 @@ type Target struct {
 type Outcome struct {
 	CheckRuns []int64
 	Comment   github.StickyResult
+	// SupersededBy is the pull request's head when it is not the run's
+	// (before the check runs, or after the comment was written): the run
+	// is stale and its report is not the pull request's.
+	SupersededBy string
 }
 
 // ToGitHub posts one completed check run per gate, then the sticky comment.
-// It costs one request per gate plus one per 50 annotations, plus
-// the comment lookup's pages and at most one write: nothing grows with the
+// A run whose head is no longer the pull request's (newerHead) posts its
+// check runs on its own head marked superseded and leaves the comment
+// alone. It costs one request per gate plus one per extra 50 annotations,
+// two reads of the pull request's head, the comment lookups' pages and
+// one write plus the deletion of older reports: nothing grows with the
 // number of stories.
 func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outcome, error) {
 	var out Outcome
@@ -65,24 +75,40 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 	if !gate.SameRoot(res.Root, t.Root) {
 		return out, fmt.Errorf("publish: the results are of the root %q, the check runs would be of %q", res.Root, t.Root)
 	}
+	moved, err := newerHead(ctx, gh, t)
+	if err != nil {
+		return out, err
+	}
 	for _, g := range res.Gates {
 		run := checkRun(res, g, t)
+		if moved != "" {
+			supersede(&run, t, moved)
+		}
 		id, err := gh.CreateCheckRun(ctx, t.Repo, run)
 		if err != nil {
 			return out, fmt.Errorf("publish %s: %w", run.Name, err)
 		}
 		out.CheckRuns = append(out.CheckRuns, id)
 	}
-	if t.PullRequest == 0 {
+	if t.PullRequest == 0 || moved != "" {
+		out.SupersededBy = moved
 		return out, nil
 	}
-	marker := gate.StickyMarker(t.Root)
-	body := marker + "\n" + report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
-	_, result, err := gh.UpsertStickyComment(ctx, t.Repo, t.PullRequest, marker, body)
+	return postReport(ctx, gh, res, t, out)
+}
+
+// postReport posts the sticky comment as the report of the run's head
+// (github.Adapter.PostHeadReport), adding what it did to out.
+func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, out Outcome) (Outcome, error) {
+	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
+	posted, err := gh.PostHeadReport(ctx, t.Repo, t.PullRequest, gate.StickyMarker(t.Root), t.HeadSHA, md)
 	if err != nil {
 		return out, fmt.Errorf("publish comment on #%d: %w", t.PullRequest, err)
 	}
-	out.Comment = result
+	out.Comment = posted.Result
+	if posted.Result == github.StickySuperseded {
+		out.SupersededBy = posted.PullHead
+	}
 	return out, nil
 }
 

@@ -69,13 +69,19 @@ type PullRequest struct {
 	BaseRef  string
 }
 
-// AddPullRequest seeds a pull request on repo. Its number is shared with
-// issues, as on GitHub.
+// AddPullRequest seeds a pull request on repo, replacing one of the same
+// number. Its number is shared with issues, as on GitHub.
 func (s *Server) AddPullRequest(repo string, pr PullRequest) {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
 	if pr.HeadRepo == "" {
 		pr.HeadRepo = repo
+	}
+	for i, seeded := range s.st.pulls[repo] {
+		if seeded.Number == pr.Number {
+			s.st.pulls[repo][i] = &pr
+			return
+		}
 	}
 	s.st.pulls[repo] = append(s.st.pulls[repo], &pr)
 }
@@ -85,15 +91,7 @@ func (s *Server) AddPullRequest(repo string, pr PullRequest) {
 // branch's tip, not the merge base. It reports whether the pull request
 // exists.
 func (s *Server) MoveBase(repo string, number int, sha string) bool {
-	s.st.mu.Lock()
-	defer s.st.mu.Unlock()
-	for _, pr := range s.st.pulls[repo] {
-		if pr.Number == number {
-			pr.BaseSHA = sha
-			return true
-		}
-	}
-	return false
+	return s.editPull(repo, number, func(pr *PullRequest) { pr.BaseSHA = sha })
 }
 
 func (s *Server) getPull(w http.ResponseWriter, r *request) {

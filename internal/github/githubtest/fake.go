@@ -68,6 +68,8 @@ type Server struct {
 	faults []fault
 	// injected are the pending transport faults (Inject).
 	injected []injected
+	// pauses are the requests to hold when they arrive (PauseNext).
+	pauses []*Pause
 	// closing ends hanging requests when the test ends.
 	closing chan struct{}
 	// late is held by an AppliedLate request until it is applied; every
@@ -175,6 +177,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		f.write(rec)
 		return
 	}
+	s.holdIfPaused(r.Method, v.route.Path)
 	in := s.takeFault(r.Method, v.route.Path)
 	if in.answer != nil {
 		in.answer.write(rec)

@@ -231,6 +231,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	if err := res.WriteFile(path); err != nil {
 		return "", err
 	}
+	named := a.announceResults(path)
 	sarif := a.f.SARIF
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
@@ -239,7 +240,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 		return "", err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
-	return path, nil
+	return named, nil
 }
 
 // parseGates reads a comma-separated gate list; empty means the default.

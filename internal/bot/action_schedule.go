@@ -45,6 +45,7 @@ func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
 	if err := reverify.NewDocument(rep, a.reverifyBinding()).WriteFile(path); err != nil {
 		return Passed, a.fail(err)
 	}
+	a.announceResults(path)
 	fmt.Fprintf(a.e.stderr, "storygate action: re-verification results written to %s\n", path)
 	return a.publishDrift(ctx, opts, rep)
 }

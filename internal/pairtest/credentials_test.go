@@ -40,7 +40,7 @@ func TestFetchStepAuthenticatesWithoutACommandLine(t *testing.T) {
 			base, head := p.commitFixture(fixtureNamed(t, "scope/out-of-scope/ok"))
 			// A fork: no branch of the repository brings the head with the checkout.
 			out := p.run(base, head, scenario{fork: true, publishWorkflow: editedWorkflow(t, "storygate-publish.yml", tt.edits...)})
-			fetch := stepOutcome(t, out.publish, "storygate-publish.yml", fetchStepName)
+			fetch := stepOutcome(t, out.publish, shippedWorkflow("storygate-publish.yml"), func(s step) bool { return s.Name == fetchStepName })
 			if got := fetch == "success"; got != tt.fetched {
 				t.Errorf("the fetch step's outcome is %s, want success %v\n%s", fetch, tt.fetched, out.publish.log)
 			}
@@ -57,16 +57,16 @@ func TestFetchStepAuthenticatesWithoutACommandLine(t *testing.T) {
 	}
 }
 
-// stepOutcome is the outcome of the step named name in a job of the
-// shipped workflow file.
-func stepOutcome(t *testing.T, res jobResult, file, name string) string {
+// stepOutcome is the outcome of the step of the workflow file at path
+// is picks.
+func stepOutcome(t *testing.T, res jobResult, path string, is func(step) bool) string {
 	t.Helper()
-	_, j := mustLoadWorkflow(t, shippedWorkflow(file))
+	_, j := mustLoadWorkflow(t, path)
 	for i, s := range j.Steps {
-		if s.Name == name && i < len(res.outcomes) {
+		if is(s) && i < len(res.outcomes) {
 			return res.outcomes[i]
 		}
 	}
-	t.Fatalf("%s has no step %q that ran (%v)", file, name, res.outcomes)
+	t.Fatalf("%s has no such step that ran (%v)", path, res.outcomes)
 	return ""
 }

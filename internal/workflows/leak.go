@@ -129,6 +129,9 @@ func (w *workflow) checkStep(job string, step *yaml.Node, canWrite bool, trigger
 		w.checkCheckout(job, step, uses, canWrite, triggers)
 	}
 	w.checkCommandLine(job, step)
+	if uses != nil {
+		w.checkUpload(job, step, uses)
+	}
 	if !canWrite {
 		return
 	}

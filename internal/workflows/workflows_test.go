@@ -254,3 +254,22 @@ func TestLeaksFindsATokenOnACommandLine(t *testing.T) {
 	}
 	checkLeaks(t, tests)
 }
+
+// uploadStep is the shipped way to upload a results document.
+const uploadStep = `      - uses: actions/upload-artifact@v4
+        with:
+          name: results
+          path: ${{ steps.storygate.outputs.results }}
+          if-no-files-found: error
+`
+
+func TestLeaksFindsAnUploadThatMayBeEmpty(t *testing.T) {
+	withUpload := strings.Replace(good, "      - uses: ./\n", "      - id: storygate\n        uses: ./\n"+uploadStep, 1)
+	tests := []struct{ name, workflow, want string }{
+		{"control: if-no-files-found error", withUpload, ""},
+		{"ignore", strings.Replace(withUpload, "if-no-files-found: error", "if-no-files-found: ignore", 1), RuleUploadMayBeEmpty},
+		{"warn", strings.Replace(withUpload, "if-no-files-found: error", "if-no-files-found: warn", 1), RuleUploadMayBeEmpty},
+		{"the default (warn)", strings.Replace(withUpload, "          if-no-files-found: error\n", "", 1), RuleUploadMayBeEmpty},
+	}
+	checkLeaks(t, tests)
+}

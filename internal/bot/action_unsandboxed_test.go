@@ -1,18 +1,41 @@
 package bot
 
 import (
+	"bytes"
 	"context"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // noTools stands for a runner without bubblewrap (the Docker image's
 // Alpine, say): the sandbox finds none of its tools.
 func noTools(file string) (string, error) { return "", &exec.Error{Name: file, Err: exec.ErrNotFound} }
+
+// sandboxCase is a runner without bubblewrap (warned) or the control,
+// where the sandbox works.
+type sandboxCase struct {
+	name     string
+	lookPath func(string) (string, error)
+	warned   bool
+}
+
+func sandboxCases() []sandboxCase {
+	return []sandboxCase{{"no bubblewrap", noTools, true}, {"control: the sandbox works", nil, false}}
+}
+
+// skipWithoutSandbox skips the control where no sandbox starts.
+func (c sandboxCase) skipWithoutSandbox(t *testing.T) {
+	t.Helper()
+	if probe := sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Auto}); !c.warned && !probe.Isolated() {
+		t.Skip("no sandbox starts on this machine:", probe.Report().Reason)
+	}
+}
 
 // checkedStory is the harness's done STORY-001 whose V1 runs
 // scripts/check.sh, which fails while src/orders/x.go says BROKEN.
@@ -52,15 +75,9 @@ func twoPhase(t *testing.T, h *harness) (gateOut, comment string) {
 // sandbox working, says neither.
 func TestUnsandboxedRunWarnsInActions(t *testing.T) {
 	const warning = "::warning title=storygate sandbox::PR commands ran WITHOUT a sandbox: bubblewrap (bwrap) is not installed"
-	for _, c := range []struct {
-		name     string
-		lookPath func(string) (string, error)
-		warned   bool
-	}{{"no bubblewrap", noTools, true}, {"control: the sandbox works", nil, false}} {
+	for _, c := range sandboxCases() {
 		t.Run(c.name, func(t *testing.T) {
-			if !c.warned && !sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Auto}).Isolated() {
-				t.Skip("no sandbox starts on this machine:", sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Auto}).Report().Reason)
-			}
+			c.skipWithoutSandbox(t)
 			h := impactedHarness(t, map[string]string{"stories/STORY-001.md": checkedStory(t), "scripts/check.sh": checkScript},
 				map[string]string{"src/orders/x.go": "package orders // faster\n"})
 			h.lookPath = c.lookPath
@@ -124,6 +141,30 @@ func TestCommentShowsTheFailingCommandsStderr(t *testing.T) {
 				if strings.Contains(comment, raw) {
 					t.Errorf("the comment carries %q as written:\n%s", raw, comment)
 				}
+			}
+		})
+	}
+}
+
+// TestReverifyWarnsWhenUnsandboxed: the scheduled re-verification's
+// unprivileged job warns the same way when its reruns ran without a
+// sandbox; the control, with the sandbox working, does not.
+func TestReverifyWarnsWhenUnsandboxed(t *testing.T) {
+	for _, c := range sandboxCases() {
+		t.Run(c.name, func(t *testing.T) {
+			c.skipWithoutSandbox(t)
+			repo := testrepo.New(t)
+			repo.Write(map[string]string{"stories/STORY-001.md": driftedStory})
+			sha := repo.Commit("a done story whose verification now fails")
+			env := fakeEnv{"GITHUB_REPOSITORY": "o/r", "GITHUB_RUN_ID": "42", "GITHUB_SHA": sha, "RUNNER_TEMP": t.TempDir()}
+			var out, errOut bytes.Buffer
+			b := New(Deps{Env: env, GitHub: Credentials{Env: env}, Config: workTreeConfig{}, Stdout: &out, Stderr: &errOut, LookPath: c.lookPath})
+			opts := ActionOptions{Root: repo.Root, EventName: "schedule", ReportOnly: "true", Results: filepath.Join(t.TempDir(), "reverify.json")}
+			if got := statusOf(b.Action(context.Background(), opts)); got != failed {
+				t.Fatalf("re-verification %s, want failed on drift\n%s", got, errOut.String())
+			}
+			if got := strings.Contains(out.String(), "::warning title=storygate sandbox::PR commands ran WITHOUT a sandbox"); got != c.warned {
+				t.Errorf("warned %v, want %v:\n%s", got, c.warned, out.String())
 			}
 		})
 	}

@@ -109,6 +109,7 @@ func (a *actionRun) run(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.fail(err)
 	}
+	a.warnUnsandboxed(res)
 	resultsPath, err := a.writeResults(res)
 	if err != nil {
 		return Passed, a.fail(err)
@@ -209,7 +210,8 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 		return nil, err
 	}
 	opts := collect.Options{Target: a.t, Gates: gates, Event: a.plan.event,
-		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: decisionRun{b: a.Bot, t: a.t, plan: a.plan}.decisionCheck(), Filter: filter}
+		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: decisionRun{b: a.Bot, t: a.t, plan: a.plan}.decisionCheck(), Filter: filter,
+		LookPath: a.deps.LookPath}
 	res, err := collect.Run(ctx, opts)
 	if err == nil && a.t.PolicyNote() != "" {
 		res.Notes = append(res.Notes, a.t.PolicyNote())
@@ -231,6 +233,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	if err := res.WriteFile(path); err != nil {
 		return "", err
 	}
+	named := a.announceResults(path)
 	sarif := a.f.SARIF
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
@@ -239,7 +242,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 		return "", err
 	}
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
-	return path, nil
+	return named, nil
 }
 
 // parseGates reads a comma-separated gate list; empty means the default.

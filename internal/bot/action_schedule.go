@@ -23,8 +23,9 @@ import (
 // drift. With report-only other than true and a token, it files the
 // drift issues itself, as a one-job workflow does.
 func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
-	opts := reverify.Options{Target: a.t, Environ: a.deps.Env.Environ(), RunURL: a.runURL(),
-		Sandbox: sandbox.New(ctx, verify.SandboxPolicy(a.cfg.Verify))}
+	policy := verify.SandboxPolicy(a.cfg.Verify)
+	policy.LookPath = a.deps.LookPath
+	opts := reverify.Options{Target: a.t, Environ: a.deps.Env.Environ(), RunURL: a.runURL(), Sandbox: sandbox.New(ctx, policy)}
 	if a.f.ReportOnly != "true" {
 		if err := a.driftIssues(&opts); err != nil {
 			return Passed, a.usage(err)
@@ -33,6 +34,9 @@ func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
 	rep, err := reverify.Rerun(ctx, opts)
 	if err != nil {
 		return Passed, a.fail(err)
+	}
+	if len(rep.Stories) > 0 {
+		a.warnIsolation(rep.Sandbox.Isolated, rep.Sandbox.Summary())
 	}
 	path := a.f.Results
 	if path == "" {
@@ -45,6 +49,7 @@ func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
 	if err := reverify.NewDocument(rep, a.reverifyBinding()).WriteFile(path); err != nil {
 		return Passed, a.fail(err)
 	}
+	a.announceResults(path)
 	fmt.Fprintf(a.e.stderr, "storygate action: re-verification results written to %s\n", path)
 	return a.publishDrift(ctx, opts, rep)
 }

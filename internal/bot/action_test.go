@@ -41,6 +41,8 @@ type harness struct {
 	// pkg is the package the run's root is ("" for the repository's top,
 	// "pkg/" for a package of a monorepo): the stories' and files' place.
 	pkg string
+	// lookPath is the bot's Deps.LookPath (nil: exec.LookPath).
+	lookPath func(string) (string, error)
 }
 
 // fakeEnv is the environment the bot sees; nothing comes from the process,
@@ -128,7 +130,7 @@ func (h *harness) bot() *Bot {
 	h.stdout.Reset()
 	h.stderr.Reset()
 	return New(Deps{Env: h.env, GitHub: Credentials{Env: h.env, Version: "test", Retry: noWaiting()}, Config: workTreeConfig{},
-		Revert: RevertCheck, Now: time.Now, Stdout: &h.stdout, Stderr: &h.stderr, Version: "test"})
+		Revert: RevertCheck, Now: time.Now, Stdout: &h.stdout, Stderr: &h.stderr, Version: "test", LookPath: h.lookPath})
 }
 
 // options are the flags of a run in the harness's repository for its

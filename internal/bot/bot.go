@@ -42,6 +42,10 @@ type Deps struct {
 	Stdout, Stderr io.Writer
 	// Version is storygate's version, recorded in results documents.
 	Version string
+	// LookPath finds the sandbox's tools (bwrap, prlimit, setpriv); nil
+	// is exec.LookPath. A test stands for a runner without bubblewrap
+	// with one that finds nothing.
+	LookPath func(file string) (string, error)
 }
 
 // Env reads the environment the bot runs in.

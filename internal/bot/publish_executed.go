@@ -37,6 +37,8 @@ func takeExecuted(fresh, doc *gate.Results, want collect.Expected) error {
 			fresh.Stories[i].NotRecomputed = len(from.Verification) > 0 || from.Revert != nil
 		}
 	}
+	// How the taken gates' commands ran is the document's word too.
+	fresh.Isolation = doc.Isolation
 	return nil
 }
 

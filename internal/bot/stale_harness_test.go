@@ -52,7 +52,7 @@ func (h *harness) runIn(r *run, timeouts github.Timeouts, kind, eventPath, root 
 	env["GITHUB_STEP_SUMMARY"], env["GITHUB_OUTPUT"] = "", ""
 	env["GITHUB_EVENT_NAME"], env["GITHUB_EVENT_PATH"] = kind, eventPath
 	b := New(Deps{Env: env, GitHub: Credentials{Env: env, Version: "test", Timeouts: timeouts, Retry: noWaiting()}, Config: workTreeConfig{},
-		Revert: RevertCheck, Now: time.Now, Stdout: &r.stdout, Stderr: &r.stderr, Version: "test"})
+		Revert: RevertCheck, Now: time.Now, Stdout: &r.stdout, Stderr: &r.stderr, Version: "test", LookPath: h.lookPath})
 	opts := h.options(func(o *ActionOptions) {
 		o.Results = filepath.Join(h.tmp, "results-"+r.id+".json")
 		o.EventName, o.EventPath, o.Root = kind, eventPath, root

@@ -26,7 +26,7 @@ func TestEngineRuleIDsAreInTheCatalog(t *testing.T) {
 		{catalog.EngineRecords, []string{records.RuleParse, records.RuleEncoding, records.RuleTooLarge, records.RuleEmpty,
 			records.RuleDuplicate, records.RuleTooDeep, records.RuleRead, records.RuleSchema}},
 		{catalog.EngineWorkflow, []string{workflows.RulePersistCredentials, workflows.RulePermissions, workflows.RulePermissionWhy,
-			workflows.RulePRCodeWithWrite, workflows.RuleRepoCodeWithWrite}},
+			workflows.RulePRCodeWithWrite, workflows.RuleRepoCodeWithWrite, workflows.RuleTokenOnCommandLine, workflows.RuleUploadMayBeEmpty}},
 	}
 	for _, c := range cases {
 		for _, id := range c.ids {

@@ -143,7 +143,8 @@ func finishVerify(e env, f verifyFlags, doc verify.Document, place string) int {
 		}
 	}
 	placed := findings.New(findings.Options{Place: place}).Run(doc.Diagnostics).Judged
-	rep := report.Document{Tool: "verify", Diagnostics: placed, Category: place, FilesChecked: len(doc.Stories), Rules: report.CatalogRules()}
+	rep := report.Document{Tool: "verify", Diagnostics: placed, Category: place, FilesChecked: len(doc.Stories), Rules: report.CatalogRules(),
+		Causes: causesOf(doc.Results)}
 	if err := printReport(e.stdout, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 		return ExitInternal
@@ -173,4 +174,17 @@ func writeJSONFile(path string, write func(w io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// causesOf are the ends of the failed reruns' stderr, for the text
+// format: why each failed, without --out. Their paths are the results'
+// own, relative to the root as the text format's findings are.
+func causesOf(results []verify.Result) []report.Cause {
+	var out []report.Cause
+	for _, r := range results {
+		if c := verify.Cause(r); c != "" {
+			out = append(out, report.Cause{File: r.Story, Line: r.Line, ID: r.ID, Stderr: c})
+		}
+	}
+	return out
 }

@@ -66,6 +66,21 @@ type Results struct {
 	// Notes are run-wide remarks a reviewer should see, e.g. that no base
 	// revision was known so the base rules were skipped.
 	Notes []string `json:"notes,omitempty"`
+	// Isolation says how the commands from the change ran, when any did:
+	// publish carries it from the document with verify and revert-check,
+	// and the comment says at its top when they ran without a sandbox.
+	Isolation *Isolation `json:"isolation,omitempty"`
+}
+
+// Isolation is how a run's commands from the change were isolated.
+type Isolation struct {
+	// Sandboxed is true when they ran in the sandbox.
+	Sandboxed bool `json:"sandboxed"`
+	// Mode is verify.sandbox: auto, required or off.
+	Mode string `json:"mode"`
+	// Summary says it in one sentence (sandbox.Report.Summary), with the
+	// reason when they were not sandboxed.
+	Summary string `json:"summary"`
 }
 
 // Event is what the run was about.
@@ -160,6 +175,9 @@ type Check struct {
 	// OutputTail is the end of the rerun's output (stdout, then stderr),
 	// kept for failed reruns so a reviewer sees why without the logs.
 	OutputTail string `json:"output_tail,omitempty"`
+	// Cause is the last lines of a failed rerun's stderr (verify.Cause),
+	// which the comment shows above the collapsed output: why it failed.
+	Cause string `json:"cause,omitempty"`
 }
 
 // Revert is a story's revert-check verdict: permitted, escalate,

@@ -65,6 +65,10 @@ func (v *validator) results(r *Results) {
 	for i, n := range r.Notes {
 		v.text(fmt.Sprintf("notes[%d]", i), n, maxShort)
 	}
+	if r.Isolation != nil {
+		v.text("isolation.mode", r.Isolation.Mode, maxShort)
+		v.text("isolation.summary", r.Isolation.Summary, maxShort)
+	}
 	v.totals(r)
 }
 
@@ -154,6 +158,7 @@ func (v *validator) story(where string, s Story) {
 		v.text(where+" verification claim", c.Claimed, maxShort)
 		v.text(where+" verification error", c.Error, maxText)
 		v.text(where+" verification output", c.OutputTail, maxText)
+		v.text(where+" verification cause", c.Cause, maxText)
 	}
 	if rv := s.Revert; rv != nil {
 		v.text(where+" revert verdict", rv.Verdict, maxShort)

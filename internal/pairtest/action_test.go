@@ -25,22 +25,7 @@ const stepTimeout = 2 * time.Minute
 func (r *runner) storygateAction(with, env map[string]string) (map[string]string, error) {
 	r.t.Helper()
 	meta := r.pair.tools.action
-	inputs := map[string]any{}
-	for name, in := range meta.Inputs {
-		v, ok := with[name]
-		if !ok {
-			var err error
-			if v, err = r.eval.interpolate(in.Default); err != nil {
-				r.t.Fatalf("action.yml input %s default: %v", name, err)
-			}
-		}
-		inputs[name] = v
-	}
-	for name := range with {
-		if _, ok := meta.Inputs[name]; !ok {
-			r.t.Fatalf("storygate action: with: %q is not an input of action.yml", name)
-		}
-	}
+	inputs := r.actionInputs(meta.Inputs, with)
 	args := r.actionArgs(meta.Runs.Args, inputs)
 	stepEnv := r.stepEnv(env)
 	for name, v := range inputs {
@@ -68,17 +53,34 @@ func (r *runner) actionArgs(raw []string, inputs map[string]any) []string {
 // runScript runs a run: step as GitHub's default bash shell does:
 // bash --noprofile --norc -eo pipefail {0}, in the workspace.
 func (r *runner) runScript(script string, env map[string]string) error {
+	_, err := r.runBash(script, env)
+	return err
+}
+
+// runBash runs script under bash as runScript says and returns the
+// outputs it wrote.
+func (r *runner) runBash(script string, env map[string]string) (map[string]string, error) {
 	r.t.Helper()
 	file, err := os.CreateTemp(r.temp, "script-*.sh")
 	if err != nil {
-		return fmt.Errorf("write the script: %w", err)
+		return nil, fmt.Errorf("write the script: %w", err)
 	}
 	defer file.Close()
 	if _, err := file.WriteString(script); err != nil {
-		return fmt.Errorf("write the script: %w", err)
+		return nil, fmt.Errorf("write the script: %w", err)
 	}
-	_, err = r.exec(r.stepEnv(env), "bash", "--noprofile", "--norc", "-eo", "pipefail", file.Name())
-	return err
+	watch := r.watchArgv()
+	stepEnv := r.stepEnv(env)
+	stepEnv["PATH"] = watch.path(stepEnv["PATH"])
+	outputs, err := r.exec(stepEnv, "bash", "--noprofile", "--norc", "-eo", "pipefail", file.Name())
+	token, _ := toString(r.github["token"])
+	if leaked := watch.credentials(token); len(leaked) > 0 {
+		r.argvCredentials = append(r.argvCredentials, leaked...)
+		if !r.pair.argvCredentialsExpected {
+			r.t.Errorf("job %s: a run: step put the token on a command line:\n%s", r.jobName, strings.Join(leaked, "\n"))
+		}
+	}
+	return outputs, err
 }
 
 // stepEnv is the job's environment, the step's env: and the step's own

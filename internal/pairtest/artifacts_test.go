@@ -1,6 +1,7 @@
 package pairtest
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -40,7 +41,7 @@ func (s *artifactStore) get(runID, name string) (map[string][]byte, bool) {
 }
 
 // uploadArtifact emulates actions/upload-artifact@v4 (4.4 and later) for
-// one path: hidden files and directories (a name starting with '.',
+// one path (relative to the workspace, or absolute): hidden files and directories (a name starting with '.',
 // the path's own included) are left out unless include-hidden-files is
 // true; finding nothing is an error, a warning or ignored as
 // if-no-files-found says, and uploads nothing.
@@ -48,10 +49,18 @@ func (r *runner) uploadArtifact(with map[string]string) error {
 	r.t.Helper()
 	r.refuseUnknownInputs("actions/upload-artifact@v4", with, "name", "path", "include-hidden-files", "if-no-files-found")
 	path := strings.TrimSpace(with["path"])
-	if path == "" || strings.ContainsAny(path, "*?[!\n") {
+	if path == "" {
+		// path is a required input (an output that was never set, say).
+		return errors.New("input required and not supplied: path")
+	}
+	if strings.ContainsAny(path, "*?[!\n") {
 		r.t.Fatalf("the harness uploads one plain path, not %q", path)
 	}
-	files, err := collectUpload(filepath.Join(r.workspace, path), with["include-hidden-files"] == "true")
+	root := path
+	if !filepath.IsAbs(root) {
+		root = filepath.Join(r.workspace, path)
+	}
+	files, err := collectUpload(root, with["include-hidden-files"] == "true")
 	if err != nil {
 		return err
 	}

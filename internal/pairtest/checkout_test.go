@@ -2,6 +2,7 @@ package pairtest
 
 import (
 	"fmt"
+	"os/exec"
 	"strconv"
 	"strings"
 )
@@ -28,7 +29,8 @@ func (r *runner) resolveCheckoutRef(ref string) checkoutRef {
 }
 
 // checkout emulates actions/checkout@v4 from the origin: git init in the
-// workspace, origin as the remote, the fetch its fetch-depth asks for,
+// workspace, origin (served over HTTP) as the remote, the fetch its
+// fetch-depth asks for with the job's token,
 // then the checkout (a branch as a local branch, anything else detached).
 // persist-credentials leaves the auth header in the local config, as
 // checkout does; false leaves none.
@@ -68,7 +70,7 @@ func (r *runner) initWorkspace(persist string) error {
 	if err := r.gitIn("init", "--quiet", r.workspace); err != nil {
 		return err
 	}
-	if err := r.gitIn("remote", "add", "origin", r.pair.origin.dir); err != nil {
+	if err := r.gitIn("remote", "add", "origin", r.pair.served.url); err != nil {
 		return err
 	}
 	if persist == "true" {
@@ -85,13 +87,24 @@ func (r *runner) fetchForCheckout(want checkoutRef, depth int) error {
 	if depth > 0 {
 		base = append(base, "--depth="+strconv.Itoa(depth))
 	}
-	if err := r.gitIn(append(append(base, "origin"), refSpecs(want, depth)...)...); err != nil {
+	if err := r.fetchWithToken(append(append(base, "origin"), refSpecs(want, depth)...)...); err != nil {
 		return err
 	}
 	if want.commit == "" || r.gitIn("cat-file", "-e", want.commit+"^{commit}") == nil {
 		return nil
 	}
-	return r.gitIn(append(base, "origin", want.commit)...)
+	return r.fetchWithToken(append(base, "origin", want.commit)...)
+}
+
+// fetchWithToken runs git with the job's token as checkout sends it, never
+// kept in the workspace's configuration.
+func (r *runner) fetchWithToken(args ...string) error {
+	cmd := exec.Command("git", args...)
+	cmd.Dir, cmd.Env = r.workspace, r.pair.served.withToken(gitEnv(r.home))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("git %s: %w\n%s", strings.Join(args, " "), err, out)
+	}
+	return nil
 }
 
 // refSpecs are checkout's refspecs (ref-helper.ts getRefSpecForAllHistory

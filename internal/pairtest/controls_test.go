@@ -3,6 +3,7 @@ package pairtest
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -29,16 +30,18 @@ func editedWorkflow(t *testing.T, name string, replacements ...string) string {
 }
 
 // TestPairWithoutHiddenFilesUploadsNothing is the control that the upload
-// is emulated for real: the gate workflow without include-hidden-files
-// uploads nothing from .storygate/ (the step fails with if-no-files-found:
-// error, or passes silently with ignore, as the file shipped before), and
-// publish then posts failing check runs saying no document was uploaded,
-// never a success.
+// is emulated for real: the gate workflow uploading the directory
+// .storygate/ (as it did before it uploaded the path the gate's results
+// output names) without include-hidden-files uploads nothing (the step
+// fails with if-no-files-found: error, or passes silently with ignore),
+// and publish then posts failing check runs saying no document was
+// uploaded, never a success.
 func TestPairWithoutHiddenFilesUploadsNothing(t *testing.T) {
 	t.Parallel()
+	directory := []string{uploadPath, "path: .storygate/", "include-hidden-files: true\n", ""}
 	for name, edits := range map[string][]string{
-		"if-no-files-found error":  {"include-hidden-files: true\n", ""},
-		"if-no-files-found ignore": {"include-hidden-files: true\n", "", "if-no-files-found: error", "if-no-files-found: ignore"},
+		"if-no-files-found error":  directory,
+		"if-no-files-found ignore": append(slices.Clone(directory), "if-no-files-found: error", "if-no-files-found: ignore"),
 	} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()

@@ -61,6 +61,12 @@ func recordAndPublishADecision(t *testing.T, sc scenario) {
 	commands := p.runCommands("/approve-plan STORY-001", githubtest.User{Login: reviewer})
 	p.origin.pullFrom(p.fake, prBranch)
 	dispatches := p.fake.Dispatches()
+	// The origin refuses a fetch without the token: the commands job's
+	// fetch step authenticated (through GIT_CONFIG_* variables; every
+	// run: step is watched for the token on a command line).
+	if n := p.served.refusals(); n != 0 {
+		t.Errorf("the origin refused %d requests of the commands job", n)
+	}
 	if commands.conclusion != "success" || len(dispatches) != 1 {
 		t.Fatalf("the commands job %s, %d dispatches\n%s", commands.conclusion, len(dispatches), commands.log)
 	}

@@ -3,8 +3,10 @@
 // recorded decision storygate-commands.yml) as GitHub runs it: the tests
 // interpret the workflow files step by step, emulate
 // the actions they use (checkout, upload-artifact, download-artifact, the
-// storygate Docker action and run: steps) against a local bare repository
-// playing GitHub's git side and the OpenAPI-enforcing fake GitHub, and
+// storygate Docker action, the host action with its install.sh, and run:
+// steps) against a local bare repository playing GitHub's git side,
+// served over smart HTTP that refuses requests without the job's token,
+// and the OpenAPI-enforcing fake GitHub, and
 // compare the verdict the gate job reached with the check runs publish
 // posts. The package holds nothing but its tests.
 package pairtest

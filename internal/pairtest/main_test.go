@@ -17,6 +17,8 @@ type toolbox struct {
 	moduleRoot string
 	binary     string
 	action     *actionMetadata
+	// release serves the binary to host/install.sh (serveRelease).
+	release *release
 }
 
 // tools is set once by TestMain before any test runs and only read after.
@@ -65,7 +67,7 @@ func buildTools(dir string) (*toolbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &toolbox{moduleRoot: root, binary: bin, action: action}, nil
+	return &toolbox{moduleRoot: root, binary: bin, action: action, release: &release{}}, nil
 }
 
 // raiseParallelism lets more cases run at once than there are CPUs unless

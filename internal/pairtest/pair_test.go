@@ -14,16 +14,22 @@ import (
 // pair is one repository on GitHub running the shipped pair: its git
 // side, the fake API and the artifact storage.
 type pair struct {
-	t         *testing.T
-	tools     *toolbox
-	origin    *origin
+	t      *testing.T
+	tools  *toolbox
+	origin *origin
+	// served is the origin over HTTP, where the jobs' remote points.
+	served    *gitHTTP
 	fake      *githubtest.Server
 	artifacts *artifactStore
+	// argvCredentialsExpected lets a control run a step that puts the
+	// token on a command line without failing the test (jobResult.argvCredentials).
+	argvCredentialsExpected bool
 }
 
 func newPair(t *testing.T) *pair {
 	t.Helper()
-	return &pair{t: t, tools: tools, origin: newOrigin(t), fake: githubtest.New(t), artifacts: newArtifactStore()}
+	o, fake := newOrigin(t), githubtest.New(t)
+	return &pair{t: t, tools: tools, origin: o, served: serveOrigin(t, o.dir, o.home, fake.Token), fake: fake, artifacts: newArtifactStore()}
 }
 
 // scenario is how a pull request reaches the pair.

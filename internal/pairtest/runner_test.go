@@ -25,6 +25,9 @@ type runner struct {
 	steps     map[string]any
 	eval      evaluator
 	log       strings.Builder
+	// argvCredentials are the command lines of run: steps that held the
+	// token (argvWatch).
+	argvCredentials []string
 }
 
 // jobResult is what a job did.
@@ -39,6 +42,9 @@ type jobResult struct {
 	// outputs are the outputs of the steps with an id, by id.
 	outputs map[string]map[string]string
 	log     string
+	// argvCredentials are the git command lines of run: steps that held
+	// the job's token.
+	argvCredentials []string
 }
 
 // runEvent is the event a job runs for and GitHub's refs for it.
@@ -74,7 +80,7 @@ func (p *pair) newRunner(workflow, jobName string, ev runEvent) *runner {
 		inputs = map[string]any{}
 	}
 	r.eval = evaluator{contexts: map[string]any{"github": r.github, "inputs": inputs, "steps": r.steps,
-		"env": map[string]any{}, "runner": map[string]any{"os": "Linux", "temp": r.temp}}}
+		"env": map[string]any{}, "runner": map[string]any{"os": "Linux", "arch": runnerArch(), "temp": r.temp}}}
 	return r
 }
 
@@ -98,7 +104,7 @@ func (r *runner) run(j *job) jobResult {
 			res.outputs[s.ID] = outputs
 		}
 	}
-	res.conclusion, res.log = "success", r.log.String()
+	res.conclusion, res.log, res.argvCredentials = "success", r.log.String(), r.argvCredentials
 	if r.eval.failed {
 		res.conclusion = "failure"
 	}
@@ -178,6 +184,8 @@ func (r *runner) execute(s step) (map[string]string, error) {
 		return nil, r.downloadArtifact(with)
 	case isStorygateAction(s.Uses):
 		return r.storygateAction(with, env)
+	case isHostAction(s.Uses):
+		return r.hostAction(with, env)
 	}
 	r.t.Fatalf("the harness does not know the action %q", s.Uses)
 	return nil, nil
@@ -205,10 +213,12 @@ func (r *runner) evalMap(what string, m map[string]string) map[string]string {
 }
 
 // jobEnv is the environment the runner gives every step.
+// GIT_TERMINAL_PROMPT=0 stands for the runner having no terminal: a fetch
+// the origin refuses fails rather than prompting for a password.
 func (r *runner) jobEnv() map[string]string {
 	str := func(k string) string { s, _ := toString(r.github[k]); return s }
 	return map[string]string{"CI": "true", "GITHUB_ACTIONS": "true", "HOME": r.home, "PATH": os.Getenv("PATH"),
-		"GIT_CONFIG_NOSYSTEM": "1", "RUNNER_OS": "Linux", "RUNNER_TEMP": r.temp,
+		"GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0", "RUNNER_OS": "Linux", "RUNNER_TEMP": r.temp,
 		"GITHUB_WORKSPACE": r.workspace, "GITHUB_EVENT_NAME": r.eventName, "GITHUB_EVENT_PATH": r.eventPath,
 		"GITHUB_REPOSITORY": str("repository"), "GITHUB_REPOSITORY_OWNER": str("repository_owner"),
 		"GITHUB_RUN_ID": str("run_id"), "GITHUB_RUN_ATTEMPT": "1", "GITHUB_SERVER_URL": str("server_url"),

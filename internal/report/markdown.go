@@ -121,6 +121,7 @@ func (c comment) header() string {
 	var b strings.Builder
 	res := c.res
 	fmt.Fprintf(&b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
+	b.WriteString(unsandboxedLine(res.Isolation))
 	b.WriteString("| Check | Result | Summary |\n|---|---|---|\n")
 	for _, g := range res.Gates {
 		fmt.Fprintf(&b, "| %s | %s %s | %s |\n", inert.CodeCell(c.checkName(g.Name)), icon(g.Conclusion), g.Conclusion, inert.Inline(g.Title))

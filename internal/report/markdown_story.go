@@ -87,6 +87,9 @@ func (c comment) verification(b *strings.Builder, checks []gate.Check, taken boo
 			verdictIcon(ch.Verdict), inert.Inline(ch.Verdict), ch.ExitCode)
 	}
 	for _, ch := range checks {
+		if ch.Verdict != "pass" && ch.Cause != "" {
+			b.WriteString(cause(ch.ID, ch.Cause))
+		}
 		switch {
 		case ch.Verdict == "pass":
 		case ch.OutputTail != "":

@@ -40,3 +40,10 @@ func outputTail(title, out string) string {
 	}
 	return "\n<details><summary>" + summary + "</summary>\n\n" + inert.Block("text", text) + "\n\n</details>\n"
 }
+
+// cause renders the last lines of a failed rerun's stderr in the open,
+// above its collapsed output: why it failed, at a glance. The lines are
+// the change's own text, made inert as outputTail's are.
+func cause(id, stderr string) string {
+	return "\n" + inert.Inline(id) + " failed; the end of its stderr:\n\n" + inert.Block("text", stderr) + "\n"
+}

@@ -51,6 +51,10 @@ type Document struct {
 	Rules map[string]RuleInfo
 	// Version is the version of the storygate that found the diagnostics.
 	Version string
+	// Causes are the ends of failed commands' stderr, which the text
+	// format prints under the findings (the other formats carry the
+	// findings only; --out has the whole output).
+	Causes []Cause
 }
 
 // Print writes doc to w in the named format.
@@ -88,6 +92,9 @@ func printText(w io.Writer, doc Document) error {
 		if _, err := fmt.Fprintln(w, d.String()); err != nil {
 			return fmt.Errorf("write text report: %w", err)
 		}
+	}
+	if err := printCauses(w, doc.Causes); err != nil {
+		return err
 	}
 	if _, err := fmt.Fprintln(w, Summary(doc)); err != nil {
 		return fmt.Errorf("write text report: %w", err)

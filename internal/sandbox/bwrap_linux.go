@@ -29,14 +29,18 @@ const probeTimeout = 10 * time.Second
 // probe returns why no sandbox can start here, or "".
 func (s *Sandbox) probe(ctx context.Context) string {
 	var err error
-	if s.bwrap, err = exec.LookPath("bwrap"); err != nil {
+	lookPath := s.policy.LookPath
+	if lookPath == nil {
+		lookPath = exec.LookPath
+	}
+	if s.bwrap, err = lookPath("bwrap"); err != nil {
 		return "bubblewrap (bwrap) is not installed; install the Debian/Ubuntu package bubblewrap"
 	}
-	if s.limit, err = exec.LookPath("prlimit"); err != nil {
+	if s.limit, err = lookPath("prlimit"); err != nil {
 		return "prlimit (util-linux) is not installed, so no memory or process limit can be set"
 	}
 	if os.Geteuid() == 0 {
-		if s.setpriv, err = exec.LookPath("setpriv"); err != nil {
+		if s.setpriv, err = lookPath("setpriv"); err != nil {
 			return "storygate runs as root and setpriv (util-linux) is not installed, so commands cannot get an unprivileged user"
 		}
 	}

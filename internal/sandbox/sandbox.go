@@ -44,6 +44,10 @@ type Policy struct {
 	// ReadOnly are extra host paths the command may read (toolchains,
 	// caches outside /usr and /opt).
 	ReadOnly []string
+	// LookPath finds bwrap, prlimit and setpriv; nil is exec.LookPath.
+	// A test stands for a runner without bubblewrap with one that finds
+	// nothing.
+	LookPath func(file string) (string, error)
 	// Helper is the storygate executable that applies the Landlock layer
 	// inside the sandbox (HelperCommand); empty means this executable
 	// when it is storygate, and no Landlock layer otherwise.

@@ -128,6 +128,10 @@ func (w *workflow) checkStep(job string, step *yaml.Node, canWrite bool, trigger
 	if uses != nil && isCheckout(uses.Value) {
 		w.checkCheckout(job, step, uses, canWrite, triggers)
 	}
+	w.checkCommandLine(job, step)
+	if uses != nil {
+		w.checkUpload(job, step, uses)
+	}
 	if !canWrite {
 		return
 	}

@@ -222,3 +222,54 @@ func checkFound(t *testing.T, found []Finding, want string) {
 	}
 	t.Errorf("want a %s finding, got %v", want, found)
 }
+
+// fetchStep is the shipped way to fetch with the job's token: the header
+// in GIT_CONFIG_* variables. Each case below puts it on a command line.
+const fetchStep = `      - env:
+          TOKEN: ${{ github.token }}
+        run: |
+          # a comment naming http.extraheader is no command
+          GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $(printf 'x-access-token:%s' "$TOKEN" | base64 -w0)"
+          export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0
+          git fetch --no-tags origin main
+`
+
+// TestLeaksFindsATokenOnACommandLine: TestShippedWorkflowsCannotLeak runs
+// the same rule on every shipped workflow and documented snippet.
+func TestLeaksFindsATokenOnACommandLine(t *testing.T) {
+	withFetch := strings.Replace(good, "      - uses: ./\n", fetchStep, 1)
+	fetchLine := "          git fetch --no-tags origin main\n"
+	tests := []struct{ name, workflow, want string }{
+		{"control: GIT_CONFIG_* variables", withFetch, ""},
+		{"git -c http.extraheader", strings.Replace(withFetch, fetchLine,
+			"          git -c \"http.extraheader=$GIT_CONFIG_VALUE_0\" fetch --no-tags origin main\n", 1), RuleTokenOnCommandLine},
+		{"a scoped extraheader", strings.Replace(withFetch, fetchLine,
+			"          git -c http.https://github.com/.extraheader=\"$GIT_CONFIG_VALUE_0\" fetch origin\n", 1), RuleTokenOnCommandLine},
+		{"curl with an Authorization header", strings.Replace(withFetch, fetchLine,
+			"          curl -H \"Authorization: Bearer $TOKEN\" https://api.github.com/\n", 1), RuleTokenOnCommandLine},
+		{"a token in the remote URL", strings.Replace(withFetch, fetchLine,
+			"          git fetch \"https://x-access-token:$TOKEN@github.com/o/r\" main\n", 1), RuleTokenOnCommandLine},
+		{"a plain run: line", strings.Replace(good, "      - uses: ./\n",
+			"      - run: 'git -c \"http.extraheader=AUTHORIZATION: basic $AUTH\" fetch'\n", 1), RuleTokenOnCommandLine},
+	}
+	checkLeaks(t, tests)
+}
+
+// uploadStep is the shipped way to upload a results document.
+const uploadStep = `      - uses: actions/upload-artifact@v4
+        with:
+          name: results
+          path: ${{ steps.storygate.outputs.results }}
+          if-no-files-found: error
+`
+
+func TestLeaksFindsAnUploadThatMayBeEmpty(t *testing.T) {
+	withUpload := strings.Replace(good, "      - uses: ./\n", "      - id: storygate\n        uses: ./\n"+uploadStep, 1)
+	tests := []struct{ name, workflow, want string }{
+		{"control: if-no-files-found error", withUpload, ""},
+		{"ignore", strings.Replace(withUpload, "if-no-files-found: error", "if-no-files-found: ignore", 1), RuleUploadMayBeEmpty},
+		{"warn", strings.Replace(withUpload, "if-no-files-found: error", "if-no-files-found: warn", 1), RuleUploadMayBeEmpty},
+		{"the default (warn)", strings.Replace(withUpload, "          if-no-files-found: error\n", "", 1), RuleUploadMayBeEmpty},
+	}
+	checkLeaks(t, tests)
+}

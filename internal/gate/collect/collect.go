@@ -58,6 +58,9 @@ type Options struct {
 	// Filter is the filter mode (config.FilterChanged or FilterAll);
 	// empty means the configuration's gate.filter (filter.go).
 	Filter config.FilterMode
+	// LookPath finds the sandbox's tools (sandbox.Policy.LookPath); nil
+	// is exec.LookPath.
+	LookPath func(file string) (string, error)
 }
 
 // DecisionsFunc verifies new Human Decision entries, returning findings and

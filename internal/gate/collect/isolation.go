@@ -18,7 +18,9 @@ import (
 // version the revert check may restore, read with object hashes checked
 // now, while the object store is still as the checkout left it.
 func (r *run) isolation() error {
-	r.sandbox = sandbox.New(r.ctx, verify.SandboxPolicy(r.cfg.Verify))
+	policy := verify.SandboxPolicy(r.cfg.Verify)
+	policy.LookPath = r.opts.LookPath
+	r.sandbox = sandbox.New(r.ctx, policy)
 	switch {
 	case r.t.Repo() == nil:
 		r.sandbox = r.sandbox.Without("no git repository to clone for it")
@@ -54,10 +56,13 @@ func (r *run) isolatedRevert(repo *gitrepo.Repo, next RevertFunc) RevertFunc {
 }
 
 // noteIsolation says in the report how the commands from the change were
-// isolated, or that they were not.
+// isolated, or that they were not: a note, and the document's isolation,
+// which the comment's top line and the gate run's warning read.
 func (r *run) noteIsolation() error {
 	if r.ranPRCode {
-		r.note(r.sandbox.Report().Summary() + ".")
+		rep := r.sandbox.Report()
+		r.note(rep.Summary() + ".")
+		r.res.Isolation = &gate.Isolation{Sandboxed: rep.Isolated, Mode: string(rep.Mode), Summary: gate.CleanShort(rep.Summary())}
 	}
 	return nil
 }

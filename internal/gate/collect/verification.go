@@ -99,7 +99,7 @@ func checkOf(res verify.Result) gate.Check {
 		c.Claimed = gate.CleanShort(res.ClaimedEvidence.Result)
 	}
 	if !res.Passed() {
-		c.OutputTail = gate.CleanTail(outputOf(res))
+		c.OutputTail, c.Cause = gate.CleanTail(outputOf(res)), gate.CleanText(verify.Cause(res))
 	}
 	return c
 }

@@ -5,11 +5,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/storygate/storygate/internal/rundir"
 )
 
 // Tree is a clone of the repository checked out at one commit, made by
@@ -54,7 +55,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 	if top == "" || commit == "" || filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("clone for the sandbox: no repository, commit or place in it (%+v)", src)
 	}
-	dir, err := os.MkdirTemp("", "storygate-tree-*")
+	dir, err := rundir.Temp("tree")
 	if err != nil {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
@@ -92,20 +93,10 @@ func (t *Tree) Close() {
 	RemoveTree(t.Dir)
 }
 
-// RemoveTree removes a temporary tree a command ran in, first restoring
-// owner write permission on its directories, because a suite may leave
-// read-only directories behind (Go's module cache does) that RemoveAll
-// could not empty. Symlinks are not followed.
+// RemoveTree removes a temporary tree a command ran in, read-only
+// directories a suite left behind included (rundir.Remove).
 func RemoveTree(dir string) {
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			if info, ierr := d.Info(); ierr == nil && info.Mode().Perm()&0o200 == 0 {
-				_ = os.Chmod(p, info.Mode().Perm()|0o700)
-			}
-		}
-		return nil
-	})
-	_ = os.RemoveAll(dir)
+	rundir.Remove(dir)
 }
 
 // runGit runs storygate's own git (before any command from the change runs

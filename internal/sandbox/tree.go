@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/storygate/storygate/internal/rundir"
 )
@@ -104,6 +105,7 @@ func RemoveTree(dir string) {
 func runGit(ctx context.Context, args []string) error {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Env = gitEnv(os.Environ())
+	DieWithParent(cmd, syscall.SIGKILL)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -162,6 +164,7 @@ func alternates(objects string, depth int) ([]string, error) {
 func Dirty(ctx context.Context, root string) bool {
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain")
 	cmd.Env = gitEnv(os.Environ())
+	DieWithParent(cmd, syscall.SIGKILL)
 	out, err := cmd.Output()
 	return err == nil && len(bytes.TrimSpace(out)) > 0
 }

@@ -68,20 +68,22 @@ func (x Execution) Outcome() passwhen.Outcome {
 // too, so no stray process outlives the check. In the sandbox the group
 // is bwrap's: its death takes the PID namespace, and with it every
 // process of the command, down with it, setsid or not.
-func Run(ctx context.Context, spec Spec) Execution {
-	ctx, cancel := context.WithTimeout(ctx, effectiveTimeout(spec.Timeout))
+func Run(parent context.Context, spec Spec) Execution {
+	ctx, cancel := context.WithTimeout(parent, effectiveTimeout(spec.Timeout))
 	defer cancel()
 	launch, err := spec.Sandbox.Command(spec.Command, spec.Dir, spec.Env, spec.Mounts)
 	if err != nil {
 		return Execution{ExitCode: -1, StartErr: err}
 	}
 	stdout, stderr := newTailBuffer(spec.TailBytes), newTailBuffer(spec.TailBytes)
-	cmd := exec.CommandContext(ctx, launch.Path, launch.Args...)
+	path, args := guard(launch.Path, launch.Args, spec.Sandbox.Isolated())
+	cmd := exec.CommandContext(ctx, path, args...)
 	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, launch.Env, stdout, stderr
 	if spec.Combined {
 		cmd.Stderr = stdout
 	}
-	ownProcessGroup(cmd)
+	ownProcessGroup(cmd, parent)
+	dieWithParent(cmd, spec.Sandbox.Isolated())
 	cmd.WaitDelay = pipeGrace
 	start := time.Now()
 	if err := cmd.Start(); err != nil {

@@ -53,15 +53,3 @@ func stopped(e env, name string, ctx context.Context, code int) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v: the commands it started were ended and its temporary directories removed; the run did not finish\n", name, s)
 	return ExitInternal
 }
-
-// signalName is the conventional name of the signals stopOnSignal
-// handles.
-func signalName(sig os.Signal) string {
-	switch sig {
-	case os.Interrupt:
-		return "SIGINT"
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	}
-	return sig.String()
-}

@@ -13,6 +13,7 @@ import (
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/publish"
+	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/target"
 )
 
@@ -98,7 +99,7 @@ func headAsData(checkout *target.Target, head string) (string, func(), error) {
 	if err != nil {
 		return "", none, err
 	}
-	dir, err := os.MkdirTemp("", "storygate-head-")
+	dir, err := rundir.Temp("head")
 	if err != nil {
 		return "", none, fmt.Errorf("recompute: %w", err)
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -57,7 +56,7 @@ func runAction(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
 		return ExitInternal
 	}
-	outcome, err := b.Action(context.Background(), opts)
+	outcome, err := b.Action(e.ctx, opts)
 	return botExit(outcome, err)
 }
 

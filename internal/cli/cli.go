@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/report"
+	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/version"
 )
 
@@ -26,8 +28,10 @@ const (
 	ExitInternal = 3
 )
 
-// env carries the streams a subcommand may use.
+// env carries the streams a subcommand may use, and the context every
+// command's work runs under: a signal cancels it (stopOnSignal).
 type env struct {
+	ctx    context.Context
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
@@ -76,7 +80,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return ExitUsage
 	}
-	return cmd.run(e, args[2:])
+	ctx, release := stopOnSignal()
+	defer release()
+	// Before anything of this run is made: what killed runs left.
+	rundir.Sweep()
+	e.ctx = ctx
+	return stopped(e, name, ctx, cmd.run(e, args[2:]))
 }
 
 func usage(w io.Writer) {

@@ -16,6 +16,9 @@ type exitRow struct {
 	examples []string
 }
 
+// stoppedExample is the table's example of a stopped run.
+const stoppedExample = "SIGINT or SIGTERM, as a cancelled job sends (`stopped by SIGTERM`: its commands ended, its clones removed; see [docs/verify.md](docs/verify.md#stopping-a-run-signals-and-kills))"
+
 // exitTable is the contract, one row per exit code.
 func exitTable() []exitRow {
 	return []exitRow{
@@ -29,9 +32,10 @@ func exitTable() []exitRow {
 			"an invalid `.github/storygate.yml` (positioned: `verify.timeout: -5s`)",
 			"a refused results document",
 		}},
-		{ExitInternal, "storygate itself failed", []string{
+		{ExitInternal, "storygate itself failed, or was stopped", []string{
 			"git or I/O failing",
 			"GitHub unreachable before `github.deadline` (the message names it; the next run repairs what was left)",
+			stoppedExample,
 		}},
 	}
 }

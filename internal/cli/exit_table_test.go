@@ -30,6 +30,7 @@ func exitSituations() map[string][]situation {
 		"a drifted story":      {{"verify: evidence says PASS, the command fails", driftedStory}},
 		"git or I/O failing":   failingSituations(),
 		"GitHub unreachable before `github.deadline` (the message names it; the next run repairs what was left)": {{"publish to a closed port", githubUnreachable}},
+		stoppedExample: stoppedSituations(),
 	}
 	for example, list := range usageSituations() {
 		all[example] = list

@@ -50,7 +50,7 @@ func runProtect(e env, args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
-	if err := protect(context.Background(), e, client, repo, f); err != nil {
+	if err := protect(e.ctx, e, client, repo, f); err != nil {
 		fmt.Fprintf(e.stderr, "storygate protect: %v\n", err)
 		return ExitInternal
 	}

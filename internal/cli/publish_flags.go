@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -47,5 +46,5 @@ func runPublish(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate publish: %v\n", err)
 		return ExitInternal
 	}
-	return botExit(bot.Passed, b.Publish(context.Background(), f))
+	return botExit(bot.Passed, b.Publish(e.ctx, f))
 }

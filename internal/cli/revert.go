@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"time"
@@ -102,9 +100,7 @@ func revertWith(e env, f revertFlags) int {
 	if opt.Sandbox, _, err = isolate(e, "revert-check", t); err != nil {
 		return failure(e, "revert-check", err)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	res, err := revert.Check(ctx, opt)
+	res, err := revert.Check(e.ctx, opt)
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}

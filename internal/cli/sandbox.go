@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/storygate/storygate/internal/sandbox"
@@ -19,7 +18,7 @@ func isolate(e env, tool string, t *target.Target) (*sandbox.Sandbox, sandbox.So
 	if err := sandbox.ProtectSelf(cfg.Verify.SecretEnv); err != nil {
 		return nil, sandbox.Source{}, err
 	}
-	ctx := context.Background()
+	ctx := e.ctx
 	sb := sandbox.New(ctx, verify.SandboxPolicy(cfg.Verify))
 	src := t.Source()
 	switch {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"time"
 
@@ -66,7 +65,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if opt.Sandbox, opt.Source, err = isolate(e, "verify", t); err != nil {
 		return failure(e, "verify", err)
 	}
-	doc := runStories(root, stories, shard, opt)
+	doc := runStories(e.ctx, root, stories, shard, opt)
 	report := opt.Sandbox.Report()
 	doc.Sandbox = &report
 	ds := doc.Diagnostics
@@ -117,7 +116,7 @@ func verifyOptions(root string, f verifyFlags, cfg *config.Config) verify.Option
 }
 
 // runStories reruns the items of the loaded stories (of one shard, if set).
-func runStories(root string, stories []loadedStory, shard *verify.Shard, opt verify.Options) verify.Document {
+func runStories(ctx context.Context, root string, stories []loadedStory, shard *verify.Shard, opt verify.Options) verify.Document {
 	var items []verify.Item
 	var names []string
 	for _, s := range stories {
@@ -127,8 +126,6 @@ func runStories(root string, stories []loadedStory, shard *verify.Shard, opt ver
 	if shard != nil {
 		items = shard.Select(items)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	return verify.NewDocument(names, verify.Execute(ctx, items, opt), shard)
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -63,7 +64,7 @@ func newWorkspace(ctx context.Context, repo *gitrepo.Repo, root string, head *ob
 		w.Close()
 		return nil, fmt.Errorf("revert workspace: %w", err)
 	}
-	if w.cache, err = os.MkdirTemp("", "storygate-cache-*"); err != nil {
+	if w.cache, err = rundir.Temp("cache"); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("revert workspace: build cache: %w", err)
 	}

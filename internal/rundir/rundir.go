@@ -1,7 +1,9 @@
 // Package rundir answers one question: where does a run write the files no
 // flag placed? Never in the current directory or the checkout, and never at
 // a fixed path under the shared temp dir, where another run or another user
-// could have put a file (or a symlink) first.
+// could have put a file (or a symlink) first. Its temporary directories
+// (Temp) are named by the run that made them, so that the next run can
+// sweep what a killed one left (Sweep).
 package rundir
 
 import (

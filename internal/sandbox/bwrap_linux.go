@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -61,7 +62,9 @@ func (s *Sandbox) try(ctx context.Context) string {
 	if err != nil {
 		return err.Error()
 	}
-	out, err := exec.CommandContext(ctx, l.Path, l.Args...).CombinedOutput()
+	probe := exec.CommandContext(ctx, l.Path, l.Args...)
+	DieWithParent(probe, syscall.SIGKILL)
+	out, err := probe.CombinedOutput()
 	if err != nil {
 		return fmt.Sprintf("bwrap cannot create its namespaces here (%v): %s", err, strings.TrimSpace(string(out)))
 	}

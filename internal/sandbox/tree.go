@@ -5,11 +5,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
+
+	"github.com/storygate/storygate/internal/rundir"
 )
 
 // Tree is a clone of the repository checked out at one commit, made by
@@ -54,7 +56,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 	if top == "" || commit == "" || filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("clone for the sandbox: no repository, commit or place in it (%+v)", src)
 	}
-	dir, err := os.MkdirTemp("", "storygate-tree-*")
+	dir, err := rundir.Temp("tree")
 	if err != nil {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
@@ -92,20 +94,10 @@ func (t *Tree) Close() {
 	RemoveTree(t.Dir)
 }
 
-// RemoveTree removes a temporary tree a command ran in, first restoring
-// owner write permission on its directories, because a suite may leave
-// read-only directories behind (Go's module cache does) that RemoveAll
-// could not empty. Symlinks are not followed.
+// RemoveTree removes a temporary tree a command ran in, read-only
+// directories a suite left behind included (rundir.Remove).
 func RemoveTree(dir string) {
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			if info, ierr := d.Info(); ierr == nil && info.Mode().Perm()&0o200 == 0 {
-				_ = os.Chmod(p, info.Mode().Perm()|0o700)
-			}
-		}
-		return nil
-	})
-	_ = os.RemoveAll(dir)
+	rundir.Remove(dir)
 }
 
 // runGit runs storygate's own git (before any command from the change runs
@@ -113,6 +105,7 @@ func RemoveTree(dir string) {
 func runGit(ctx context.Context, args []string) error {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Env = gitEnv(os.Environ())
+	DieWithParent(cmd, syscall.SIGKILL)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -171,6 +164,7 @@ func alternates(objects string, depth int) ([]string, error) {
 func Dirty(ctx context.Context, root string) bool {
 	cmd := exec.CommandContext(ctx, "git", "-C", root, "status", "--porcelain")
 	cmd.Env = gitEnv(os.Environ())
+	DieWithParent(cmd, syscall.SIGKILL)
 	out, err := cmd.Output()
 	return err == nil && len(bytes.TrimSpace(out)) > 0
 }

@@ -3,13 +3,14 @@
 package verify
 
 import (
+	"context"
 	"os"
 	"os/exec"
 )
 
 // ownProcessGroup is a no-op where process groups do not exist; the default
 // cancellation kills the shell itself.
-func ownProcessGroup(*exec.Cmd) {}
+func ownProcessGroup(*exec.Cmd, context.Context) {}
 
 // killGroup kills the shell; descendants may survive on these systems.
 func killGroup(cmd *exec.Cmd) {

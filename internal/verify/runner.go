@@ -67,22 +67,18 @@ func (x Execution) Outcome() passwhen.Outcome {
 // it; whatever the group leaves behind after the shell exits is killed
 // too, so no stray process outlives the check. In the sandbox the group
 // is bwrap's: its death takes the PID namespace, and with it every
-// process of the command, down with it, setsid or not.
-func Run(ctx context.Context, spec Spec) Execution {
-	ctx, cancel := context.WithTimeout(ctx, effectiveTimeout(spec.Timeout))
+// process of the command, down with it, setsid or not. A cancelled ctx
+// (storygate was stopped) sends the group SIGTERM before the SIGKILL, and
+// a storygate killed outright takes the command with it (command).
+func Run(parent context.Context, spec Spec) Execution {
+	ctx, cancel := context.WithTimeout(parent, effectiveTimeout(spec.Timeout))
 	defer cancel()
 	launch, err := spec.Sandbox.Command(spec.Command, spec.Dir, spec.Env, spec.Mounts)
 	if err != nil {
 		return Execution{ExitCode: -1, StartErr: err}
 	}
 	stdout, stderr := newTailBuffer(spec.TailBytes), newTailBuffer(spec.TailBytes)
-	cmd := exec.CommandContext(ctx, launch.Path, launch.Args...)
-	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, launch.Env, stdout, stderr
-	if spec.Combined {
-		cmd.Stderr = stdout
-	}
-	ownProcessGroup(cmd)
-	cmd.WaitDelay = pipeGrace
+	cmd := command(ctx, parent, spec, launch, stdout, stderr)
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
@@ -101,6 +97,25 @@ func Run(ctx context.Context, spec Spec) Execution {
 	x.TimedOut = errors.Is(ctx.Err(), context.DeadlineExceeded)
 	x.ExitCode = exitCode(cmd, err)
 	return x
+}
+
+// command is the process Run starts for launch: in its own process group,
+// which a cancelled parent asks to stop with SIGTERM and the time limit
+// kills; with a parent-death signal, so that it dies with storygate
+// however storygate dies; unsandboxed, under the guard that takes the
+// command's group down with it. stderr goes to stdout's tail when
+// spec.Combined.
+func command(ctx, parent context.Context, spec Spec, launch sandbox.Launch, stdout, stderr *tailBuffer) *exec.Cmd {
+	path, args := guard(launch.Path, launch.Args, spec.Sandbox.Isolated())
+	cmd := exec.CommandContext(ctx, path, args...)
+	cmd.Dir, cmd.Env, cmd.Stdout, cmd.Stderr = spec.Dir, launch.Env, stdout, stderr
+	if spec.Combined {
+		cmd.Stderr = stdout
+	}
+	ownProcessGroup(cmd, parent)
+	dieWithParent(cmd, spec.Sandbox.Isolated())
+	cmd.WaitDelay = pipeGrace
+	return cmd
 }
 
 // exitCode reports the shell's status the way a shell would: the exit

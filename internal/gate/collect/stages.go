@@ -10,6 +10,7 @@ import (
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/pathglob"
+	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
 )
@@ -99,7 +100,7 @@ func (r *run) describeStages(dir string, head *stage.Graph) string {
 	if head == nil || !r.t.HasBase() {
 		return ""
 	}
-	tmp, err := os.MkdirTemp("", "storygate-stages-")
+	tmp, err := rundir.Temp("stages")
 	if err != nil {
 		return ""
 	}

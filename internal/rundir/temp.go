@@ -1,0 +1,91 @@
+package rundir
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+)
+
+// A run's temporary directories (the sandbox's clone, the revert-check's
+// build cache, the base tree of the stage gate, the recomputed head) are
+// named by their owner, storygate-<kind>-<pid>.<start>-<random>, where
+// <start> is when the process started (its clock ticks since boot on
+// Linux, 0 where that is unknown): the pair names one process even after
+// its PID is reused. A run killed before it could remove them (SIGKILL,
+// an OOM kill) leaves them behind; the next run's Sweep removes them.
+
+// ownedName matches a temporary directory Temp made and captures its
+// owner's PID and start time.
+var ownedName = regexp.MustCompile(`^storygate-[a-z]+-([0-9]+)\.([0-9]+)-[0-9]+$`)
+
+// Temp creates a new temporary directory for this run, storygate-<kind>-
+// named by this process, under the temp dir, with mode 0700.
+func Temp(kind string) (string, error) {
+	pid := os.Getpid()
+	dir, err := os.MkdirTemp("", fmt.Sprintf("storygate-%s-%d.%d-", kind, pid, startOf(pid)))
+	if err != nil {
+		return "", fmt.Errorf("temporary directory for %s: %w", kind, err)
+	}
+	return dir, nil
+}
+
+// Sweep removes, from the temp dir, the temporary directories of runs
+// whose process is gone, and returns the ones it removed. A live run's
+// directories, this process's included, are never touched, so two runs
+// at once keep their clones; a directory whose name does not say its
+// owner (another program's, an output directory of For) is left alone.
+func Sweep() []string {
+	parent := os.TempDir()
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		if !e.IsDir() || !ownerGone(e.Name()) {
+			continue
+		}
+		dir := filepath.Join(parent, e.Name())
+		Remove(dir)
+		removed = append(removed, dir)
+	}
+	return removed
+}
+
+// ownerGone reports whether name is a directory Temp made for a process
+// that no longer runs.
+func ownerGone(name string) bool {
+	m := ownedName.FindStringSubmatch(name)
+	if m == nil {
+		return false
+	}
+	pid, err := strconv.Atoi(m[1])
+	if err != nil || pid <= 0 {
+		return false
+	}
+	start, err := strconv.ParseUint(m[2], 10, 64)
+	if err != nil {
+		return false
+	}
+	return !alive(pid, start)
+}
+
+// Remove removes a temporary tree, first restoring owner write permission
+// on its directories, because a command may leave read-only directories
+// behind (Go's module cache does) that RemoveAll could not empty.
+// Symlinks are not followed. Problems are not errors: the directory is a
+// temporary one, and the next run's Sweep tries again.
+func Remove(dir string) {
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			if info, ierr := d.Info(); ierr == nil && info.Mode().Perm()&0o200 == 0 {
+				_ = os.Chmod(p, info.Mode().Perm()|0o700)
+			}
+		}
+		return nil
+	})
+	_ = os.RemoveAll(dir)
+}

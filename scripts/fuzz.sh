@@ -5,6 +5,9 @@
 #   scripts/fuzz.sh                 every target, 60s each
 #   scripts/fuzz.sh 10m             every target, 10 minutes each
 #   scripts/fuzz.sh 3s PKG:Target…  only these (e.g. ./internal/config:FuzzParse)
+#   scripts/fuzz.sh --list          print every target (./pkg:FuzzName), one a line
+#   scripts/fuzz.sh --check-corpus  fail when a target has no seed corpus in
+#                                   its package's testdata/fuzz/<Target>/
 #   KEEP=1 scripts/fuzz.sh …        afterwards copy up to 20 of the smallest
 #                                   new corpus entries per target into the
 #                                   package's testdata/fuzz/<Target>/, to commit
@@ -14,16 +17,45 @@
 # commit it with the fix, so `go test ./...` replays it from then on.
 # Targets run with one worker: the machine is shared, and the figure that
 # matters is time per target, not throughput.
+#
+# Every target is found here, from the `func Fuzz` declarations, so none is
+# forgotten: .ci/run fuzzes them all (a second or two each) and checks
+# their corpora with --check-corpus; the nightly workflow
+# (.github/workflows/fuzz.yml) gives each five minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# all_targets prints ./pkg:FuzzName for every fuzz target of the module.
+all_targets() {
+  grep -rn --include='*_test.go' '^func Fuzz' internal | sort | while IFS=: read -r file _ decl; do
+    name="${decl#func }"; name="${name%%(*}"
+    echo "./$(dirname "$file"):$name"
+  done
+}
+
+# check_corpus fails for every target without a committed seed corpus: a
+# target that only ever starts from its f.Add seeds loses what earlier
+# runs found (KEEP=1 writes the corpus).
+check_corpus() {
+  local missing=0 t
+  for t in $(all_targets); do
+    if [ -z "$(ls -A "${t%%:*}/testdata/fuzz/${t##*:}" 2>/dev/null)" ]; then
+      echo "fuzz target ${t##*:} in ${t%%:*} has no corpus in ${t%%:*}/testdata/fuzz/${t##*:}/ (KEEP=1 scripts/fuzz.sh 10s $t)" >&2
+      missing=1
+    fi
+  done
+  return $missing
+}
+
+case "${1:-}" in
+--list) all_targets; exit 0 ;;
+--check-corpus) check_corpus; exit ;;
+esac
 fuzztime="${1:-60s}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  while IFS=: read -r file _ decl; do
-    name="${decl#func }"; name="${name%%(*}"
-    targets+=("./$(dirname "$file"):$name")
-  done < <(grep -rn --include='*_test.go' '^func Fuzz' internal | sort)
+  mapfile -t targets < <(all_targets)
 fi
 cache="$(go env GOCACHE)/fuzz/$(go list -m)"
 # fuzz_once runs one target, printing its output; a real finding always

@@ -23,10 +23,11 @@ func reverifyPhase(t *testing.T, env fakeEnv, opts ActionOptions) (status, strin
 	return statusOf(b.Action(context.Background(), opts)), errOut.String()
 }
 
-// TestReverifyTwoPhases: the unprivileged job reruns and files nothing; the
-// privileged one, with no checkout, files the drift issue from the
-// document of its own run and refuses another run's.
-func TestReverifyTwoPhases(t *testing.T) {
+// unprivilegedDriftPhase runs the unprivileged job on a repository whose
+// done story drifted: the fake GitHub, the run's variables and the
+// document it wrote.
+func unprivilegedDriftPhase(t *testing.T) (*githubtest.Server, fakeEnv, string) {
+	t.Helper()
 	fake := githubtest.New(t)
 	repo := testrepo.New(t)
 	repo.Write(map[string]string{"stories/STORY-001.md": driftedStory})
@@ -34,11 +35,19 @@ func TestReverifyTwoPhases(t *testing.T) {
 	results := filepath.Join(t.TempDir(), "reverify.json")
 	run := fakeEnv{"GITHUB_API_URL": fake.URL, "GITHUB_TOKEN": fake.Token, "GITHUB_REPOSITORY": "o/r", "GITHUB_RUN_ID": "42",
 		"GITHUB_SHA": sha, "RUNNER_TEMP": t.TempDir(), "GITHUB_STEP_SUMMARY": filepath.Join(t.TempDir(), "summary.md")}
-
 	got, stderr := reverifyPhase(t, run, ActionOptions{Root: repo.Root, EventName: "schedule", ReportOnly: "true", Results: results})
 	if got != failed || len(fake.Calls()) != 0 {
 		t.Fatalf("unprivileged phase: %s, calls %v; want failed on drift and no GitHub call\n%s", got, fake.Calls(), stderr)
 	}
+	return fake, run, results
+}
+
+// TestReverifyTwoPhases: the unprivileged job reruns and files nothing; the
+// privileged one, with no checkout, files the drift issue from the
+// document of its own run and refuses another run's.
+func TestReverifyTwoPhases(t *testing.T) {
+	fake, run, results := unprivilegedDriftPhase(t)
+	sha := run["GITHUB_SHA"]
 	doc, err := reverify.ReadDocument(results, reverify.Binding{Repository: "o/r", ID: "42", Commit: sha})
 	if err != nil {
 		t.Fatal(err)
@@ -55,7 +64,7 @@ func TestReverifyTwoPhases(t *testing.T) {
 		!strings.Contains(stderr, "not this run's") || len(fake.Issues("o/r")) != 0 {
 		t.Fatalf("another run's document: %s, issues %+v\n%s", got, fake.Issues("o/r"), stderr)
 	}
-	got, stderr = reverifyPhase(t, privileged, ActionOptions{Root: t.TempDir(), EventName: "schedule", Results: results})
+	got, stderr := reverifyPhase(t, privileged, ActionOptions{Root: t.TempDir(), EventName: "schedule", Results: results})
 	if issues := fake.Issues("o/r"); got != failed || len(issues) != 1 || !strings.Contains(issues[0].Body, reverify.Marker("STORY-001")) {
 		t.Fatalf("privileged phase: %s, issues %+v; want the drift issue\n%s", got, issues, stderr)
 	}

@@ -130,12 +130,16 @@ func (b *Bot) publishRepo(res *gate.Results, f PublishOptions) (github.Repo, err
 // trustedRunURL keeps the document's run link only when it points at this
 // repository's workflow runs.
 func (b *Bot) trustedRunURL(u string, repo github.Repo) string {
-	server := firstNonEmpty(b.getenv("GITHUB_SERVER_URL"), "https://github.com")
-	prefix := strings.TrimRight(server, "/") + "/" + repo.FullName() + "/actions/runs/"
-	if strings.HasPrefix(u, prefix) {
+	if strings.HasPrefix(u, b.runsPrefix(repo)) {
 		return u
 	}
 	return ""
+}
+
+// runsPrefix is where the URLs of repo's workflow runs start.
+func (b *Bot) runsPrefix(repo github.Repo) string {
+	server := firstNonEmpty(b.getenv("GITHUB_SERVER_URL"), "https://github.com")
+	return strings.TrimRight(server, "/") + "/" + repo.FullName() + "/actions/runs/"
 }
 
 func (b *Bot) publishFailure(err error) error {

@@ -72,14 +72,17 @@ func (b *Bot) bindToRun(res *gate.Results, ev github.Event, repo github.Repo) er
 	return nil
 }
 
-// runID reads the run id from a run URL of this repository.
+// runID reads the run id from a run URL of this repository: the URL must
+// be exactly the one the run writes (runURL), the id in decimal as GitHub
+// prints it, so one run has one URL ("runs/+42", "runs/042" and
+// "runs/7/attempts/42" name no run).
 func (b *Bot) runID(runURL string, repo github.Repo) (int64, bool) {
-	trusted := b.trustedRunURL(runURL, repo)
-	if trusted == "" {
+	digits, ok := strings.CutPrefix(runURL, b.runsPrefix(repo))
+	id, err := strconv.ParseInt(digits, 10, 64)
+	if !ok || err != nil || id < 1 || strconv.FormatInt(id, 10) != digits {
 		return 0, false
 	}
-	id, err := strconv.ParseInt(trusted[strings.LastIndex(trusted, "/")+1:], 10, 64)
-	return id, err == nil
+	return id, true
 }
 
 // pullRequestAt reads the target's pull request and refuses one whose head

@@ -179,8 +179,17 @@ func publishForgedOrHonest(t *testing.T, forged bool) {
 // is posted; a document that drops an executed gate fails that gate.
 func TestPublishBindsTheDocumentToItsRun(t *testing.T) {
 	for name, edit := range map[string]func(*gate.Results){
-		"another run":        func(res *gate.Results) { res.Event.RunURL = "https://github.com/" + prRepo + "/actions/runs/42" },
-		"a foreign run URL":  func(res *gate.Results) { res.Event.RunURL = "https://evil.example/actions/runs/" + uploadingRun },
+		"another run":       func(res *gate.Results) { res.Event.RunURL = "https://github.com/" + prRepo + "/actions/runs/42" },
+		"a foreign run URL": func(res *gate.Results) { res.Event.RunURL = "https://evil.example/actions/runs/" + uploadingRun },
+		"a signed run id": func(res *gate.Results) {
+			res.Event.RunURL = "https://github.com/" + prRepo + "/actions/runs/+" + uploadingRun
+		},
+		"a padded run id": func(res *gate.Results) {
+			res.Event.RunURL = "https://github.com/" + prRepo + "/actions/runs/0" + uploadingRun
+		},
+		"a run id at the end of another path": func(res *gate.Results) {
+			res.Event.RunURL = "https://github.com/" + prRepo + "/actions/runs/42/attempts/" + uploadingRun
+		},
 		"no run":             func(res *gate.Results) { res.Event.RunURL = "" },
 		"another repository": func(res *gate.Results) { res.Event.Repository = "someone/Hello-World" },
 		"no pull request":    func(res *gate.Results) { res.Event.PullRequest = 0 },

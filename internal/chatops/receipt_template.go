@@ -1,12 +1,12 @@
 package chatops
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
 
 	"github.com/storygate/storygate/internal/command"
+	"github.com/storygate/storygate/internal/jsonstrict"
 	"github.com/storygate/storygate/internal/lifecycle"
 )
 
@@ -54,10 +54,8 @@ func readReceiptReply(body string) (string, Receipt, bool) {
 	if enc, ok = strings.CutSuffix(enc, receiptClose); !ok {
 		return "", Receipt{}, false
 	}
-	dec := json.NewDecoder(strings.NewReader(enc))
-	dec.DisallowUnknownFields()
-	var r Receipt
-	if dec.Decode(&r) != nil {
+	var r Receipt // strictly, as every JSON someone else wrote (internal/jsonstrict)
+	if jsonstrict.Decode([]byte(enc), &r, jsonstrict.RefuseUnknownFields) != nil {
 		return "", Receipt{}, false
 	}
 	return login, r, true

@@ -69,6 +69,7 @@ func TestChecksRunBadInput(t *testing.T) {
 		{"truncated json", "t.json", "{\"a\": [1, 2", "records/parse", ":1:"},
 		{"yaml syntax", "s.yaml", "a: [1\nb: 2\n", "records/parse", ""},
 		{"duplicate key", "d.json", "{\"ask\": false,\n \"ask\": true}", "records/duplicate-key", ":2:2:"},
+		{"duplicate key at depth", "dd.json", "{\"steps\": [{\"ask\": false,\n   \"ask\": true}]}", "records/duplicate-key", ":2:4:"},
 		{"alias bomb", "bomb.yaml", aliasBomb(), "records/parse", ":1:5:"}, // refused at its first anchor, before any expansion
 		{"deep nesting", "deep.json", strings.Repeat("[", 5000) + strings.Repeat("]", 5000), "records/too-complex", ""},
 		{"wrong types", "w.yaml", "grant: 7\nstate_slice: text\nprocedure_sha256: [1]\n", "state-slice-named", ":2:14:"},

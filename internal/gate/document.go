@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/storygate/storygate/internal/jsonstrict"
 	"github.com/storygate/storygate/internal/safefile"
 )
 
@@ -50,9 +51,12 @@ func (r *Results) WriteFile(path string) error {
 	return nil
 }
 
-// Read decodes and validates a results document. Unknown fields, trailing
+// Read decodes and validates a results document. It is read strictly
+// (internal/jsonstrict): unknown fields, a key twice in one object (also
+// two keys that differ only in case, which encoding/json would both match
+// to one field: {"conclusion":"failure","Conclusion":"success"}), trailing
 // data, a size over MaxDocumentBytes and every check of Validate make it
-// fail with ErrInvalid.
+// fail with ErrInvalid; a JSON error names its line:col.
 func Read(rd io.Reader) (*Results, error) {
 	data, err := io.ReadAll(io.LimitReader(rd, MaxDocumentBytes+1))
 	if err != nil {
@@ -61,14 +65,9 @@ func Read(rd io.Reader) (*Results, error) {
 	if len(data) > MaxDocumentBytes {
 		return nil, fmt.Errorf("%w: larger than %d bytes", ErrInvalid, MaxDocumentBytes)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var r Results
-	if err := dec.Decode(&r); err != nil {
+	if err := jsonstrict.Decode(data, &r, jsonstrict.RefuseUnknownFields); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	if dec.More() {
-		return nil, fmt.Errorf("%w: data after the document", ErrInvalid)
 	}
 	if err := r.Validate(); err != nil {
 		return nil, err

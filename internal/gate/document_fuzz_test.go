@@ -2,14 +2,19 @@ package gate
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/storygate/storygate/internal/jsonstrict"
 )
 
 // FuzzReadDocument feeds arbitrary bytes to the results document reader
-// that publish trusts with a write token: it never panics, and what it
+// that publish trusts with a write token: it never panics, what is not
+// JSON is refused with a line:col, and what it
 // accepts survives a write and a read unchanged, so the privileged half
 // sees exactly what the unprivileged half meant. Seeded with a real
 // document (the demo's, testdata/results-demo.json); the corpus lives in
@@ -23,6 +28,10 @@ func FuzzReadDocument(f *testing.F) {
 	f.Add([]byte(`{"version":1}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		res, err := Read(bytes.NewReader(data))
+		var located *jsonstrict.Error
+		if !json.Valid(data) && len(data) <= MaxDocumentBytes && !errors.As(err, &located) {
+			t.Fatalf("not JSON: err = %v, want a positioned jsonstrict.Error", err)
+		}
 		if err != nil {
 			return
 		}

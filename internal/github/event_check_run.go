@@ -1,7 +1,5 @@
 package github
 
-import "encoding/json"
-
 type checkRunPayload struct {
 	CheckRun struct {
 		ID         int64  `json:"id"`
@@ -23,7 +21,7 @@ type checkRunPayload struct {
 // GitHub lists one, the pull request (it does not for forks).
 func parseCheckRun(payload []byte, ev *Event) error {
 	var p checkRunPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	if err := decodePayload(payload, &p); err != nil {
 		return err
 	}
 	cr := p.CheckRun

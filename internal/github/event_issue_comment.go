@@ -1,7 +1,5 @@
 package github
 
-import "encoding/json"
-
 type issueCommentPayload struct {
 	Issue struct {
 		Number int         `json:"number"`
@@ -18,7 +16,7 @@ type issueCommentPayload struct {
 // head or base SHA: fetch the pull request for those.
 func parseIssueComment(payload []byte, ev *Event) error {
 	var p issueCommentPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	if err := decodePayload(payload, &p); err != nil {
 		return err
 	}
 	ev.PRNumber, ev.PRAuthor = p.Issue.Number, p.Issue.User.user()

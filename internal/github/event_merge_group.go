@@ -1,7 +1,6 @@
 package github
 
 import (
-	"encoding/json"
 	"regexp"
 	"strconv"
 )
@@ -19,7 +18,7 @@ type mergeGroupPayload struct {
 // the head, the target branch the base. There is no single pull request.
 func parseMergeGroup(payload []byte, ev *Event) error {
 	var p mergeGroupPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	if err := decodePayload(payload, &p); err != nil {
 		return err
 	}
 	mg := p.MergeGroup

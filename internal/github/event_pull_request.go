@@ -1,7 +1,5 @@
 package github
 
-import "encoding/json"
-
 // payloadBranch is one end of a pull request in a webhook payload. The
 // repository is null when a fork was deleted.
 type payloadBranch struct {
@@ -31,7 +29,7 @@ type pullRequestPayload struct {
 // parsePullRequest reads opened, synchronize, reopened and edited events.
 func parsePullRequest(payload []byte, ev *Event) error {
 	var p pullRequestPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	if err := decodePayload(payload, &p); err != nil {
 		return err
 	}
 	pr := p.PullRequest

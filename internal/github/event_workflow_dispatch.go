@@ -1,7 +1,6 @@
 package github
 
 import (
-	"encoding/json"
 	"fmt"
 )
 
@@ -18,7 +17,7 @@ type workflowDispatchPayload struct {
 // booleans and numbers for typed inputs, all kept as text.
 func parseWorkflowDispatch(payload []byte, ev *Event) error {
 	var p workflowDispatchPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	if err := decodePayload(payload, &p); err != nil {
 		return err
 	}
 	if len(p.Inputs) == 0 {

@@ -1,7 +1,5 @@
 package github
 
-import "encoding/json"
-
 // EventWorkflowRun is the event of the privileged half of the fork-safe
 // flow: a workflow_run workflow that publishes an unprivileged run's results.
 const EventWorkflowRun = "workflow_run"
@@ -41,7 +39,7 @@ type workflowRunPayload struct {
 // parseWorkflowRun reads completed (and requested) workflow_run events.
 func parseWorkflowRun(payload []byte, ev *Event) error {
 	var p workflowRunPayload
-	if err := json.Unmarshal(payload, &p); err != nil {
+	if err := decodePayload(payload, &p); err != nil {
 		return err
 	}
 	wr := p.WorkflowRun

@@ -1,9 +1,10 @@
 package github
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/storygate/storygate/internal/jsonstrict"
 )
 
 // The webhook event kinds storygate acts on, as GITHUB_EVENT_NAME spells them.
@@ -81,7 +82,7 @@ const MaxPayloadBytes = 25 << 20
 // schedule or workflow_dispatch runs can be routed too.
 func ParseEvent(kind string, payload []byte) (Event, error) {
 	var env envelope
-	if err := json.Unmarshal(payload, &env); err != nil {
+	if err := decodePayload(payload, &env); err != nil {
 		return Event{}, fmt.Errorf("%s event: %w", kind, err)
 	}
 	ev, err := commonFields(kind, env)
@@ -96,6 +97,15 @@ func ParseEvent(kind string, payload []byte) (Event, error) {
 		return Event{}, fmt.Errorf("%s event: %w", kind, err)
 	}
 	return ev, nil
+}
+
+// decodePayload decodes a webhook payload strictly (internal/jsonstrict):
+// a key twice in one object is refused, since the reader GitHub's own
+// services use and encoding/json may keep different ones, and every error
+// names its line:col. Unknown fields are ignored: a payload carries far
+// more than storygate reads.
+func decodePayload(payload []byte, v any) error {
+	return jsonstrict.Decode(payload, v, jsonstrict.AllowUnknownFields)
 }
 
 // parsers fill in what is particular to one kind of event.

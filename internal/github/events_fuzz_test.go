@@ -1,17 +1,21 @@
 package github_test
 
 import (
+	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/jsonstrict"
 )
 
 // FuzzParseEvent feeds arbitrary payloads of every kind to the webhook
 // parser: it never panics, an event it returns is of the kind asked for,
-// and a repository it names is a well-formed owner/name. Seeds are real
+// a repository it names is a well-formed owner/name, and a payload that
+// is not JSON is refused with a position (jsonstrict.Error). Seeds are real
 // payloads (testdata/webhooks and testdata/fuzzseed, from octokit's
 // recorded webhooks); the corpus lives in testdata/fuzz/FuzzParseEvent.
 func FuzzParseEvent(f *testing.F) {
@@ -31,6 +35,10 @@ func FuzzParseEvent(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, kind string, payload []byte) {
 		ev, err := github.ParseEvent(kind, payload)
+		var located *jsonstrict.Error
+		if !json.Valid(payload) && !errors.As(err, &located) {
+			t.Fatalf("a payload that is not JSON: err = %v, want a positioned jsonstrict.Error", err)
+		}
 		if err != nil {
 			return
 		}

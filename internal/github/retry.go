@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -198,13 +199,19 @@ func (t *retryTransport) serverWait(resp *http.Response, backoff time.Duration) 
 	return max(time.Unix(reset, 0).Sub(t.policy.Now())+time.Second, 0)
 }
 
+// maxRetryAfterSeconds is the longest Retry-After a Duration holds.
+const maxRetryAfterSeconds = int(math.MaxInt64 / int64(time.Second))
+
 // parseRetryAfter reads delta-seconds or an HTTP date.
 func parseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 	if v == "" {
 		return 0, false
 	}
 	if secs, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && secs >= 0 {
-		return time.Duration(secs) * time.Second, true
+		// Beyond what a Duration holds, secs*time.Second would wrap to a
+		// negative wait: retry at once. Capped, it is a wait too long to
+		// honour, which the caller treats as such.
+		return time.Duration(min(secs, maxRetryAfterSeconds)) * time.Second, true
 	}
 	if at, err := http.ParseTime(v); err == nil {
 		return max(at.Sub(now), 0), true

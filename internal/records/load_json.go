@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/jsonstrict"
 )
 
 // jsonParser builds Values from JSON with exact positions, reading tokens
@@ -89,19 +90,9 @@ func parseJSONSpan(file string, data []byte, idx *lineIndex, start, end int) (*V
 	return v, nil
 }
 
-// tokenStart is the offset in data of the next token, skipping the
-// whitespace and separators the decoder consumes silently.
+// tokenStart is the offset in data of the next token.
 func (p *jsonParser) tokenStart() int {
-	off := p.base + int(p.dec.InputOffset())
-	for off < len(p.data) {
-		switch p.data[off] {
-		case ' ', '\t', '\r', '\n', ',', ':':
-			off++
-			continue
-		}
-		break
-	}
-	return off
+	return int(jsonstrict.TokenStart(p.data, int64(p.base)+p.dec.InputOffset()))
 }
 
 func (p *jsonParser) token() (json.Token, int, error) {

@@ -1,13 +1,13 @@
 package reverify
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/storygate/storygate/internal/jsonstrict"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/sandbox"
 )
@@ -70,22 +70,20 @@ func (d Document) WriteFile(path string) error {
 }
 
 // ReadDocument reads the document at path, refusing a FIFO, a device or a
-// file over MaxDocumentBytes before reading, unknown fields, another
-// schema, and a document not bound to want.
+// file over MaxDocumentBytes before reading, what internal/jsonstrict
+// refuses (a key twice in one object, trailing data; the error names the
+// file:line:col), unknown fields, another schema, and a document not
+// bound to want.
 func ReadDocument(path string, want Binding) (Document, error) {
 	data, err := safefile.ReadPath(path, MaxDocumentBytes)
 	if err != nil {
 		return Document{}, fmt.Errorf("read the re-verification document: %w", err)
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	var d Document
-	if err := dec.Decode(&d); err != nil {
-		return Document{}, fmt.Errorf("%s: %w", path, err)
+	if err := jsonstrict.Decode(data, &d, jsonstrict.RefuseUnknownFields); err != nil {
+		return Document{}, fmt.Errorf("%s:%w", path, err)
 	}
 	switch {
-	case dec.More():
-		return Document{}, fmt.Errorf("%s: data after the document", path)
 	case d.Schema != DocumentSchema:
 		return Document{}, fmt.Errorf("%s: schema %q, want %q", path, d.Schema, DocumentSchema)
 	case d.Run != want:

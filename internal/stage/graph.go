@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/jsonstrict"
 )
 
 // GraphVersion is the version of the stage-graph.json layout.
@@ -280,10 +281,11 @@ func Marshal(g *Graph) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// ReadGraph decodes a stage-graph.json written by Marshal.
+// ReadGraph decodes a stage-graph.json written by Marshal, strictly
+// (internal/jsonstrict: no key twice in one object, errors at line:col).
 func ReadGraph(data []byte) (*Graph, error) {
 	var g Graph
-	if err := json.Unmarshal(data, &g); err != nil {
+	if err := jsonstrict.Decode(data, &g, jsonstrict.AllowUnknownFields); err != nil {
 		return nil, fmt.Errorf("decode stage graph: %w", err)
 	}
 	if g.Version != GraphVersion {

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/jsonstrict"
 	"github.com/storygate/storygate/internal/sandbox"
 )
 
@@ -78,10 +79,18 @@ func (d Document) Write(w io.Writer) error {
 	return nil
 }
 
-// ReadDocument decodes a results document and checks its version.
+// ReadDocument decodes a results document (a shard, for merge) and
+// checks its version. It is read strictly (internal/jsonstrict): a key
+// twice in one object, or two that encoding/json would both match to one
+// field, and data after the document are refused, and a JSON error names
+// its line:col; unknown fields are ignored, as before.
 func ReadDocument(r io.Reader) (Document, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return Document{}, fmt.Errorf("read verify results: %w", err)
+	}
 	var d Document
-	if err := json.NewDecoder(r).Decode(&d); err != nil {
+	if err := jsonstrict.Decode(data, &d, jsonstrict.AllowUnknownFields); err != nil {
 		return Document{}, fmt.Errorf("read verify results: %w", err)
 	}
 	if d.Version != DocumentVersion || d.Tool != "verify" {

@@ -22,6 +22,9 @@ func publishRun(t *testing.T) (fake *githubtest.Server, env []string) {
 	base := repo.Commit("base")
 	repo.Write(map[string]string{"stories/STORY-003.md": string(demoStory(t, "STORY-003.md"))})
 	head := repo.Commit("head")
+	// The pull request is at the head the run judges (publish reads it
+	// before writing: newest head wins).
+	fake.AddPullRequest("Codertocat/Hello-World", githubtest.PullRequest{Number: 2, HeadSHA: head, BaseSHA: base})
 	event := filepath.Join(runner, "event.json")
 	if err := os.WriteFile(event, githubtest.LoadWebhook(t, "pull_request.opened", head, base), 0o644); err != nil {
 		t.Fatal(err)

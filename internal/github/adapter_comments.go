@@ -3,7 +3,6 @@ package github
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -17,58 +16,6 @@ const MaxCommentBytes = 65536
 // pageSize is the largest page GitHub serves; fewer pages, fewer calls.
 const pageSize = 100
 
-// UpsertStickyComment implements Comments. The marker goes first in the
-// body so that trimming an oversized body can never cut it off, and only
-// there does it mark the comment (StickyMarked). Of all the comments
-// storygate's own account posted marked so — two runs at once, or a
-// create whose answer was lost, may have left more than one — the oldest
-// is kept and the rest are deleted; the kept one is edited only when its
-// meaning differs (sameMeaning).
-func (a *Adapter) UpsertStickyComment(ctx context.Context, repo Repo, number int, marker, body string) (Comment, StickyResult, error) {
-	body = TrimOutput(withMarker(body, marker), MaxCommentBytes, "")
-	marked, err := a.markedComments(ctx, repo, number, marker)
-	if err != nil {
-		return Comment{}, "", err
-	}
-	result := StickyUnchanged
-	if len(marked) == 0 {
-		made, err := a.CreateComment(ctx, repo, number, body)
-		if err != nil {
-			return Comment{}, "", err
-		}
-		// Look again: a concurrent run may have posted one too.
-		if marked, err = a.markedComments(ctx, repo, number, marker); err != nil {
-			return Comment{}, "", err
-		}
-		marked = withComment(marked, made)
-		result = StickyCreated
-	}
-	return a.keepOldest(ctx, repo, marked, body, result)
-}
-
-// keepOldest deletes every marked comment but the oldest, then brings the
-// oldest's body up to date. A comment already gone (deleted by a
-// concurrent run) is no error.
-func (a *Adapter) keepOldest(ctx context.Context, repo Repo, marked []Comment, body string, result StickyResult) (Comment, StickyResult, error) {
-	if len(marked) == 0 {
-		return Comment{}, "", fmt.Errorf("sticky comment on %s vanished after it was posted", repo)
-	}
-	for _, extra := range marked[1:] {
-		if err := a.deleteComment(ctx, repo, extra.ID); err != nil && !errors.Is(err, ErrNotFound) {
-			return Comment{}, "", err
-		}
-	}
-	kept := marked[0]
-	if sameMeaning(kept.Body, body) {
-		return kept, result, nil
-	}
-	c, err := a.editComment(ctx, repo, kept.ID, body)
-	if result == StickyUnchanged {
-		result = StickyUpdated
-	}
-	return c, result, err
-}
-
 // withComment adds made to marked (oldest first) unless it is there: a
 // list GitHub has not brought up to date with the create yet.
 func withComment(marked []Comment, made Comment) []Comment {
@@ -78,14 +25,6 @@ func withComment(marked []Comment, made Comment) []Comment {
 	marked = append(marked, made)
 	slices.SortFunc(marked, func(x, y Comment) int { return cmp.Compare(x.ID, y.ID) })
 	return marked
-}
-
-// withMarker puts marker on the first line unless it is there already.
-func withMarker(body, marker string) string {
-	if StickyMarked(body, marker) {
-		return body
-	}
-	return marker + "\n" + body
 }
 
 // StickyMarked reports whether body is marked as marker's sticky comment:

@@ -18,17 +18,17 @@ const (
 
 func TestStickyCommentIsCreatedOnceThenEditedOnlyOnChange(t *testing.T) {
 	a, fake, _ := setup(t)
-	first, res := upsert(t, a, "report v1")
+	first, res := upsert(t, a, fake, "report v1")
 	if res != github.StickyCreated || !strings.HasPrefix(first.Body, marker) {
 		t.Fatalf("first upsert: %s, body %q", res, first.Body)
 	}
-	if _, res = upsert(t, a, "report v1"); res != github.StickyUnchanged {
+	if _, res = upsert(t, a, fake, "report v1"); res != github.StickyUnchanged {
 		t.Errorf("same body: %s, want unchanged", res)
 	}
 	if n := len(fake.CallsTo("PATCH", commentRoute)); n != 0 {
 		t.Errorf("same body made %d PATCH calls, want 0", n)
 	}
-	second, res := upsert(t, a, "report v2")
+	second, res := upsert(t, a, fake, "report v2")
 	if res != github.StickyUpdated || second.ID != first.ID {
 		t.Errorf("changed body: %s on comment %d, want updated on %d", res, second.ID, first.ID)
 	}
@@ -38,13 +38,29 @@ func TestStickyCommentIsCreatedOnceThenEditedOnlyOnChange(t *testing.T) {
 	}
 }
 
-func upsert(t *testing.T, a *github.Adapter, body string) (github.Comment, github.StickyResult) {
+// upsert posts body as the report of pull request 7 at stickyHead, its
+// head, as publish does.
+func upsert(t *testing.T, a *github.Adapter, fake *githubtest.Server, body string) (github.Comment, github.StickyResult) {
 	t.Helper()
-	c, res, err := a.UpsertStickyComment(context.Background(), repo, 7, marker, body)
+	seedPullRequest(fake)
+	posted, err := a.PostHeadReport(context.Background(), repo, 7, marker, stickyHead, body)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return c, res
+	return posted.Comment, posted.Result
+}
+
+// stickyHead is the head of the tests' pull request 7.
+const stickyHead = "abc0000000000000000000000000000000000def"
+
+// seedPullRequest puts pull request 7 at stickyHead in fake.
+func seedPullRequest(fake *githubtest.Server) {
+	fake.AddPullRequest(repoName, githubtest.PullRequest{Number: 7, HeadSHA: stickyHead})
+}
+
+// stickyBody is the sticky comment reporting report for stickyHead.
+func stickyBody(report string) string {
+	return marker + "\n" + github.HeadLine(stickyHead) + "\n" + report
 }
 
 func TestStickyCommentIsFoundOnALaterPage(t *testing.T) {
@@ -52,13 +68,15 @@ func TestStickyCommentIsFoundOnALaterPage(t *testing.T) {
 	for i := range 230 {
 		fake.AddComment(repoName, 7, githubtest.User{Login: "someone"}, fmt.Sprintf("chatter %d", i))
 	}
-	sticky := fake.AddComment(repoName, 7, githubtest.Bot, marker+"\nold report")
-	c, res := upsert(t, a, "new report")
+	sticky := fake.AddComment(repoName, 7, githubtest.Bot, stickyBody("old report"))
+	c, res := upsert(t, a, fake, "new report")
 	if res != github.StickyUpdated || c.ID != sticky {
 		t.Fatalf("upsert: %s on %d, want updated on %d", res, c.ID, sticky)
 	}
-	if n := len(fake.CallsTo("GET", listRoute)); n != 3 {
-		t.Errorf("list pages = %d, want 3 (231 comments, 100 a page)", n)
+	// Listed twice: to find the report to edit, and after the write to
+	// delete older reports (PostHeadReport).
+	if n := len(fake.CallsTo("GET", listRoute)); n != 6 {
+		t.Errorf("list pages = %d, want 6 (231 comments, 100 a page, listed twice)", n)
 	}
 	if n := len(fake.Comments(repoName, 7)); n != 231 {
 		t.Errorf("comments = %d, want 231 (no second sticky)", n)
@@ -66,8 +84,8 @@ func TestStickyCommentIsFoundOnALaterPage(t *testing.T) {
 }
 
 func TestStickyCommentIsTrimmedKeepingTheMarker(t *testing.T) {
-	a, _, _ := setup(t)
-	c, _ := upsert(t, a, strings.Repeat("row\n", 40000))
+	a, fake, _ := setup(t)
+	c, _ := upsert(t, a, fake, strings.Repeat("row\n", 40000))
 	if len(c.Body) >= github.MaxCommentBytes || !strings.HasPrefix(c.Body, marker) {
 		t.Errorf("body is %d bytes, marker first: %v", len(c.Body), strings.HasPrefix(c.Body, marker))
 	}

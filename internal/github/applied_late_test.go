@@ -16,8 +16,10 @@ import (
 // state exactly one success leaves.
 type lateWrite struct {
 	method, route string
-	op            func(ctx context.Context, a *github.Adapter) error
-	check         func(t *testing.T, f *githubtest.Server)
+	// seed, when set, prepares the fake (the pull request a report is of).
+	seed  func(f *githubtest.Server)
+	op    func(ctx context.Context, a *github.Adapter) error
+	check func(t *testing.T, f *githubtest.Server)
 }
 
 // annotated is storygateRun with 56 annotations: two batches (50 + 6).
@@ -72,13 +74,13 @@ func lateWrites() map[string]lateWrite {
 				_, err := a.CreateCheckRun(ctx, repo, annotated())
 				return err
 			}, check: oneAnnotatedRun},
-		"sticky comment create": {method: "POST", route: listRoute,
+		"sticky comment create": {method: "POST", route: listRoute, seed: seedPullRequest,
 			op: func(ctx context.Context, a *github.Adapter) error {
-				_, _, err := a.UpsertStickyComment(ctx, repo, 7, marker, "report")
+				_, err := a.PostHeadReport(ctx, repo, 7, marker, stickyHead, "report")
 				return err
 			},
 			check: func(t *testing.T, f *githubtest.Server) {
-				if cs := f.Comments(repoName, 7); len(cs) != 1 || cs[0].Body != marker+"\nreport" {
+				if cs := f.Comments(repoName, 7); len(cs) != 1 || cs[0].Body != stickyBody("report") {
 					t.Errorf("comments = %+v, want the sticky once", cs)
 				}
 			}},
@@ -142,6 +144,9 @@ func TestAppliedLateWrites(t *testing.T) {
 			t.Run(name+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
 				a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 500 * time.Millisecond})
+				if w.seed != nil {
+					w.seed(fake)
+				}
 				if tc.late {
 					fake.InjectAppliedLate(w.method, w.route, tc.lag)
 				}

@@ -23,10 +23,10 @@ type Checks interface {
 	UpdateCheckRun(ctx context.Context, repo Repo, run CheckRun) error
 }
 
-// StickyResult says what UpsertStickyComment did.
+// StickyResult says what PostHeadReport did with the sticky comment.
 type StickyResult string
 
-// The outcomes of UpsertStickyComment.
+// The outcomes of PostHeadReport.
 const (
 	StickyCreated   StickyResult = "created"
 	StickyUpdated   StickyResult = "updated"
@@ -35,10 +35,6 @@ const (
 
 // Comments reads and writes pull request comments.
 type Comments interface {
-	// UpsertStickyComment keeps exactly one comment carrying marker (a hidden
-	// HTML comment, added to body when missing) on the issue or pull request:
-	// it creates it, edits it when body differs, or leaves it alone.
-	UpsertStickyComment(ctx context.Context, repo Repo, number int, marker, body string) (Comment, StickyResult, error)
 	// CreateComment posts a new comment, e.g. a reply to a slash command.
 	CreateComment(ctx context.Context, repo Repo, number int, body string) (Comment, error)
 	// GetComment fetches an issue or pull request comment by ID.

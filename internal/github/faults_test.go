@@ -57,16 +57,20 @@ func requestKinds() map[string]requestKind {
 	oneSticky := func(want string) func(t *testing.T, f *githubtest.Server) {
 		return func(t *testing.T, f *githubtest.Server) {
 			t.Helper()
-			if cs := f.Comments(repoName, 7); len(cs) != 1 || cs[0].Body != marker+"\n"+want {
+			if cs := f.Comments(repoName, 7); len(cs) != 1 || cs[0].Body != stickyBody(want) {
 				t.Errorf("comments = %+v, want exactly one sticky %q", cs, want)
 			}
 		}
 	}
 	sticky := func(ctx context.Context, a *github.Adapter) error {
-		_, _, err := a.UpsertStickyComment(ctx, repo, 7, marker, "report v2")
+		_, err := a.PostHeadReport(ctx, repo, 7, marker, stickyHead, "report v2")
 		return err
 	}
-	seedSticky := func(f *githubtest.Server) { f.AddComment(repoName, 7, githubtest.Bot, marker+"\nreport v1") }
+	// The report of this head, so the run edits it in place.
+	seedSticky := func(f *githubtest.Server) {
+		seedPullRequest(f)
+		f.AddComment(repoName, 7, githubtest.Bot, stickyBody("report v1"))
+	}
 	return map[string]requestKind{
 		"create check run": {method: "POST", route: checkRunsRoute,
 			op: func(ctx context.Context, a *github.Adapter) error {
@@ -84,7 +88,7 @@ func requestKinds() map[string]requestKind {
 				return a.UpdateCheckRun(ctx, repo, run)
 			}, check: oneRun},
 		"list comments":  {method: "GET", route: listRoute, seed: seedSticky, op: sticky, check: oneSticky("report v2")},
-		"create comment": {method: "POST", route: listRoute, op: sticky, check: oneSticky("report v2")},
+		"create comment": {method: "POST", route: listRoute, seed: seedPullRequest, op: sticky, check: oneSticky("report v2")},
 		"create reply": {method: "POST", route: listRoute,
 			op: func(ctx context.Context, a *github.Adapter) error {
 				_, err := a.CreateComment(ctx, repo, 7, "<!-- storygate:reply -->\nreceipt of comment 41")
@@ -187,6 +191,9 @@ func TestLostAnswersToCreatesAreNotDoubled(t *testing.T) {
 			t.Run(name+"/"+fault.String(), func(t *testing.T) {
 				t.Parallel()
 				a, fake, _ := setupTimeouts(t, github.Timeouts{})
+				if k.seed != nil {
+					k.seed(fake)
+				}
 				fake.Inject(k.method, k.route, fault, 1)
 				err := k.op(context.Background(), a)
 				if name == "put file" {

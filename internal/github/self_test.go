@@ -76,13 +76,13 @@ func TestStickyCommentIsOnlyStorygatesOwnMarkedOnItsFirstLine(t *testing.T) {
 		"storygate's reply quoting it":    {githubtest.Bot, github.ActionsAppID, "<!-- storygate:reply -->\n" + marker + "\n", false},
 		"another root's report citing it": {githubtest.Bot, github.ActionsAppID, other + "\n```\n" + marker + "\n```\n", false},
 		"the marker indented":             {githubtest.Bot, github.ActionsAppID, " " + marker + "\nold report", false},
-		"storygate's own":                 {githubtest.Bot, github.ActionsAppID, marker + "\nold report", true},
+		"storygate's own":                 {githubtest.Bot, github.ActionsAppID, stickyBody("old report"), true},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			a, fake, _ := setup(t)
 			seeded := fake.AddAppComment(repoName, 7, c.author, c.app, c.body)
-			got, res := upsert(t, a, "new report")
+			got, res := upsert(t, a, fake, "new report")
 			comments := fake.Comments(repoName, 7)
 			if c.own {
 				if res != github.StickyUpdated || got.ID != seeded || len(comments) != 1 {
@@ -99,8 +99,8 @@ func TestStickyCommentIsOnlyStorygatesOwnMarkedOnItsFirstLine(t *testing.T) {
 		t.Run("found again with "+name, func(t *testing.T) {
 			fake := githubtest.New(t, c.opts...)
 			a := c.adapter(t, fake)
-			first, _ := upsert(t, a, "report v1")
-			second, res := upsert(t, a, "report v2")
+			first, _ := upsert(t, a, fake, "report v1")
+			second, res := upsert(t, a, fake, "report v2")
 			if res != github.StickyUpdated || second.ID != first.ID || len(fake.Comments(repoName, 7)) != 1 {
 				t.Errorf("second upsert: %s on %d (first %d), %d comments; want one, edited", res, second.ID, first.ID, len(fake.Comments(repoName, 7)))
 			}

@@ -30,6 +30,8 @@ type setupRunner struct {
 	bwrap, sudo, ubuntuProfile, profileHelps bool
 	uid                                      string
 	restrict                                 string
+	// command is the action's command input (STORYGATE_COMMAND).
+	command string
 }
 
 // TestSandboxSetupMakesBubblewrapWork runs host/sandbox-setup.sh as
@@ -66,6 +68,14 @@ func TestSandboxSetupMakesBubblewrapWork(t *testing.T) {
 			"::warning title=storygate sandbox setup::bubblewrap (bwrap) is not installed and cannot be installed here"},
 		{"no sudo, restricted", setupRunner{bwrap: true, uid: "1001", restrict: "1"}, nil,
 			"::warning title=storygate sandbox setup::bubblewrap cannot create a user namespace under AppArmor's restriction"},
+		{"publish runs no PR code: nothing done", setupRunner{sudo: true, uid: "1001", restrict: "1", command: "publish"}, nil,
+			"publish runs no code from the pull request: nothing to set up"},
+		{"control: the gate on the same runner", setupRunner{sudo: true, uid: "1001", restrict: "1", command: "action"},
+			[]string{"sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends bubblewrap",
+				"apt-get install -y --no-install-recommends bubblewrap", "sudo -n tee PROFILES/storygate-bwrap",
+				"sudo -n apparmor_parser -r PROFILES/storygate-bwrap", "apparmor_parser -r PROFILES/storygate-bwrap",
+				"sudo -n sysctl -w kernel.apparmor_restrict_unprivileged_userns=0", "sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"},
+			"turned the restriction off"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -87,12 +97,12 @@ func TestSandboxSetupMakesBubblewrapWork(t *testing.T) {
 
 // setupFixture is one fake runner's directories.
 type setupFixture struct {
-	bin, state, profiles, uid string
+	bin, state, profiles, uid, command string
 }
 
 func newSetupRunner(t *testing.T, r setupRunner) setupFixture {
 	t.Helper()
-	f := setupFixture{bin: t.TempDir(), state: t.TempDir(), profiles: t.TempDir(), uid: r.uid}
+	f := setupFixture{bin: t.TempDir(), state: t.TempDir(), profiles: t.TempDir(), uid: r.uid, command: r.command}
 	write := func(path, body string) {
 		if err := os.WriteFile(path, []byte("#!/bin/bash\necho \"$(basename \"$0\") $*\" >> \"$STATE/calls\"\n"+body+"\n"), 0o755); err != nil {
 			t.Fatal(err)
@@ -147,6 +157,9 @@ func (f setupFixture) run(t *testing.T) (string, []string) {
 	t.Helper()
 	cmd := exec.Command(filepath.Join(tools.moduleRoot, "host", "sandbox-setup.sh"))
 	cmd.Env = []string{"PATH=" + f.bin, "STATE=" + f.state, "FAKE_UID=" + f.uid, "STORYGATE_APPARMOR_DIR=" + f.profiles}
+	if f.command != "" {
+		cmd.Env = append(cmd.Env, "STORYGATE_COMMAND="+f.command)
+	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("the script failed the step: %v\n%s", err, out)

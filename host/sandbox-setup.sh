@@ -11,6 +11,8 @@
 # working bubblewrap is left alone. It never fails the step: where it
 # cannot help (no sudo, no apt-get) it says so, and the gate then warns
 # that it ran unsandboxed (auto) or refuses to run the commands (required).
+# STORYGATE_SANDBOX_SETUP=skip (in the job's env:) leaves the machine alone,
+# for self-hosted runners whose owners set bubblewrap up themselves.
 # STORYGATE_APPARMOR_DIR overrides /etc/apparmor.d (tests).
 set -uo pipefail
 
@@ -18,6 +20,10 @@ profiles="${STORYGATE_APPARMOR_DIR:-/etc/apparmor.d}"
 say() { echo "storygate sandbox setup: $*"; }
 warn() { echo "::warning title=storygate sandbox setup::$*"; }
 
+if [ "${STORYGATE_SANDBOX_SETUP:-}" = skip ]; then
+  say "skipped (STORYGATE_SANDBOX_SETUP=skip): bubblewrap is used as the runner has it"
+  exit 0
+fi
 if [ "${STORYGATE_COMMAND:-action}" = publish ]; then
   say "publish runs no code from the pull request: nothing to set up"
   exit 0

@@ -32,6 +32,8 @@ type setupRunner struct {
 	restrict                                 string
 	// command is the action's command input (STORYGATE_COMMAND).
 	command string
+	// skip is set for a job whose env: says STORYGATE_SANDBOX_SETUP=skip.
+	skip bool
 }
 
 // TestSandboxSetupMakesBubblewrapWork runs host/sandbox-setup.sh as
@@ -70,6 +72,8 @@ func TestSandboxSetupMakesBubblewrapWork(t *testing.T) {
 			"::warning title=storygate sandbox setup::bubblewrap cannot create a user namespace under AppArmor's restriction"},
 		{"publish runs no PR code: nothing done", setupRunner{sudo: true, uid: "1001", restrict: "1", command: "publish"}, nil,
 			"publish runs no code from the pull request: nothing to set up"},
+		{"the job says skip: nothing done", setupRunner{sudo: true, uid: "1001", restrict: "1", skip: true}, nil,
+			"skipped (STORYGATE_SANDBOX_SETUP=skip)"},
 		{"control: the gate on the same runner", setupRunner{sudo: true, uid: "1001", restrict: "1", command: "action"},
 			[]string{"sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends bubblewrap",
 				"apt-get install -y --no-install-recommends bubblewrap", "sudo -n tee PROFILES/storygate-bwrap",
@@ -98,11 +102,12 @@ func TestSandboxSetupMakesBubblewrapWork(t *testing.T) {
 // setupFixture is one fake runner's directories.
 type setupFixture struct {
 	bin, state, profiles, uid, command string
+	skip                               bool
 }
 
 func newSetupRunner(t *testing.T, r setupRunner) setupFixture {
 	t.Helper()
-	f := setupFixture{bin: t.TempDir(), state: t.TempDir(), profiles: t.TempDir(), uid: r.uid, command: r.command}
+	f := setupFixture{bin: t.TempDir(), state: t.TempDir(), profiles: t.TempDir(), uid: r.uid, command: r.command, skip: r.skip}
 	write := func(path, body string) {
 		if err := os.WriteFile(path, []byte("#!/bin/bash\necho \"$(basename \"$0\") $*\" >> \"$STATE/calls\"\n"+body+"\n"), 0o755); err != nil {
 			t.Fatal(err)
@@ -159,6 +164,9 @@ func (f setupFixture) run(t *testing.T) (string, []string) {
 	cmd.Env = []string{"PATH=" + f.bin, "STATE=" + f.state, "FAKE_UID=" + f.uid, "STORYGATE_APPARMOR_DIR=" + f.profiles}
 	if f.command != "" {
 		cmd.Env = append(cmd.Env, "STORYGATE_COMMAND="+f.command)
+	}
+	if f.skip {
+		cmd.Env = append(cmd.Env, "STORYGATE_SANDBOX_SETUP=skip")
 	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {

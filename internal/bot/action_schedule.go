@@ -23,7 +23,7 @@ import (
 // drift. With report-only other than true and a token, it files the
 // drift issues itself, as a one-job workflow does.
 func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
-	policy := verify.SandboxPolicy(a.cfg.Verify)
+	policy := verify.SandboxPolicy(a.cfg.Verify, a.deps.Env.Environ())
 	policy.LookPath = a.deps.LookPath
 	opts := reverify.Options{Target: a.t, Environ: a.deps.Env.Environ(), RunURL: a.runURL(), Sandbox: sandbox.New(ctx, policy)}
 	if a.f.ReportOnly != "true" {

@@ -47,7 +47,9 @@ type actionMeta struct {
 	Runs    struct {
 		Using string `yaml:"using"`
 		Steps []struct {
-			Env map[string]string `yaml:"env"`
+			Uses string            `yaml:"uses"`
+			With map[string]string `yaml:"with"`
+			Env  map[string]string `yaml:"env"`
 		} `yaml:"steps"`
 	} `yaml:"runs"`
 }
@@ -70,30 +72,44 @@ func keys(m map[string]any) []string {
 	return out
 }
 
-// TestActionMetadataMatchesTheCode: the inputs the code reads exist, the
-// outputs it sets are declared, and host mode passes every input through.
+// actionInputs are the inputs the code reads.
+var actionInputs = []string{"app-id", "base", "command", "config", "filter", "gate-workflow", "gates", "installation-id", "private-key", "report-only", "results", "root", "sarif", "token"}
+
+// TestActionMetadataMatchesTheCode: in every shipped action (the host-mode
+// action.yml, docker/action.yml and the host/ alias) the inputs the code
+// reads exist and the outputs it sets are declared; host mode passes every
+// input through to storygate, and the alias every input to action.yml.
 func TestActionMetadataMatchesTheCode(t *testing.T) {
-	docker, host := loadAction(t, "action.yml"), loadAction(t, "host/action.yml")
-	want := []string{"app-id", "base", "command", "config", "filter", "gate-workflow", "gates", "installation-id", "private-key", "report-only", "results", "root", "sarif", "token"}
-	if got := keys(docker.Inputs); strings.Join(got, ",") != strings.Join(want, ",") {
-		t.Errorf("action.yml inputs %v, want %v", got, want)
-	}
-	if got := keys(host.Inputs); strings.Join(got, ",") != strings.Join(want, ",") {
-		t.Errorf("host/action.yml inputs %v, want %v", got, want)
-	}
 	outputs := outputsRecorder{}
 	publish.SetOutputs(outputs, &gate.Results{}, "results.json")
-	if got := keys(docker.Outputs); strings.Join(got, ",") != strings.Join(keys(outputs.any()), ",") {
-		t.Errorf("action.yml outputs %v, the code sets %v", got, keys(outputs.any()))
+	for name, using := range map[string]string{"action.yml": "composite", "docker/action.yml": "docker", "host/action.yml": "composite"} {
+		m := loadAction(t, name)
+		if got := keys(m.Inputs); strings.Join(got, ",") != strings.Join(actionInputs, ",") {
+			t.Errorf("%s inputs %v, want %v", name, got, actionInputs)
+		}
+		if got := keys(m.Outputs); strings.Join(got, ",") != strings.Join(keys(outputs.any()), ",") {
+			t.Errorf("%s outputs %v, the code sets %v", name, got, keys(outputs.any()))
+		}
+		if m.Runs.Using != using {
+			t.Errorf("%s runs.using %s, want %s", name, m.Runs.Using, using)
+		}
 	}
+	host := loadAction(t, "action.yml")
 	env := host.Runs.Steps[len(host.Runs.Steps)-1].Env
-	for _, in := range want {
+	for _, in := range actionInputs {
 		if in != "command" && env["INPUT_"+strings.ToUpper(in)] != "${{ inputs."+in+" }}" {
 			t.Errorf("host mode does not pass input %s", in)
 		}
 	}
-	if docker.Runs.Using != "docker" || host.Runs.Using != "composite" {
-		t.Errorf("runs.using: %s and %s", docker.Runs.Using, host.Runs.Using)
+	alias := loadAction(t, "host/action.yml")
+	last := alias.Runs.Steps[len(alias.Runs.Steps)-1]
+	if !strings.HasPrefix(last.Uses, "storygate/storygate@") {
+		t.Fatalf("host/action.yml's last step uses %q, want storygate/storygate@<tag>", last.Uses)
+	}
+	for _, in := range actionInputs {
+		if last.With[in] != "${{ inputs."+in+" }}" {
+			t.Errorf("host/action.yml does not pass input %s to storygate/storygate", in)
+		}
 	}
 }
 

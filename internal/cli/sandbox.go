@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/target"
@@ -19,7 +20,7 @@ func isolate(e env, tool string, t *target.Target) (*sandbox.Sandbox, sandbox.So
 		return nil, sandbox.Source{}, err
 	}
 	ctx := e.ctx
-	sb := sandbox.New(ctx, verify.SandboxPolicy(cfg.Verify))
+	sb := sandbox.New(ctx, verify.SandboxPolicy(cfg.Verify, os.Environ()))
 	src := t.Source()
 	switch {
 	case src.Commit == "":

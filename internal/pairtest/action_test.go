@@ -17,17 +17,19 @@ import (
 // stepTimeout bounds one step: a hung step fails the test, not the suite.
 const stepTimeout = 2 * time.Minute
 
-// storygateAction runs the storygate Docker action as GitHub would: the
-// image's entrypoint (the storygate binary built from this module) with
-// action.yml's args, in the workspace, with every input as INPUT_<NAME>
-// (with: over action.yml's defaults, expressions evaluated) on top of the
-// job's and the step's environment.
+// storygateAction runs the storygate Docker action (docker/action.yml) as
+// GitHub would: the image's entrypoint (the storygate binary built from
+// this module) with the action's args, in the workspace, with the image's
+// ENV (Dockerfile.release), every input as INPUT_<NAME> (with: over the
+// action's defaults, expressions evaluated) on top of the job's and the
+// step's environment.
 func (r *runner) storygateAction(with, env map[string]string) (map[string]string, error) {
 	r.t.Helper()
 	meta := r.pair.tools.action
 	inputs := r.actionInputs(meta.Inputs, with)
 	args := r.actionArgs(meta.Runs.Args, inputs)
 	stepEnv := r.stepEnv(env)
+	maps.Copy(stepEnv, r.pair.tools.imageEnv)
 	for name, v := range inputs {
 		stepEnv["INPUT_"+strings.ToUpper(strings.ReplaceAll(name, " ", "_"))] = v.(string)
 	}
@@ -43,7 +45,7 @@ func (r *runner) actionArgs(raw []string, inputs map[string]any) []string {
 	for _, a := range raw {
 		v, err := ev.interpolate(a)
 		if err != nil {
-			r.t.Fatalf("action.yml args: %v", err)
+			r.t.Fatalf("docker/action.yml args: %v", err)
 		}
 		args = append(args, v)
 	}

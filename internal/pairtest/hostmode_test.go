@@ -7,16 +7,19 @@ import (
 	"testing"
 )
 
-// The shipped gate workflow's storygate step and upload path.
+// The shipped gate workflow's storygate step (the host-mode action.yml),
+// the same step with the old name host/ and with the Docker action, and
+// the upload path.
 const (
-	dockerGateStep = "uses: storygate/storygate@v0.1.0"
-	hostGateStep   = "uses: storygate/storygate/host@v0.1.0"
-	uploadPath     = "path: ${{ steps.storygate.outputs.results }}"
+	shippedGateStep = "uses: storygate/storygate@v0.1.0"
+	aliasGateStep   = "uses: storygate/storygate/host@v0.1.0"
+	dockerGateStep  = "uses: storygate/storygate/docker@v0.1.0"
+	uploadPath      = "path: ${{ steps.storygate.outputs.results }}"
 )
 
-// TestHostModeResultsReachPublish runs the shipped gate workflow with the
-// host action, as its comment and the README say to after setup-* steps:
-// install.sh downloads and checks the binary, the action writes its
+// TestHostModeResultsReachPublish runs the shipped gate workflow, whose
+// action is host mode, and the same with its old name host/: install.sh
+// downloads and checks the binary, the action writes its
 // document under RUNNER_TEMP (outside the workspace) and names it in its
 // results output, the upload step uploads what that output names, and
 // publish posts the document's verdict. The controls: the upload step as
@@ -32,9 +35,10 @@ func TestHostModeResultsReachPublish(t *testing.T) {
 		// uploaded: the upload step succeeds and publish gets the document.
 		uploaded bool
 	}{
-		{name: "shipped upload step", edits: []string{dockerGateStep, hostGateStep}, uploaded: true},
-		{name: "control: the upload step shipped before", edits: []string{dockerGateStep, hostGateStep, uploadPath, "path: .storygate/"}},
-		{name: "control: the gate step writes no document", edits: []string{dockerGateStep, hostGateStep,
+		{name: "shipped upload step", uploaded: true},
+		{name: "the old name storygate/storygate/host", edits: []string{shippedGateStep, aliasGateStep}, uploaded: true},
+		{name: "control: the upload step shipped before", edits: []string{uploadPath, "path: .storygate/"}},
+		{name: "control: the gate step writes no document", edits: []string{
 			`report-only: "true"`, `report-only: "true"` + "\n          gates: no-such-gate"}},
 	}
 	for _, tt := range tests {

@@ -12,11 +12,14 @@ import (
 )
 
 // toolbox is what every case shares: the module's root, the storygate
-// binary built from it, the parsed action.yml and workflow files.
+// binary built from it, the parsed docker/action.yml and the image's
+// environment.
 type toolbox struct {
 	moduleRoot string
 	binary     string
 	action     *actionMetadata
+	// imageEnv is what Dockerfile.release's ENV lines give the image.
+	imageEnv map[string]string
 	// release serves the binary to host/install.sh (serveRelease).
 	release *release
 }
@@ -67,7 +70,11 @@ func buildTools(dir string) (*toolbox, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &toolbox{moduleRoot: root, binary: bin, action: action, release: &release{}}, nil
+	imageEnv, err := loadImageEnv(root)
+	if err != nil {
+		return nil, err
+	}
+	return &toolbox{moduleRoot: root, binary: bin, action: action, imageEnv: imageEnv, release: &release{}}, nil
 }
 
 // raiseParallelism lets more cases run at once than there are CPUs unless

@@ -265,11 +265,19 @@ func writeJSONFile(t *testing.T, path string, v any) {
 	}
 }
 
-// gateDocument is the results document the gate job wrote where
-// action.yml's results input says by default (the gate step sets none).
+// gateDocument is the results document the gate job wrote, where the gate
+// step's results output names it (under RUNNER_TEMP in host mode, in the
+// workspace with the Docker action); nil when it names none.
 func (p *pair) gateDocument(gateJob jobResult) *gate.Results {
 	p.t.Helper()
-	return readDocument(p.t, filepath.Join(gateJob.workspace, filepath.FromSlash(p.tools.action.Inputs["results"].Default)))
+	named := gateJob.outputs["storygate"]["results"]
+	if named == "" {
+		return nil
+	}
+	if !filepath.IsAbs(named) {
+		named = filepath.Join(gateJob.workspace, filepath.FromSlash(named))
+	}
+	return readDocument(p.t, named)
 }
 
 // readDocument reads a results document, nil when there is none.

@@ -37,13 +37,13 @@ func readmeGateWorkflow(t *testing.T, replacements ...string) string {
 }
 
 // TestREADMEQuickstartReachesPublish runs the README's quickstart gate
-// workflow as written (the Docker action), and with the host action the
-// README says to use after setup-* steps: in both modes the document the
+// workflow as written (the host-mode action), and with the Docker action
+// the README offers instead: in both modes the document the
 // gate writes is the one its upload step uploads and the shipped
 // publisher receives, posting its verdict rather than a missing document.
 func TestREADMEQuickstartReachesPublish(t *testing.T) {
 	t.Parallel()
-	for name, edits := range map[string][]string{"Docker": nil, "host mode": {dockerGateStep, hostGateStep}} {
+	for name, edits := range map[string][]string{"host mode": nil, "Docker": {shippedGateStep, dockerGateStep}} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			p := newPair(t)

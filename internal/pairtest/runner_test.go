@@ -183,20 +183,19 @@ func (r *runner) execute(s step) (map[string]string, error) {
 	case s.Uses == "actions/download-artifact@v4":
 		return nil, r.downloadArtifact(with)
 	case isStorygateAction(s.Uses):
+		return r.hostAction(r.pair.tools.moduleRoot, with, env)
+	case isHostAlias(s.Uses):
+		return r.hostAction(filepath.Join(r.pair.tools.moduleRoot, "host"), with, env)
+	case isDockerAction(s.Uses):
 		return r.storygateAction(with, env)
-	case isHostAction(s.Uses):
-		return r.hostAction(with, env)
 	}
 	r.t.Fatalf("the harness does not know the action %q", s.Uses)
 	return nil, nil
 }
 
-// isStorygateAction is the repository's top-level action at any ref (not
-// host/ or another path in it).
-func isStorygateAction(uses string) bool {
-	name, ref, ok := strings.Cut(uses, "@")
-	return ok && ref != "" && name == "storygate/storygate"
-}
+// isStorygateAction is the repository's top-level action (host mode) at
+// any ref (not host/, docker/ or another path in it).
+func isStorygateAction(uses string) bool { return isActionAt(uses, "storygate/storygate") }
 
 // evalMap evaluates the expressions in a step's with: or env:.
 func (r *runner) evalMap(what string, m map[string]string) map[string]string {

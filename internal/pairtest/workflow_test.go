@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -74,7 +75,7 @@ func (s step) label(i int) string {
 	return fmt.Sprintf("step %d (run)", i+1)
 }
 
-// actionMetadata is the storygate action's action.yml.
+// actionMetadata is the storygate Docker action's docker/action.yml.
 type actionMetadata struct {
 	Name        string                 `yaml:"name"`
 	Description string                 `yaml:"description"`
@@ -89,7 +90,7 @@ type actionMetadata struct {
 	} `yaml:"runs"`
 }
 
-// actionInput is one input of action.yml.
+// actionInput is one input of an action.
 type actionInput struct {
 	Description string `yaml:"description"`
 	Default     string `yaml:"default"`
@@ -125,11 +126,11 @@ func loadWorkflow(path string) (*workflow, string, error) {
 	return nil, "", nil
 }
 
-// loadAction reads action.yml and checks it is the Docker action the
-// harness runs as the storygate binary.
+// loadAction reads docker/action.yml and checks it is the Docker action
+// the harness runs as the storygate binary.
 func loadAction(root string) (*actionMetadata, error) {
 	var a actionMetadata
-	path := filepath.Join(root, "action.yml")
+	path := filepath.Join(root, "docker", "action.yml")
 	if err := decodeStrict(path, &a); err != nil {
 		return nil, err
 	}
@@ -137,6 +138,28 @@ func loadAction(root string) (*actionMetadata, error) {
 		return nil, fmt.Errorf("%s: runs.using %q, the harness runs only the Docker action", path, a.Runs.Using)
 	}
 	return &a, nil
+}
+
+// loadImageEnv reads the ENV lines of Dockerfile.release (ENV KEY=value):
+// the environment the released image gives storygate.
+func loadImageEnv(root string) (map[string]string, error) {
+	data, err := os.ReadFile(filepath.Join(root, "Dockerfile.release"))
+	if err != nil {
+		return nil, fmt.Errorf("read Dockerfile.release: %w", err)
+	}
+	env := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		rest, ok := strings.CutPrefix(line, "ENV ")
+		if !ok {
+			continue
+		}
+		k, v, ok := strings.Cut(strings.TrimSpace(rest), "=")
+		if !ok || strings.ContainsAny(v, " \"'$") {
+			return nil, fmt.Errorf("Dockerfile.release: the harness reads ENV KEY=value lines only, not %q", line)
+		}
+		env[k] = v
+	}
+	return env, nil
 }
 
 // startsOn says whether the workflow runs for the event with this

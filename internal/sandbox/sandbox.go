@@ -48,6 +48,11 @@ type Policy struct {
 	// A test stands for a runner without bubblewrap with one that finds
 	// nothing.
 	LookPath func(file string) (string, error)
+	// Refusal, when set, is why commands that cannot be isolated must not
+	// run under Auto either (storygate runs in the Docker image, which has
+	// no sandbox: verify.UnsandboxedRefusal); Auto then refuses them as
+	// Required does, with this reason. Off ignores it.
+	Refusal string
 	// Helper is the storygate executable that applies the Landlock layer
 	// inside the sandbox (HelperCommand); empty means this executable
 	// when it is storygate, and no Landlock layer otherwise.
@@ -61,7 +66,10 @@ type Report struct {
 	// Isolated is true when commands ran in the sandbox.
 	Isolated bool `json:"isolated"`
 	// Reason says why they did not (no bwrap, namespaces refused, off).
-	Reason      string `json:"reason,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Refused says why auto did not run commands unisolated either
+	// (Policy.Refusal); empty when it would have.
+	Refused     string `json:"refused,omitempty"`
 	Network     bool   `json:"network,omitempty"`
 	MemoryBytes int64  `json:"memory_limit_bytes,omitempty"`
 	Processes   int    `json:"process_limit,omitempty"`
@@ -95,6 +103,8 @@ func (r Report) Summary() string {
 			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user, lock)
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
+	case r.Refused != "":
+		return "PR commands were not run: " + r.Refused + " (no sandbox can start: " + r.Reason + ")"
 	}
 	return "PR commands ran WITHOUT a sandbox: " + r.Reason
 }
@@ -172,6 +182,9 @@ func (s *Sandbox) Report() Report {
 		return Report{Mode: Off, Reason: "no sandbox was configured"}
 	}
 	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.unavailable}
+	if s.refuses() {
+		r.Refused = s.policy.Refusal
+	}
 	if r.Isolated {
 		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.MemoryBytes, s.policy.Processes
 		if s.setpriv != "" {
@@ -208,5 +221,14 @@ func (s *Sandbox) Command(command, dir string, env []string, m Mounts) (Launch, 
 	if s != nil && s.policy.Mode == Required {
 		return Launch{}, fmt.Errorf("verify.sandbox is required and no sandbox can start: %s", s.unavailable)
 	}
+	if s.refuses() {
+		return Launch{}, fmt.Errorf("%s (no sandbox can start: %s)", s.policy.Refusal, s.unavailable)
+	}
 	return Launch{Path: "sh", Args: []string{"-c", command}, Env: env}, nil
+}
+
+// refuses reports whether auto must not run commands unisolated here
+// (Policy.Refusal) and no sandbox can start.
+func (s *Sandbox) refuses() bool {
+	return s != nil && !s.Isolated() && s.policy.Mode == Auto && s.policy.Refusal != ""
 }

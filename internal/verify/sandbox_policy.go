@@ -9,7 +9,9 @@ import (
 // (verify.sandbox, network, memory_limit_mib, process_limit,
 // sandbox_paths): every caller that runs code from the change (verify,
 // revert-check, the gate, re-verification) sets its sandbox up with it.
-func SandboxPolicy(v config.Verify) sandbox.Policy {
+// environ is the environment storygate runs in, which says whether auto
+// may fall back to running commands unsandboxed (UnsandboxedRefusal).
+func SandboxPolicy(v config.Verify, environ []string) sandbox.Policy {
 	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
-		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths}
+		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths, Refusal: UnsandboxedRefusal(v, environ)}
 }

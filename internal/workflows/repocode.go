@@ -16,8 +16,9 @@ import (
 // write and runs nothing (the two-phase pair).
 const RuleRepoCodeWithWrite = "workflow/repo-code-with-write"
 
-// storygateAction matches the storygate action, Docker or host mode.
-var storygateAction = regexp.MustCompile(`^storygate/storygate(/host)?@`)
+// storygateAction matches the storygate action: host mode (the top-level
+// action and its old name host/) or the Docker image (docker/).
+var storygateAction = regexp.MustCompile(`^storygate/storygate(/host|/docker)?@`)
 
 // repoCodeScript matches shell that executes files of the checkout: a
 // relative path, an interpreter given a script, or a build or test tool,

@@ -161,6 +161,8 @@ func TestLeaksFindsWriteJobsRunningRepositoryCode(t *testing.T) {
 		{"storygate gate in a write job", strings.Replace(publishJob, "command: publish", "command: action", 1), RuleRepoCodeWithWrite},
 		{"host mode gate in a write job", strings.Replace(strings.Replace(publishJob, "storygate/storygate@v1", "storygate/storygate/host@v1", 1),
 			"        with:\n          command: publish\n", "", 1), RuleRepoCodeWithWrite},
+		{"Docker image gate in a write job", strings.Replace(strings.Replace(publishJob, "storygate/storygate@v1", "storygate/storygate/docker@v1", 1),
+			"        with:\n          command: publish\n", "", 1), RuleRepoCodeWithWrite},
 		{"make test", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "&& make test", 1), RuleRepoCodeWithWrite},
 		{"a script from the checkout", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "&& ./scripts/report.sh", 1), RuleRepoCodeWithWrite},
 		{"go test", strings.Replace(publishJob, "&& jq -r .conclusion results.json", "; go test ./...", 1), RuleRepoCodeWithWrite},

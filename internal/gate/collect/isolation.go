@@ -18,7 +18,7 @@ import (
 // version the revert check may restore, read with object hashes checked
 // now, while the object store is still as the checkout left it.
 func (r *run) isolation() error {
-	policy := verify.SandboxPolicy(r.cfg.Verify)
+	policy := verify.SandboxPolicy(r.cfg.Verify, r.opts.Environ)
 	policy.LookPath = r.opts.LookPath
 	r.sandbox = sandbox.New(r.ctx, policy)
 	switch {
@@ -63,6 +63,23 @@ func (r *run) noteIsolation() error {
 		rep := r.sandbox.Report()
 		r.note(rep.Summary() + ".")
 		r.res.Isolation = &gate.Isolation{Sandboxed: rep.Isolated, Mode: string(rep.Mode), Summary: gate.CleanShort(rep.Summary())}
+		r.sayRefused(rep)
 	}
 	return nil
+}
+
+// sayRefused puts, at the top of the verify and revert-check check runs,
+// why their commands were not run when the sandbox refused them
+// (verify.sandbox required, or auto where running unsandboxed is refused:
+// verify.UnsandboxedRefusal). Their conclusions stay what the findings
+// make them: a command that did not run is an error, so failure.
+func (r *run) sayRefused(rep sandbox.Report) {
+	if rep.Isolated || rep.Refused == "" && rep.Mode != sandbox.Required {
+		return
+	}
+	for i, g := range r.res.Gates {
+		if g.Name == gate.Verify || g.Name == gate.RevertCheck {
+			r.res.Gates[i].Detail = gate.CleanText("**" + rep.Summary() + ".**\n\n" + g.Detail)
+		}
+	}
 }

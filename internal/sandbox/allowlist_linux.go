@@ -69,9 +69,9 @@ func (d runnerDirs) exposes(p string, inTree bool) string {
 	return ""
 }
 
-// inToolCache reports whether p lies inside the tool cache.
+// inToolCache reports whether p is or lies inside the tool cache.
 func (d runnerDirs) inToolCache(p string) bool {
-	return d.toolCache != "" && within(p, d.toolCache)
+	return d.toolCache != "" && (p == d.toolCache || within(p, d.toolCache))
 }
 
 // toolchainRoot is the directory to mount for the PATH directory bin (a

@@ -219,3 +219,36 @@ func treeText(t *testing.T, dir string) string {
 	}
 	return all.String()
 }
+
+func TestSandboxPathExposingTheRunnerRefusesTheCommand(t *testing.T) {
+	b := runnerLayouts[0].build(t)
+	for _, tc := range []struct {
+		name  string
+		mode  sandbox.Mode
+		paths []string
+		runs  bool
+	}{
+		{"attack: $HOME, required", sandbox.Required, []string{b.home}, false},
+		{"attack: the work directory, auto", sandbox.Auto, []string{b.work}, false},
+		{"attack: a parent of the runner, auto", sandbox.Auto, []string{b.root}, false},
+		{"control: a directory of its own", sandbox.Required, []string{b.shared}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sb := sandbox.New(context.Background(), sandbox.Policy{Mode: tc.mode, ReadOnly: tc.paths})
+			if !sb.Isolated() {
+				t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+			}
+			x := Run(context.Background(), Spec{Command: "cat " + filepath.Join(b.home, ".netrc") + "; echo ran", Dir: "/",
+				Env: CleanEnv(os.Environ(), nil), Sandbox: sb})
+			if ran := x.StartErr == nil && strings.Contains(x.Stdout, "ran"); ran != tc.runs {
+				t.Fatalf("ran %v, want %v: %v %q", ran, tc.runs, x.StartErr, x.Stdout)
+			}
+			if !tc.runs && !strings.Contains(x.StartErr.Error(), "verify.sandbox_paths") {
+				t.Errorf("the refusal does not name the key: %v", x.StartErr)
+			}
+			if strings.Contains(x.Stdout+x.Stderr, layoutToken) {
+				t.Errorf("the token reached the output: %q %q", x.Stdout, x.Stderr)
+			}
+		})
+	}
+}

@@ -3,6 +3,10 @@
 package sandbox
 
 import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -82,4 +86,48 @@ func TestConfiguredPathExposingTheRunnerIsRefused(t *testing.T) {
 			t.Errorf("refusal(%v) does not name the key: %v", tc.paths, err)
 		}
 	}
+}
+
+func TestSandboxShowsOnlyTheListedEntriesOfEtc(t *testing.T) {
+	sb := New(context.Background(), Policy{Mode: Required})
+	if !sb.Isolated() {
+		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+	}
+	planted, err := os.CreateTemp("/etc", "storygate-admin-credentials-")
+	if err != nil {
+		t.Skipf("cannot plant a file in /etc: %v", err)
+	}
+	t.Cleanup(func() { os.Remove(planted.Name()) })
+	if _, err := planted.WriteString("ghs_etctoken\n"); err != nil {
+		t.Fatal(err)
+	}
+	planted.Close()
+	os.Chmod(planted.Name(), 0o644)
+	l, err := sb.Command("ls -A /etc; cat "+planted.Name()+" /etc/gitconfig /etc/environment; test -r /etc/ssl/certs && echo certs-readable",
+		"/", os.Environ(), Mounts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := exec.Command(l.Path, l.Args...).CombinedOutput()
+	if strings.Contains(string(out), "ghs_etctoken") {
+		t.Errorf("the planted file in /etc was readable:\n%s", out)
+	}
+	if exists("/etc/ssl/certs") && !strings.Contains(string(out), "certs-readable") {
+		t.Errorf("the certificates are not readable:\n%s", out)
+	}
+	for _, name := range strings.Fields(strings.Split(string(out), "cat:")[0]) {
+		if !listedInEtc(name) {
+			t.Errorf("/etc/%s is mounted but not listed", name)
+		}
+	}
+}
+
+// listedInEtc reports whether name matches one of etcEntries.
+func listedInEtc(name string) bool {
+	for _, e := range etcEntries {
+		if ok, _ := filepath.Match(e, name); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -26,14 +26,17 @@ var systemDirs = []string{"/usr"}
 // symlinks; they are recreated as links or mounted when they are real.
 var systemLinks = []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}
 
-// etcEntries are the parts of /etc a toolchain needs: certificates, the
-// user and host databases, name resolution, the dynamic linker's cache,
-// the Debian alternatives and the time zone. The rest of /etc is not
-// mounted: a self-hosted runner's administrator may keep credentials
-// there (/etc/gitconfig, /etc/environment, a package manager's auth).
+// etcEntries are the parts of /etc a toolchain needs (glob patterns):
+// certificates, the user and host databases, name resolution, the dynamic
+// linker's cache, the Debian alternatives, the time zone, and the
+// configuration distribution packages of Java, Perl and Python link to
+// from /usr. The rest of /etc is not mounted: a self-hosted runner's
+// administrator may keep credentials there (/etc/gitconfig,
+// /etc/environment, a package manager's auth).
 var etcEntries = []string{"ssl", "ca-certificates", "ca-certificates.conf", "pki", "passwd", "group", "hosts",
 	"hostname", "resolv.conf", "nsswitch.conf", "host.conf", "gai.conf", "services", "protocols", "alternatives",
-	"ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "mime.types", "os-release", "lsb-release"}
+	"ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "mime.types", "os-release", "lsb-release",
+	"java-*", "perl", "python3*", "fonts"}
 
 // probeTimeout bounds the start-up check.
 const probeTimeout = 10 * time.Second
@@ -222,8 +225,11 @@ func systemMounts() ([]string, error) {
 	}
 	args = append(args, "--perms", "0755", "--dir", "/etc") // bwrap would make it 0700, closed to the command's uid
 	for _, e := range etcEntries {
-		if p := filepath.Join("/etc", e); exists(p) {
-			args = append(args, "--ro-bind", p, p)
+		found, _ := filepath.Glob(filepath.Join("/etc", e)) // the patterns are valid
+		for _, p := range found {
+			if exists(p) { // a dangling link would stop bwrap
+				args = append(args, "--ro-bind", p, p)
+			}
 		}
 	}
 	links, err := linkMounts()

@@ -105,7 +105,7 @@ func verifyUsage(e env, f verifyFlags) (*verify.Shard, int) {
 // review.
 func verifyOptions(root string, f verifyFlags, cfg *config.Config) verify.Options {
 	opt := verify.Options{Dir: root, Jobs: cfg.Verify.Jobs, Timeout: cfg.Verify.Timeout,
-		Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv)}
+		Env: verify.CleanEnv(os.Environ(), cfg.Verify.SecretEnv), Governed: cfg.Revert.Governed}
 	if f.jobs > 0 {
 		opt.Jobs = f.jobs
 	}

@@ -160,7 +160,8 @@ func rerun(ctx context.Context, opts Options, stories []Story) *sandbox.Sandbox 
 		sb = sb.Without("no commit to clone for it in " + opts.Target.Root())
 	}
 	results := verify.Execute(ctx, items, verify.Options{Dir: opts.Target.Root(), Jobs: cfg.Jobs, Timeout: cfg.Timeout,
-		Env: verify.CleanEnv(opts.Environ, cfg.SecretEnv), Sandbox: sb, Source: src})
+		Env: verify.CleanEnv(opts.Environ, cfg.SecretEnv), Sandbox: sb, Source: src,
+		Governed: opts.Target.Policy().Revert.Governed})
 	for si := range stories {
 		s := &stories[si]
 		s.Results, results = results[:len(s.items)], results[len(s.items):]

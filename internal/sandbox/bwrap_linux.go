@@ -14,21 +14,36 @@ import (
 	"time"
 )
 
-// systemDirs are mounted read-only so that shells, compilers and
-// interpreters work; /usr/local and /opt hold toolchains on CI runners.
-// Nothing else of the host is visible: not $HOME, not the runner's
+// systemDirs are mounted read-only whole so that shells, compilers and
+// interpreters work (/usr/local holds toolchains too). Nothing else of the
+// host is visible but the /etc entries of etcEntries, the toolchains PATH
+// uses (allowlist_linux.go) and the command's own trees: not /opt, where a
+// self-hosted runner keeps its work directory, not $HOME, not the runner's
 // temporary directory, not /run (the Docker socket), not /sys.
-var systemDirs = []string{"/usr", "/etc", "/opt"}
+var systemDirs = []string{"/usr"}
 
 // systemLinks are the top-level directories that merged-/usr systems make
 // symlinks; they are recreated as links or mounted when they are real.
 var systemLinks = []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}
+
+// etcEntries are the parts of /etc a toolchain needs (glob patterns):
+// certificates, the user and host databases, name resolution, the dynamic
+// linker's cache, the Debian alternatives, the time zone, and the
+// configuration distribution packages of Java, Perl and Python link to
+// from /usr. The rest of /etc is not mounted: a self-hosted runner's
+// administrator may keep credentials there (/etc/gitconfig,
+// /etc/environment, a package manager's auth).
+var etcEntries = []string{"ssl", "ca-certificates", "ca-certificates.conf", "pki", "passwd", "group", "hosts",
+	"hostname", "resolv.conf", "nsswitch.conf", "host.conf", "gai.conf", "services", "protocols", "alternatives",
+	"ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "timezone", "mime.types", "os-release", "lsb-release",
+	"java-*", "perl", "python3*", "fonts"}
 
 // probeTimeout bounds the start-up check.
 const probeTimeout = 10 * time.Second
 
 // probe returns why no sandbox can start here, or "".
 func (s *Sandbox) probe(ctx context.Context) string {
+	defer s.allow(os.Getenv) // after the start-up check, which mounts nothing of them
 	var err error
 	lookPath := s.policy.LookPath
 	if lookPath == nil {
@@ -73,6 +88,9 @@ func (s *Sandbox) try(ctx context.Context) string {
 
 // wrap builds the bwrap command line for `sh -c command` in dir.
 func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, error) {
+	if err := s.checkMounts(m); err != nil {
+		return Launch{}, err
+	}
 	if err := s.handOver(m.Writable); err != nil {
 		return Launch{}, err
 	}
@@ -81,17 +99,10 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err != nil {
 		return Launch{}, err
 	}
-	args = append(args, sys...)
+	args = append(append(args, sys...), s.masks()...)
 	args = append(args, "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
 		"--perms", "0777", "--dir", sandboxHome)
-	readOnly := append(append([]string{}, s.policy.ReadOnly...), m.ReadOnly...)
-	args = append(args, mountParents(append(append([]string{}, readOnly...), m.Writable...))...)
-	for _, p := range readOnly {
-		args = append(args, "--ro-bind", p, p)
-	}
-	for _, p := range m.Writable {
-		args = append(args, "--bind", p, p)
-	}
+	args = append(args, s.treeMounts(m)...)
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
 	}
@@ -99,6 +110,25 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
 	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
+}
+
+// treeMounts mounts, after the system, the toolchains and the configured
+// paths read-only, the caller's trees (writable, then read-only), and last
+// the paths inside them that stay read-only (ReadOnlyInside), over the
+// writable bind.
+func (s *Sandbox) treeMounts(m Mounts) []string {
+	readOnly := append(append(append([]string{}, s.toolchains...), s.policy.ReadOnly...), m.ReadOnly...)
+	args := mountParents(append(append([]string{}, readOnly...), m.Writable...))
+	for _, p := range readOnly {
+		args = append(args, "--ro-bind", p, p)
+	}
+	for _, p := range m.Writable {
+		args = append(args, "--bind", p, p)
+	}
+	for _, p := range m.ReadOnlyInside {
+		args = append(args, "--ro-bind", p, p)
+	}
+	return args
 }
 
 // namespaces are bwrap's isolation options. A non-root storygate gets a
@@ -184,18 +214,8 @@ func mountParents(points []string) []string {
 	return args
 }
 
-// underSystemDir reports whether d is, or is inside, a system directory
-// mounted read-only from the host, where nothing can be created.
-func underSystemDir(d string) bool {
-	for _, sys := range append(append([]string{}, systemDirs...), systemLinks...) {
-		if d == sys || strings.HasPrefix(d, sys+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// systemMounts mounts systemDirs read-only and recreates systemLinks.
+// systemMounts mounts systemDirs and etcEntries read-only and recreates
+// systemLinks.
 func systemMounts() ([]string, error) {
 	var args []string
 	for _, d := range systemDirs {
@@ -203,6 +223,26 @@ func systemMounts() ([]string, error) {
 			args = append(args, "--ro-bind", d, d)
 		}
 	}
+	args = append(args, "--perms", "0755", "--dir", "/etc") // bwrap would make it 0700, closed to the command's uid
+	for _, e := range etcEntries {
+		found, _ := filepath.Glob(filepath.Join("/etc", e)) // the patterns are valid
+		for _, p := range found {
+			if exists(p) { // a dangling link would stop bwrap
+				args = append(args, "--ro-bind", p, p)
+			}
+		}
+	}
+	links, err := linkMounts()
+	if err != nil {
+		return nil, err
+	}
+	return append(args, links...), nil
+}
+
+// linkMounts recreates systemLinks as links, or mounts them when they are
+// real directories.
+func linkMounts() ([]string, error) {
+	var args []string
 	for _, d := range systemLinks {
 		info, err := os.Lstat(d)
 		switch {
@@ -219,4 +259,10 @@ func systemMounts() ([]string, error) {
 		}
 	}
 	return args, nil
+}
+
+// exists reports whether p (followed, when a link) exists.
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

@@ -81,6 +81,10 @@ type Report struct {
 	// when it did not.
 	LandlockABI int    `json:"landlock_abi,omitempty"`
 	NoLandlock  string `json:"no_landlock,omitempty"`
+	// NotMounted says which PATH directories the sandbox left out because
+	// mounting them would show the command the runner's or a user's files
+	// (a toolchain under $HOME).
+	NotMounted []string `json:"not_mounted,omitempty"`
 }
 
 // Summary is the report in one sentence, for notes and summaries.
@@ -99,14 +103,23 @@ func (r Report) Summary() string {
 		if r.LandlockABI > 0 {
 			lock = fmt.Sprintf("writes confined by Landlock ABI %d", r.LandlockABI)
 		}
-		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s, %s)", net,
-			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user, lock)
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s, %s)%s", net,
+			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user, lock, notMounted(r.NotMounted))
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
 	case r.Refused != "":
 		return "PR commands were not run: " + r.Refused + " (no sandbox can start: " + r.Reason + ")"
 	}
 	return "PR commands ran WITHOUT a sandbox: " + r.Reason
+}
+
+// notMounted is the summary's note on the PATH entries left out.
+func notMounted(notes []string) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %d PATH entries not mounted, as they would show the runner's or a user's files (the report's not_mounted says which)",
+		len(notes))
 }
 
 func limit(n int64, unit string) string {
@@ -144,6 +157,15 @@ type Sandbox struct {
 	noLandlock string
 	// unavailable says why no sandbox can start; "" when one can.
 	unavailable string
+	// dirs are the runner's directories nothing mounted may expose;
+	// toolchains the toolchain roots PATH uses, mounted read-only;
+	// notMounted says which PATH entries were left out and why; refused
+	// is set when a configured path would expose a runner directory, and
+	// then no command runs (allowlist_linux.go).
+	dirs       runnerDirs
+	toolchains []string
+	notMounted []string
+	refused    error
 }
 
 // New checks once whether the sandbox can start on this machine (bwrap and
@@ -191,6 +213,7 @@ func (s *Sandbox) Report() Report {
 			r.UID = UnprivilegedID
 		}
 		r.LandlockABI, r.NoLandlock = s.landlock, s.noLandlock
+		r.NotMounted = append([]string{}, s.notMounted...)
 	}
 	return r
 }
@@ -202,6 +225,11 @@ type Mounts struct {
 	// ReadOnly are mounted read-only at the same path: the object
 	// directories the tree's .git borrows from.
 	ReadOnly []string
+	// ReadOnlyInside are paths inside a Writable tree mounted read-only
+	// over themselves: the governed tests, which a command must not edit
+	// to make its own rerun pass. Each must lie inside a Writable tree
+	// with no symbolic link on the way.
+	ReadOnlyInside []string
 }
 
 // Launch is how to start one command.

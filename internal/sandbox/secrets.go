@@ -39,3 +39,21 @@ func IsSecret(name string, extra []string) bool {
 	}
 	return false
 }
+
+// tokenPrefixes begin every kind of GitHub token (personal, OAuth, user to
+// server, server to server, refresh, fine-grained).
+var tokenPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}
+
+// CarriesToken reports whether a variable's value holds a GitHub token,
+// whatever the variable is called: a workflow that passes
+// `${{ secrets.X }}` or an earlier step's GITHUB_ENV line under a name of
+// its own (DEPLOY_TOKEN) would otherwise hand it to the command. Secrets
+// of other shapes need their names in verify.secret_env.
+func CarriesToken(value string) bool {
+	for _, p := range tokenPrefixes {
+		if strings.Contains(value, p) {
+			return true
+		}
+	}
+	return false
+}

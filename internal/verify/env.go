@@ -7,12 +7,13 @@ import (
 )
 
 // CleanEnv returns environ ("NAME=value" entries) without the secret
-// variables (sandbox.IsSecret) and without any name in extra.
+// variables (sandbox.IsSecret), without any name in extra and without any
+// variable whose value holds a GitHub token (sandbox.CarriesToken).
 func CleanEnv(environ, extra []string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
-		if sandbox.IsSecret(name, extra) {
+		name, value, _ := strings.Cut(kv, "=")
+		if sandbox.IsSecret(name, extra) || sandbox.CarriesToken(value) {
 			continue
 		}
 		out = append(out, kv)

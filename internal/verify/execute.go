@@ -33,6 +33,10 @@ type Options struct {
 	// commands run in one fresh clone of it at that commit, in the root's
 	// place, removed afterwards.
 	Source sandbox.Source
+	// Governed are the revert check's governed paths (revert.governed,
+	// relative to the root): in the sandbox they are read-only in the
+	// clone, so that no command edits a governed test to pass its rerun.
+	Governed []string
 }
 
 // Execute reruns items, up to opt.Jobs at a time, and judges each with its
@@ -42,15 +46,15 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 	results := make([]Result, len(items))
 	tree, err := cloneFor(ctx, items, opt)
 	if err != nil {
-		for i, it := range items {
-			results[i] = newResult(it)
-			results[i].Verdict, results[i].Error, results[i].ExitCode = VerdictError, err.Error(), -1
-		}
-		return results
+		return failAll(items, err)
 	}
 	if tree != nil {
 		defer tree.Close()
 		opt.Dir = tree.Work
+	}
+	mounts, err := treeMounts(tree, opt.Governed)
+	if err != nil {
+		return failAll(items, err)
 	}
 	jobs := max(opt.Jobs, 1)
 	sem := make(chan struct{}, jobs)
@@ -60,7 +64,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			results[i] = runItem(ctx, it, opt, tree)
+			results[i] = runItem(ctx, it, opt, mounts)
 		}()
 	}
 	wg.Wait()
@@ -69,7 +73,7 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 
 // runItem runs one item and judges it. A pass_when that does not compile is
 // judged before anything runs: no outcome could pass it.
-func runItem(ctx context.Context, it Item, opt Options, tree *sandbox.Tree) Result {
+func runItem(ctx context.Context, it Item, opt Options, mounts sandbox.Mounts) Result {
 	r := newResult(it)
 	r.TimeLimitMS = effectiveTimeout(opt.Timeout).Milliseconds()
 	pred, err := passwhen.Compile(it.PassWhen)
@@ -82,10 +86,8 @@ func runItem(ctx context.Context, it Item, opt Options, tree *sandbox.Tree) Resu
 		r.Verdict, r.Error = VerdictError, err.Error()
 		return r
 	}
-	spec := Spec{Command: it.Command, Dir: dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes, Sandbox: opt.Sandbox}
-	if tree != nil {
-		spec.Mounts = tree.Mounts()
-	}
+	spec := Spec{Command: it.Command, Dir: dir, Env: opt.Env, Timeout: opt.Timeout, TailBytes: opt.TailBytes, Sandbox: opt.Sandbox,
+		Mounts: mounts}
 	x := Run(ctx, spec)
 	record(&r, x)
 	r.Verdict, r.Error = judge(pred, x)
@@ -99,6 +101,29 @@ func cloneFor(ctx context.Context, items []Item, opt Options) (*sandbox.Tree, er
 		return nil, nil
 	}
 	return sandbox.Clone(ctx, opt.Source)
+}
+
+// treeMounts are what every command sees of the clone: the tree, the
+// objects it borrows and, read-only over it, the governed paths; nothing
+// without a clone.
+func treeMounts(tree *sandbox.Tree, governed []string) (sandbox.Mounts, error) {
+	if tree == nil {
+		return sandbox.Mounts{}, nil
+	}
+	m := tree.Mounts()
+	inside, err := governedIn(tree.Work, governed)
+	m.ReadOnlyInside = inside
+	return m, err
+}
+
+// failAll is every item's result when none could run.
+func failAll(items []Item, err error) []Result {
+	results := make([]Result, len(items))
+	for i, it := range items {
+		results[i] = newResult(it)
+		results[i].Verdict, results[i].Error, results[i].ExitCode = VerdictError, err.Error(), -1
+	}
+	return results
 }
 
 func newResult(it Item) Result {

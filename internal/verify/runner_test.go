@@ -37,14 +37,14 @@ func TestRunUsesDirectory(t *testing.T) {
 func TestRunEnvironmentCarriesNoToken(t *testing.T) {
 	for _, kv := range []string{"GITHUB_TOKEN=ghs_secret1", "GH_TOKEN=ghs_secret2", "ACTIONS_RUNTIME_TOKEN=secret3",
 		"ACTIONS_ID_TOKEN_REQUEST_TOKEN=secret4", "INPUT_GITHUB-TOKEN=secret5", "INPUT_APP_PRIVATE_KEY=secret6",
-		"DEPLOY_KEY=secret7", "github_token=secret8"} {
+		"DEPLOY_KEY=secret7", "github_token=secret8", "EXPORTED_BY_A_STEP=ghs_secret9"} {
 		name, val, _ := strings.Cut(kv, "=")
 		t.Setenv(name, val)
 	}
 	t.Setenv("HARMLESS", "kept")
 	env := CleanEnv(os.Environ(), []string{"DEPLOY_KEY"})
 	x := Run(context.Background(), Spec{Command: "env", Dir: t.TempDir(), Env: env})
-	for i := 1; i <= 8; i++ {
+	for i := 1; i <= 9; i++ {
 		if strings.Contains(x.Stdout, "secret"+strconv.Itoa(i)) {
 			t.Errorf("secret%d reached the command's environment:\n%s", i, x.Stdout)
 		}

@@ -1,0 +1,133 @@
+//go:build linux
+
+package sandbox
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// selfHostedOpt is a self-hosted runner's environment under /opt.
+func selfHostedOpt(name string) string {
+	return map[string]string{
+		"HOME":              "/home/gh",
+		"GITHUB_WORKSPACE":  "/opt/actions-runner/_work/r/r",
+		"RUNNER_WORKSPACE":  "/opt/actions-runner/_work/r",
+		"RUNNER_TEMP":       "/opt/actions-runner/_work/_temp",
+		"RUNNER_TOOL_CACHE": "/opt/actions-runner/_work/_tool",
+	}[name]
+}
+
+func TestRunnerDirsRefuseWhatExposesTheRunner(t *testing.T) {
+	d := runnerDirsOf(selfHostedOpt)
+	for _, tc := range []struct {
+		path   string
+		inTree bool
+		want   string // "" when the path may be mounted
+	}{
+		{"/opt", false, "contains /opt/actions-runner"},
+		{"/opt/actions-runner", false, "is or contains"},
+		{"/opt/actions-runner/_work/_temp", false, "is or contains"},
+		{"/opt/actions-runner/.credentials", false, "lies inside /opt/actions-runner"},
+		{"/opt/actions-runner/_work/r/r/node_modules", false, "lies inside"},
+		{"/opt/actions-runner/_work/_tool/go/1.22.5/x64", false, ""},
+		{"/opt/actions-runner/_work/_tool", false, ""},
+		{"/opt/actions-runner/_work/r/r/.git/objects", true, ""},
+		{"/opt/actions-runner/_work", true, "is or contains"},
+		{"/home/gh/go/pkg/mod", false, "lies inside /home"},
+		{"/home/other", false, "lies inside /home"},
+		{"/__w/_temp", false, "lies inside /__w"},
+		{"/", false, "contains"},
+		{"/srv/cache", false, ""},
+	} {
+		got := d.exposes(tc.path, tc.inTree)
+		if (tc.want == "") != (got == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("exposes(%s, %v) = %q, want %q", tc.path, tc.inTree, got, tc.want)
+		}
+	}
+}
+
+func TestToolchainRootIsTheToolCacheEntryOrAboveBin(t *testing.T) {
+	d := runnerDirsOf(selfHostedOpt)
+	for _, tc := range []struct{ bin, want string }{
+		{"/opt/actions-runner/_work/_tool/go/1.22.5/x64/bin", "/opt/actions-runner/_work/_tool/go/1.22.5/x64"},
+		{"/opt/actions-runner/_work/_tool/node/20.1.0/x64/lib/node_modules/.bin", "/opt/actions-runner/_work/_tool/node/20.1.0/x64"},
+		{"/opt/actions-runner/_work/_tool/go", "/opt/actions-runner/_work/_tool/go"},
+		{"/srv/zig/bin", "/srv/zig"},
+		{"/opt/bin", "/opt/bin"},
+		{"/srv/tools", "/srv/tools"},
+	} {
+		if got := d.toolchainRoot(tc.bin); got != tc.want {
+			t.Errorf("toolchainRoot(%s) = %s, want %s", tc.bin, got, tc.want)
+		}
+	}
+}
+
+func TestConfiguredPathExposingTheRunnerIsRefused(t *testing.T) {
+	d := runnerDirsOf(selfHostedOpt)
+	for _, tc := range []struct {
+		paths   []string
+		refused bool
+	}{
+		{[]string{"/srv/cache"}, false},
+		{[]string{"/srv/cache", "/opt"}, true},
+		{[]string{"/home/gh/.cache/go-build"}, true},
+		{nil, false},
+	} {
+		err := d.refusal(tc.paths)
+		if (err != nil) != tc.refused {
+			t.Errorf("refusal(%v) = %v, want refused %v", tc.paths, err, tc.refused)
+		}
+		if err != nil && !strings.Contains(err.Error(), "verify.sandbox_paths") {
+			t.Errorf("refusal(%v) does not name the key: %v", tc.paths, err)
+		}
+	}
+}
+
+func TestSandboxShowsOnlyTheListedEntriesOfEtc(t *testing.T) {
+	sb := New(context.Background(), Policy{Mode: Required})
+	if !sb.Isolated() {
+		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+	}
+	planted, err := os.CreateTemp("/etc", "storygate-admin-credentials-")
+	if err != nil {
+		t.Skipf("cannot plant a file in /etc: %v", err)
+	}
+	t.Cleanup(func() { os.Remove(planted.Name()) })
+	if _, err := planted.WriteString("ghs_etctoken\n"); err != nil {
+		t.Fatal(err)
+	}
+	planted.Close()
+	os.Chmod(planted.Name(), 0o644)
+	l, err := sb.Command("ls -A /etc; cat "+planted.Name()+" /etc/gitconfig /etc/environment; test -r /etc/ssl/certs && echo certs-readable",
+		"/", os.Environ(), Mounts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := exec.Command(l.Path, l.Args...).CombinedOutput()
+	if strings.Contains(string(out), "ghs_etctoken") {
+		t.Errorf("the planted file in /etc was readable:\n%s", out)
+	}
+	if exists("/etc/ssl/certs") && !strings.Contains(string(out), "certs-readable") {
+		t.Errorf("the certificates are not readable:\n%s", out)
+	}
+	for _, name := range strings.Fields(strings.Split(string(out), "cat:")[0]) {
+		if !listedInEtc(name) {
+			t.Errorf("/etc/%s is mounted but not listed", name)
+		}
+	}
+}
+
+// listedInEtc reports whether name matches one of etcEntries.
+func listedInEtc(name string) bool {
+	for _, e := range etcEntries {
+		if ok, _ := filepath.Match(e, name); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -20,8 +20,8 @@ const MaxTitle = 100
 var ErrRefused = errors.New("refused")
 
 // CheckTitle refuses a title a story cannot carry: empty, longer than
-// MaxTitle characters, not UTF-8, or holding a control character (a line
-// break would end the heading).
+// MaxTitle characters, not UTF-8, holding a control character (a line
+// break would end the heading), or ending in #.
 func CheckTitle(title string) error {
 	t := strings.TrimSpace(title)
 	switch {
@@ -33,6 +33,10 @@ func CheckTitle(title string) error {
 		return fmt.Errorf("%w: the title is %d characters long, at most %d are allowed", ErrRefused, utf8.RuneCountInString(t), MaxTitle)
 	case strings.IndexFunc(t, unicode.IsControl) >= 0:
 		return fmt.Errorf("%w: the title holds a control character (a line break, a tab); it must be one line", ErrRefused)
+	case strings.HasSuffix(t, "#"):
+		// Markdown reads trailing #s as the heading's closing sequence,
+		// so the heading would not say the title.
+		return fmt.Errorf("%w: the title ends in #, which the story's heading would drop", ErrRefused)
 	}
 	return nil
 }

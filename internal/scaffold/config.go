@@ -19,7 +19,7 @@ func ConfigText(p Project) []byte {
 	if p.Kind != "" {
 		fmt.Fprintf(&b, "# Detected: a %s (%s).\n", p.Kind, p.Marker)
 	}
-	b.WriteString("#\n# Where the story files live (enso.story/v1: docs/spec/enso-story-v1.md).\n")
+	b.WriteString("#\n# Where the story files live (enso.story/v1; storygate's docs/first-story.md).\n")
 	b.WriteString("stories:\n  - " + strconv.Quote(StoryGlob) + "\n")
 	b.WriteString("# The revert check (docs/revert-check.md): a test edit under a governed path\n")
 	b.WriteString("# is reverted and the suite rerun, to see whether the change needed it.\n")

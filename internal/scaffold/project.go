@@ -1,7 +1,7 @@
 // Package scaffold writes what a repository needs to adopt storygate
 // (`storygate init`: the configuration, the shipped workflows, a first
 // story) and later stories (`storygate new`), from the enso.story/v1
-// template (docs/spec/enso-story-v1.md, section 12).
+// template (docs/spec/enso-story-v1.txt, section 12).
 package scaffold
 
 import (

@@ -72,8 +72,9 @@ func StoryText(id, title string, at time.Time, suite string) []byte {
 	return []byte(r.Replace(storyTemplate))
 }
 
-// storyTemplate is the spec's canonical template; only the placeholders
-// differ from it.
+// storyTemplate is the spec's canonical template (docs/spec/enso-story-v1.txt,
+// section 12); only the placeholders differ from it, and
+// TestTheTemplateIsTheSpecs keeps it so.
 const storyTemplate = `---
 schema: enso.story/v1
 id: {ID}
@@ -90,7 +91,7 @@ scope:
   write:
     - path/to/file
   read:
-    - README.md
+    - docs/core/ARCHITECTURE.md
   exclude:
     - .git/
 
@@ -126,7 +127,7 @@ verification:
 - path/to/file
 
 **Read:**
-- README.md
+- docs/core/ARCHITECTURE.md
 
 **Exclude:**
 - .git/

@@ -12,16 +12,24 @@ import (
 // without the section's heading and the next one's.
 func specTemplate(t *testing.T) string {
 	t.Helper()
-	spec, err := os.ReadFile(filepath.Join(repoRoot, "docs", "spec", "enso-story-v1.txt"))
+	body := between(t, "docs/spec/enso-story-v1.txt", "\n12. Canonical template\n\n", "\n13. Reserved ID")
+	return strings.TrimRight(body, "\n") + "\n"
+}
+
+// between is the text of the repository's file rel between start and
+// end, both required.
+func between(t *testing.T, rel, start, end string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(repoRoot, filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, after, ok := strings.Cut(string(spec), "\n12. Canonical template\n\n")
-	body, _, ok2 := strings.Cut(after, "\n13. Reserved ID")
+	_, after, ok := strings.Cut(string(data), start)
+	body, _, ok2 := strings.Cut(after, end)
 	if !ok || !ok2 {
-		t.Fatal("the spec has no section 12 followed by 13")
+		t.Fatalf("%s has no %q followed by %q", rel, start, end)
 	}
-	return strings.TrimRight(body, "\n") + "\n"
+	return body
 }
 
 // TestTheTemplateIsTheSpecs: a story written with the template's own
@@ -43,16 +51,7 @@ func TestTheTemplateIsTheSpecs(t *testing.T) {
 // example is the story `storygate new` writes for its title in a Go
 // module, at the time the example carries; the control is another time.
 func TestTheGuidesExampleIsWhatNewWrites(t *testing.T) {
-	guide, err := os.ReadFile(filepath.Join(repoRoot, "docs", "first-story.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, after, ok := strings.Cut(string(guide), "\n```markdown\n")
-	example, _, ok2 := strings.Cut(after, "\n```\n")
-	if !ok || !ok2 {
-		t.Fatal("docs/first-story.md has no ```markdown example")
-	}
-	example += "\n"
+	example := between(t, "docs/first-story.md", "\n```markdown\n", "\n```\n") + "\n"
 	_, stampLine, _ := strings.Cut(example, "\ncreated_at: ")
 	stamp, err := time.Parse(time.RFC3339, strings.SplitN(stampLine, "\n", 2)[0])
 	if err != nil {

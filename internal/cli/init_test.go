@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,5 +134,59 @@ func titleSituations() []situation {
 			code, stdout, stderr := run(t, "new", "--root", t.TempDir(), strings.Repeat("t", 500))
 			return code, stdout + stderr, "500 characters long"
 		}},
+	}
+}
+
+// TestTheAdoptionChangeFindsNothingInTheStory: the change init makes,
+// committed on a Go, Python or Node repository and judged against the
+// commit before it (validate --base, as the gate judges a pull request),
+// has no finding in the story it seeds: whatever the gate says of the
+// adoption pull request is about storygate's own files (until adoption
+// pull requests are judged as such, scope/out-of-scope), never about the
+// first story. The control: a broken first story is found.
+func TestTheAdoptionChangeFindsNothingInTheStory(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		files  map[string]string
+		broken bool
+	}{
+		{"go", map[string]string{"go.mod": "module example.com/x\n"}, false},
+		{"python", map[string]string{"pytest.ini": "[pytest]\n"}, false},
+		{"node", map[string]string{"package.json": `{"scripts":{"test":"node --test"}}`}, false},
+		{"go, the story broken", map[string]string{"go.mod": "module example.com/x\n"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := testrepo.New(t)
+			repo.Write(tc.files)
+			base := repo.Commit("base")
+			if code, out, errOut := run(t, "init", "--root", repo.Root); code != ExitOK {
+				t.Fatalf("init: exit %d\n%s%s", code, out, errOut)
+			}
+			if tc.broken {
+				story := filepath.Join(repo.Root, "stories", "STORY-001.md")
+				data, err := os.ReadFile(story)
+				if err != nil {
+					t.Fatal(err)
+				}
+				writeFiles(t, repo.Root, map[string]string{"stories/STORY-001.md": strings.Replace(string(data), "state: seeded", "state: sleeping", 1)})
+			}
+			repo.Commit("adopt storygate")
+			_, out, errOut := run(t, "validate", "--root", repo.Root, "--base", base, "--format", "json")
+			var doc struct {
+				Diagnostics []struct{ File, Rule string } `json:"diagnostics"`
+			}
+			if err := json.Unmarshal([]byte(out), &doc); err != nil {
+				t.Fatalf("validate --format json: %v\n%s%s", err, out, errOut)
+			}
+			inStory := 0
+			for _, d := range doc.Diagnostics {
+				if strings.HasPrefix(d.File, "stories/") {
+					inStory++
+				}
+			}
+			if (inStory > 0) != tc.broken {
+				t.Errorf("%d findings in the story, broken %v: %+v", inStory, tc.broken, doc.Diagnostics)
+			}
+		})
 	}
 }

@@ -56,6 +56,8 @@ var commands = map[string]command{
 	"verify":        {runVerify, "rerun story verification commands and compare with their evidence"},
 	"revert-check":  {runRevertCheck, "decide governed test edits by reverting them"},
 	"merge-results": {runMergeResults, "combine sharded verify results"},
+	"init":          {runInit, "adopt storygate: write the configuration, the workflows and a first story"},
+	"new":           {runNew, "write the next story (next free ID) from the enso.story/v1 template"},
 }
 
 // Main runs storygate with args (args[0] is the program name) and returns

@@ -56,6 +56,8 @@ var takesDirectories = map[string]bool{
 var noFileInput = map[string]string{
 	"version": "prints the build's version",
 	"protect": "reads the app key from the environment, not a file",
+	"init":    "writes into the --root directory; reads only the project's own manifests there",
+	"new":     "takes a title, not a file; reads the stories the configuration's globs find",
 }
 
 // TestEveryCommandIsInTheExitCodeTable keeps the table below complete.

@@ -113,7 +113,7 @@ func emptyOrOverlongSituations() []situation {
 			return code, stdout + stderr, "is empty; it names no file"
 		}})
 	}
-	return out
+	return append(out, titleSituations()...)
 }
 
 // positional reports whether input is a positional argument (its name

@@ -29,6 +29,8 @@ var helpCases = []struct {
 	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root"}},
 	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root"}},
 	{[]string{"merge-results"}, []string{"out", "format"}},
+	{[]string{"init"}, []string{"root", "force", "with-commands", "with-reverify", "dry-run"}},
+	{[]string{"new"}, []string{"root"}},
 }
 
 // TestHelp checks that every command's -h and --help print its usage and

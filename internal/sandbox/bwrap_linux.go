@@ -82,8 +82,8 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 		return Launch{}, err
 	}
 	args = append(args, sys...)
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
-		"--perms", "0777", "--dir", sandboxHome)
+	args = append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...)
+	args = append(args, "--perms", "0777", "--dir", sandboxHome)
 	readOnly := append(append([]string{}, s.policy.ReadOnly...), m.ReadOnly...)
 	args = append(args, mountParents(append(append([]string{}, readOnly...), m.Writable...))...)
 	for _, p := range readOnly {
@@ -112,14 +112,14 @@ func (s *Sandbox) namespaces() []string {
 	var args []string
 	if s.setpriv == "" {
 		args = []string{"--unshare-all", "--unshare-user", "--cap-drop", "ALL"}
-		if s.policy.Network {
+		if s.policy.hostNetwork() {
 			args = append(args, "--share-net")
 		}
 	} else {
 		args = []string{"--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 			"--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
 			"--cap-add", "CAP_DAC_READ_SEARCH"}
-		if !s.policy.Network {
+		if !s.policy.hostNetwork() {
 			args = append(args, "--unshare-net")
 		}
 	}

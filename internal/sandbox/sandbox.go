@@ -33,14 +33,16 @@ var Modes = []Mode{Auto, Required, Off}
 // depends on no configuration format.
 type Policy struct {
 	Mode Mode
-	// Network keeps the host's network; by default the sandbox has only a
-	// loopback interface of its own.
-	Network bool
+	// Network is what the command reaches (network.go); "" is None.
+	Network Network
 	// MemoryBytes is the address-space limit of every process; zero means
 	// none.
 	MemoryBytes int64
 	// Processes is the process limit; zero means none.
 	Processes int
+	// TmpBytes caps the size of the command's private /tmp (a tmpfs, so
+	// memory); zero means no cap.
+	TmpBytes int64
 	// ReadOnly are extra host paths the command may read (toolchains,
 	// caches outside /usr and /opt).
 	ReadOnly []string
@@ -61,10 +63,14 @@ type Report struct {
 	// Isolated is true when commands ran in the sandbox.
 	Isolated bool `json:"isolated"`
 	// Reason says why they did not (no bwrap, namespaces refused, off).
-	Reason      string `json:"reason,omitempty"`
-	Network     bool   `json:"network,omitempty"`
-	MemoryBytes int64  `json:"memory_limit_bytes,omitempty"`
-	Processes   int    `json:"process_limit,omitempty"`
+	Reason string `json:"reason,omitempty"`
+	// Network is true when the commands kept the host's network
+	// (NetworkMode full); NetworkMode is verify.network.
+	Network     bool    `json:"network,omitempty"`
+	NetworkMode Network `json:"network_mode,omitempty"`
+	MemoryBytes int64   `json:"memory_limit_bytes,omitempty"`
+	Processes   int     `json:"process_limit,omitempty"`
+	TmpBytes    int64   `json:"tmp_limit_bytes,omitempty"`
 	// UID is the user the commands ran as when storygate, running as
 	// root, gave them an unprivileged one; zero when they kept storygate's.
 	UID int `json:"uid,omitempty"`
@@ -79,9 +85,9 @@ type Report struct {
 func (r Report) Summary() string {
 	switch {
 	case r.Isolated:
-		net := "no network"
+		net := networkSummary(r.NetworkMode)
 		if r.Network {
-			net = "the host network"
+			net = networkSummary(Full)
 		}
 		user := ""
 		if r.UID != 0 {
@@ -142,6 +148,9 @@ func New(ctx context.Context, p Policy) *Sandbox {
 	if p.Mode == "" {
 		p.Mode = Auto
 	}
+	if p.Network == "" {
+		p.Network = None
+	}
 	s := &Sandbox{policy: p}
 	if p.Mode == Off {
 		s.unavailable = "verify.sandbox is off"
@@ -173,7 +182,8 @@ func (s *Sandbox) Report() Report {
 	}
 	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.unavailable}
 	if r.Isolated {
-		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.MemoryBytes, s.policy.Processes
+		r.Network, r.NetworkMode = s.policy.hostNetwork(), s.policy.Network
+		r.MemoryBytes, r.Processes, r.TmpBytes = s.policy.MemoryBytes, s.policy.Processes, s.policy.TmpBytes
 		if s.setpriv != "" {
 			r.UID = UnprivilegedID
 		}

@@ -10,6 +10,6 @@ import (
 // sandbox_paths): every caller that runs code from the change (verify,
 // revert-check, the gate, re-verification) sets its sandbox up with it.
 func SandboxPolicy(v config.Verify) sandbox.Policy {
-	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
-		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths}
+	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: sandbox.Network(v.Network), MemoryBytes: v.MemoryLimitMiB << 20,
+		Processes: v.ProcessLimit, TmpBytes: v.TmpLimitMiB << 20, ReadOnly: v.SandboxPaths}
 }

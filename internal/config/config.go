@@ -68,6 +68,9 @@ type Verify struct {
 	MemoryLimitMiB int64 `yaml:"memory_limit_mib"`
 	// ProcessLimit caps the sandbox's processes; 0 means no cap.
 	ProcessLimit int `yaml:"process_limit"`
+	// Caches offers the runner's module and build caches to the sandbox,
+	// each behind a private writable layer; on by default.
+	Caches bool `yaml:"caches"`
 	// TmpLimitMiB caps the size of each command's private /tmp; 0 means
 	// no cap.
 	TmpLimitMiB int64 `yaml:"tmp_limit_mib"`
@@ -138,7 +141,7 @@ func Default() *Config {
 		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
 		Rules:   map[string]string{},
 		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularityAuto, MaxRuns: DefaultMaxRuns},
-		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto", Network: NetworkNone,
+		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto", Network: NetworkNone, Caches: true,
 			MemoryLimitMiB: 4096, ProcessLimit: 1024, TmpLimitMiB: DefaultTmpLimitMiB, MaxImpacted: DefaultMaxImpacted},
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},

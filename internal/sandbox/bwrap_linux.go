@@ -46,6 +46,7 @@ func (s *Sandbox) probe(ctx context.Context) string {
 		}
 	}
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
+	s.overlay = overlaySupported(s.bwrap)
 	why := s.try(ctx)
 	if why == "" || s.helper == "" {
 		return why
@@ -62,6 +63,7 @@ func (s *Sandbox) try(ctx context.Context) string {
 	if err != nil {
 		return err.Error()
 	}
+	defer l.Done()
 	probe := exec.CommandContext(ctx, l.Path, l.Args...)
 	DieWithParent(probe, syscall.SIGKILL)
 	out, err := probe.CombinedOutput()
@@ -81,8 +83,12 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err != nil {
 		return Launch{}, err
 	}
+	caches, release, err := s.checkCaches(env, m)
+	if err != nil {
+		return Launch{}, err
+	}
 	args = append(args, sys...)
-	args = append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...)
+	args = append(append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...), caches.args...)
 	args = append(args, "--perms", "0777", "--dir", sandboxHome)
 	readOnly := append(append([]string{}, s.policy.ReadOnly...), m.ReadOnly...)
 	args = append(args, mountParents(append(append([]string{}, readOnly...), m.Writable...))...)
@@ -98,7 +104,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.landlocked(m.Writable)...)
 	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
-	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
+	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)), Release: release}, nil
 }
 
 // namespaces are bwrap's isolation options. A non-root storygate gets a

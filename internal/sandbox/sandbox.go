@@ -10,6 +10,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"os"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -40,6 +41,10 @@ type Policy struct {
 	MemoryBytes int64
 	// Processes is the process limit; zero means none.
 	Processes int
+	// Caches offers the runner's module and build caches, each behind a
+	// private writable layer (caches.go); without it Go's caches are empty
+	// private directories.
+	Caches bool
 	// TmpBytes caps the size of the command's private /tmp (a tmpfs, so
 	// memory); zero means no cap.
 	TmpBytes int64
@@ -71,6 +76,8 @@ type Report struct {
 	MemoryBytes int64   `json:"memory_limit_bytes,omitempty"`
 	Processes   int     `json:"process_limit,omitempty"`
 	TmpBytes    int64   `json:"tmp_limit_bytes,omitempty"`
+	// Caches are the runner's caches the commands got and how.
+	Caches []CacheReport `json:"caches,omitempty"`
 	// UID is the user the commands ran as when storygate, running as
 	// root, gave them an unprivileged one; zero when they kept storygate's.
 	UID int `json:"uid,omitempty"`
@@ -138,6 +145,8 @@ type Sandbox struct {
 	helper     string
 	landlock   int
 	noLandlock string
+	// overlay is true when bwrap has overlay mounts (caches_linux.go).
+	overlay bool
 	// unavailable says why no sandbox can start; "" when one can.
 	unavailable string
 }
@@ -188,6 +197,7 @@ func (s *Sandbox) Report() Report {
 			r.UID = UnprivilegedID
 		}
 		r.LandlockABI, r.NoLandlock = s.landlock, s.noLandlock
+		r.Caches = s.cacheReport(os.Environ())
 	}
 	return r
 }
@@ -199,6 +209,9 @@ type Mounts struct {
 	// ReadOnly are mounted read-only at the same path: the object
 	// directories the tree's .git borrows from.
 	ReadOnly []string
+	// Caches are the check's private cache layers (Sandbox.Caches), shared
+	// by its commands; nil gives each command layers of its own.
+	Caches *CacheSet
 }
 
 // Launch is how to start one command.
@@ -206,6 +219,17 @@ type Launch struct {
 	Path string
 	Args []string
 	Env  []string
+	// Release removes what the launch prepared on the host (the private
+	// cache layers); nil when there is nothing. Done calls it.
+	Release func()
+}
+
+// Done releases what the launch prepared; call it once the command has
+// ended.
+func (l Launch) Done() {
+	if l.Release != nil {
+		l.Release()
+	}
 }
 
 // Command returns how to start `sh -c command` in dir with env. Without

@@ -11,5 +11,5 @@ import (
 // revert-check, the gate, re-verification) sets its sandbox up with it.
 func SandboxPolicy(v config.Verify) sandbox.Policy {
 	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: sandbox.Network(v.Network), MemoryBytes: v.MemoryLimitMiB << 20,
-		Processes: v.ProcessLimit, TmpBytes: v.TmpLimitMiB << 20, ReadOnly: v.SandboxPaths}
+		Processes: v.ProcessLimit, TmpBytes: v.TmpLimitMiB << 20, Caches: v.Caches, ReadOnly: v.SandboxPaths}
 }

@@ -48,11 +48,14 @@ func (s *Sandbox) probe(ctx context.Context) string {
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
 	s.overlay = overlaySupported(s.bwrap)
 	why := s.try(ctx)
-	if why == "" || s.helper == "" {
-		return why
+	if why != "" && s.helper != "" {
+		s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
+		why = s.try(ctx)
 	}
-	s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
-	return s.try(ctx)
+	if why == "" {
+		s.probeLimits(ctx)
+	}
+	return why
 }
 
 // try starts `true` in the sandbox and returns why it failed, or "".
@@ -87,6 +90,13 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err != nil {
 		return Launch{}, err
 	}
+	prepare, ungroup, err := s.commandGroup()
+	if err != nil {
+		if release != nil {
+			release()
+		}
+		return Launch{}, err
+	}
 	args = append(args, sys...)
 	args = append(append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...), caches.args...)
 	args = append(args, "--perms", "0777", "--dir", sandboxHome)
@@ -104,7 +114,8 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.landlocked(m.Writable)...)
 	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
-	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)), Release: release}, nil
+	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)),
+		Release: func() { ungroup(); doRelease(release) }, Prepare: prepare}, nil
 }
 
 // namespaces are bwrap's isolation options. A non-root storygate gets a
@@ -144,10 +155,13 @@ func (s *Sandbox) unprivileged() []string {
 		"--bounding-set=-all", "--no-new-privs", "--"}
 }
 
-// limits is the prlimit prefix setting the memory and process limits.
+// limits is the prlimit prefix setting the memory and process limits per
+// process; the address-space cap only when no cgroup caps the whole tree
+// (memory.max counts resident memory, which -race and V8 do not exceed
+// the way they do an address-space cap).
 func (s *Sandbox) limits() []string {
 	args := []string{s.limit, "--core=0"}
-	if s.policy.MemoryBytes > 0 {
+	if s.policy.MemoryBytes > 0 && s.cgroup == nil {
 		args = append(args, "--as="+strconv.FormatInt(s.policy.MemoryBytes, 10))
 	}
 	if s.policy.Processes > 0 {

@@ -166,3 +166,9 @@ func (s *Sandbox) cacheReport(env []string) []CacheReport {
 	}
 	return out
 }
+
+func doRelease(release func()) {
+	if release != nil {
+		release()
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -76,6 +77,10 @@ type Report struct {
 	MemoryBytes int64   `json:"memory_limit_bytes,omitempty"`
 	Processes   int     `json:"process_limit,omitempty"`
 	TmpBytes    int64   `json:"tmp_limit_bytes,omitempty"`
+	// LimitsBy is how the caps held: LimitsCgroup for the whole process
+	// tree, LimitsRlimit per process, with NoCgroup saying why.
+	LimitsBy string `json:"limits_by,omitempty"`
+	NoCgroup string `json:"no_cgroup,omitempty"`
 	// Caches are the runner's caches the commands got and how.
 	Caches []CacheReport `json:"caches,omitempty"`
 	// UID is the user the commands ran as when storygate, running as
@@ -104,7 +109,11 @@ func (r Report) Summary() string {
 		if r.LandlockABI > 0 {
 			lock = fmt.Sprintf("writes confined by Landlock ABI %d", r.LandlockABI)
 		}
-		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s, %s)", net,
+		memory := "address space"
+		if r.LimitsBy == LimitsCgroup {
+			memory = "memory of the whole tree (cgroup)"
+		}
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, %s %s, processes %s%s, %s)", net, memory,
 			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user, lock)
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
@@ -147,6 +156,11 @@ type Sandbox struct {
 	noLandlock string
 	// overlay is true when bwrap has overlay mounts (caches_linux.go).
 	overlay bool
+	// cgroup is where commands get a cgroup of their own for the caps
+	// (cgroup_linux.go); nil, for the reason noCgroup gives, when they
+	// are capped per process.
+	cgroup   *cgroupTree
+	noCgroup string
 	// unavailable says why no sandbox can start; "" when one can.
 	unavailable string
 }
@@ -198,6 +212,10 @@ func (s *Sandbox) Report() Report {
 		}
 		r.LandlockABI, r.NoLandlock = s.landlock, s.noLandlock
 		r.Caches = s.cacheReport(os.Environ())
+		r.LimitsBy, r.NoCgroup = LimitsRlimit, s.noCgroup
+		if s.cgroup != nil {
+			r.LimitsBy = LimitsCgroup
+		}
 	}
 	return r
 }
@@ -220,8 +238,20 @@ type Launch struct {
 	Args []string
 	Env  []string
 	// Release removes what the launch prepared on the host (the private
-	// cache layers); nil when there is nothing. Done calls it.
+	// cache layers, the command's cgroup); nil when there is nothing.
+	// Done calls it.
 	Release func()
+	// Prepare sets up the process before it starts (the cgroup it is
+	// cloned into); nil when there is nothing. Apply calls it.
+	Prepare func(*exec.Cmd)
+}
+
+// Apply prepares cmd, the process started for the launch; call it last,
+// after the caller's own SysProcAttr settings.
+func (l Launch) Apply(cmd *exec.Cmd) {
+	if l.Prepare != nil {
+		l.Prepare(cmd)
+	}
 }
 
 // Done releases what the launch prepared; call it once the command has

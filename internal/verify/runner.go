@@ -115,6 +115,7 @@ func command(ctx, parent context.Context, spec Spec, launch sandbox.Launch, stdo
 	}
 	ownProcessGroup(cmd, parent)
 	dieWithParent(cmd, spec.Sandbox.Isolated())
+	launch.Apply(cmd)
 	cmd.WaitDelay = pipeGrace
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // testGoBuildUsesRunnerCachesOffline runs a Go module's tests in
@@ -24,12 +25,12 @@ import (
 // make on a loaded machine.
 func TestSandboxGoCaches(t *testing.T) {
 	isolated(t, sandbox.Policy{})
-	p := newGoProject(t, 1, 1)
+	p := testrepo.NewGoProject(t, 1, 1)
 	t.Run("build offline", func(t *testing.T) { testGoBuildUsesRunnerCachesOffline(t, p) })
 	t.Run("poisoning", func(t *testing.T) { testCachePoisoning(t, p) })
 }
 
-func testGoBuildUsesRunnerCachesOffline(t *testing.T, p goProject) {
+func testGoBuildUsesRunnerCachesOffline(t *testing.T, p testrepo.GoProject) {
 	const cmd = "go env GOMODCACHE GOCACHE && go test -count=1 -v ./... 2>&1"
 	for _, tc := range []struct {
 		name    string
@@ -84,7 +85,7 @@ echo "poisoned entries: $(grep -rl poison "$gc" | wc -l)"`
 // runner left them (the dependency's real answer, no marker) and the
 // runner's caches are byte for byte what they were. The control is the
 // poisoning check's own output: its writes did land, in its own layer.
-func testCachePoisoning(t *testing.T, p goProject) {
+func testCachePoisoning(t *testing.T, p testrepo.GoProject) {
 	before := treeDigest(t, p.ModCache) + treeDigest(t, p.GoCache)
 	sb := isolated(t, sandbox.Policy{Caches: true})
 	poison := runIn(t, sb, p.Dir, p.Head, poisonCaches, 3*time.Minute)

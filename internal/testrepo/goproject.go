@@ -1,4 +1,4 @@
-package verify
+package testrepo
 
 import (
 	"archive/zip"
@@ -8,11 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/storygate/storygate/internal/testrepo"
 )
 
-// goProject is a Go module with dependencies, as a project adopting
+// GoProject is a Go module with dependencies, as a project adopting
 // storygate has one: deps modules example.com/depN served by a file://
 // GOPROXY made here (no network), pkgs packages that import them all, each
 // with a test. Its modules are pre-fetched into a module cache of its own
@@ -20,20 +18,23 @@ import (
 // GOMODCACHE and GOCACHE name them for the rest of the test, and GOPROXY
 // is Go's default, which the sandbox (network none) cannot reach: only the
 // caches can make a build work there.
-type goProject struct {
+type GoProject struct {
+	// Dir is the module and repository root, committed at Head; ModCache
+	// and GoCache are the runner's caches, Proxy the file:// GOPROXY.
 	Dir, Head         string
 	ModCache, GoCache string
 	Proxy             string
 	Deps, Packages    int
 }
 
-func newGoProject(t testing.TB, deps, pkgs int) goProject {
+// NewGoProject makes a GoProject with deps dependencies and pkgs packages.
+func NewGoProject(t testing.TB, deps, pkgs int) GoProject {
 	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go toolchain")
 	}
 	base := t.TempDir()
-	p := goProject{Dir: filepath.Join(base, "app"), ModCache: filepath.Join(base, "modcache"),
+	p := GoProject{Dir: filepath.Join(base, "app"), ModCache: filepath.Join(base, "modcache"),
 		GoCache: filepath.Join(base, "gocache"), Proxy: filepath.Join(base, "proxy"), Deps: deps, Packages: pkgs}
 	t.Cleanup(func() { _ = exec.Command("chmod", "-R", "u+w", p.ModCache).Run() })
 	for i := range deps {
@@ -50,10 +51,10 @@ func newGoProject(t testing.TB, deps, pkgs int) goProject {
 	runGo(t, p.Dir, "test", "./...")
 	t.Setenv("GOPROXY", "https://proxy.golang.org,direct")
 	t.Setenv("GOSUMDB", "sum.golang.org")
-	testrepo.GitCLI(t, p.Dir, "init", "-q", "-b", "main")
-	testrepo.GitCLI(t, p.Dir, "add", "-A")
-	testrepo.GitCLI(t, p.Dir, "commit", "-q", "-m", "app")
-	p.Head = testrepo.GitCLI(t, p.Dir, "rev-parse", "HEAD")
+	GitCLI(t, p.Dir, "init", "-q", "-b", "main")
+	GitCLI(t, p.Dir, "add", "-A")
+	GitCLI(t, p.Dir, "commit", "-q", "-m", "app")
+	p.Head = GitCLI(t, p.Dir, "rev-parse", "HEAD")
 	return p
 }
 

@@ -54,3 +54,41 @@ func TestCloneTreeCopiesWhatTheCommandMayChange(t *testing.T) {
 		t.Fatalf("the copy was not written (control): %q", data)
 	}
 }
+
+// TestCloneTreeLinksOnlyWhatUid65534CannotChange runs as root (the case
+// that links): a root file not writable by others is a hard link (same
+// inode), a world-writable one a copy, one the command could not read is
+// left out.
+func TestCloneTreeLinksOnlyWhatUid65534CannotChange(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("links are made for a root storygate only")
+	}
+	src, dst := t.TempDir(), filepath.Join(t.TempDir(), "layer")
+	for _, tc := range []struct {
+		name string
+		mode os.FileMode
+	}{{"shared", 0o644}, {"writable", 0o666}, {"secret", 0o600}} {
+		if err := os.WriteFile(filepath.Join(src, tc.name), []byte(tc.name), tc.mode); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(filepath.Join(src, tc.name), tc.mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cloneTree(src, dst, UnprivilegedID, true); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name          string
+		present, same bool
+	}{{"shared", true, true}, {"writable", true, false}, {"secret", false, false}} {
+		orig, _ := os.Stat(filepath.Join(src, tc.name))
+		got, err := os.Stat(filepath.Join(dst, tc.name))
+		if (err == nil) != tc.present {
+			t.Fatalf("%s present=%v, want %v", tc.name, err == nil, tc.present)
+		}
+		if tc.present && os.SameFile(orig, got) != tc.same {
+			t.Fatalf("%s linked=%v, want %v", tc.name, os.SameFile(orig, got), tc.same)
+		}
+	}
+}

@@ -54,7 +54,7 @@ func NewGoProject(t testing.TB, deps, pkgs int) GoProject {
 	GitCLI(t, p.Dir, "init", "-q", "-b", "main")
 	GitCLI(t, p.Dir, "add", "-A")
 	GitCLI(t, p.Dir, "commit", "-q", "-m", "app")
-	p.Head = GitCLI(t, p.Dir, "rev-parse", "HEAD")
+	p.Head = GitCLI(t, p.Dir, "log", "-1", "--format=%H")
 	return p
 }
 

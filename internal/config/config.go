@@ -61,12 +61,19 @@ type Verify struct {
 	SecretEnv []string      `yaml:"secret_env"`
 	// Sandbox is auto, required or off (docs/verify.md).
 	Sandbox string `yaml:"sandbox"`
-	// Network keeps the host network in the sandbox; off by default.
-	Network bool `yaml:"network"`
+	// Network is none (default), loopback or full (network.go); the old
+	// booleans true and false are read as full and none.
+	Network string `yaml:"network"`
 	// MemoryLimitMiB caps each command's address space; 0 means no cap.
 	MemoryLimitMiB int64 `yaml:"memory_limit_mib"`
 	// ProcessLimit caps the sandbox's processes; 0 means no cap.
 	ProcessLimit int `yaml:"process_limit"`
+	// Caches offers the runner's module and build caches to the sandbox,
+	// each behind a private writable layer; on by default.
+	Caches bool `yaml:"caches"`
+	// TmpLimitMiB caps the size of each command's private /tmp; 0 means
+	// no cap.
+	TmpLimitMiB int64 `yaml:"tmp_limit_mib"`
 	// SandboxPaths are extra host paths the sandbox mounts read-only.
 	SandboxPaths []string `yaml:"sandbox_paths"`
 	// MaxImpacted caps how many stories the gate reruns because the change
@@ -134,8 +141,8 @@ func Default() *Config {
 		Stories: []string{"**/STORY-*.md", "stories/**/*.md"},
 		Rules:   map[string]string{},
 		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularityAuto, MaxRuns: DefaultMaxRuns},
-		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto",
-			MemoryLimitMiB: 4096, ProcessLimit: 1024, MaxImpacted: DefaultMaxImpacted},
+		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto", Network: NetworkNone, Caches: true,
+			MemoryLimitMiB: 4096, ProcessLimit: 1024, TmpLimitMiB: DefaultTmpLimitMiB, MaxImpacted: DefaultMaxImpacted},
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},
 		Gate:      Gate{Filter: FilterChanged},
@@ -238,6 +245,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "verify.jobs must be at least 1"}
 	}
 	if err := validateMaxImpacted(file, root, cfg.Verify); err != nil {
+		return err
+	}
+	if err := normalizeNetwork(file, root, &cfg.Verify); err != nil {
 		return err
 	}
 	if err := validateSandbox(file, root, cfg.Verify); err != nil {

@@ -37,18 +37,29 @@ func TestParse(t *testing.T) {
 		{"a lone document marker keeps defaults", "---", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
 		{"an explicit null keeps defaults", "---\n~\n", "", func(c *Config) bool { return c.Verify.Jobs == 4 }},
 		{"unknown top key", "stoires: []\n", `x.yml:1:1: unknown key "stoires" in the configuration (legal keys: approvers, discovery, gate, github, records, revert, rules, stages, stories, verify)`, nil},
-		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: jobs, max_impacted, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout)`, nil},
+		{"unknown nested key", "verify:\n  job: 2\n", `x.yml:2:3: unknown key "job" in verify (legal keys: caches, jobs, max_impacted, memory_limit_mib, network, process_limit, sandbox, sandbox_paths, secret_env, timeout, tmp_limit_mib)`, nil},
 		{"max_impacted default", "", "", func(c *Config) bool { return c.Verify.MaxImpacted == DefaultMaxImpacted && DefaultMaxImpacted == 20 }},
 		{"max_impacted set", "verify:\n  max_impacted: 3\n", "", func(c *Config) bool { return c.Verify.MaxImpacted == 3 }},
 		{"max_impacted zero", "verify:\n  max_impacted: 0\n", "", func(c *Config) bool { return c.Verify.MaxImpacted == 0 }},
 		{"negative max_impacted", "verify:\n  jobs: 2\n  max_impacted: -1\n", "x.yml:3:3: verify.max_impacted must not be negative", nil},
 		{"max_impacted not a number", "verify:\n  max_impacted: many\n", "x.yml:2:3: invalid configuration: cannot unmarshal", nil},
 		{"sandbox defaults", "", "", func(c *Config) bool {
-			return c.Verify.Sandbox == "auto" && !c.Verify.Network && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
+			return c.Verify.Sandbox == "auto" && c.Verify.Network == NetworkNone && c.Verify.MemoryLimitMiB == 4096 && c.Verify.ProcessLimit == 1024
 		}},
 		{"sandbox keys", "verify:\n  sandbox: required\n  network: true\n  memory_limit_mib: 0\n  sandbox_paths: [/srv/cache]\n", "", func(c *Config) bool {
-			return c.Verify.Sandbox == "required" && c.Verify.Network && c.Verify.MemoryLimitMiB == 0 && c.Verify.SandboxPaths[0] == "/srv/cache"
+			return c.Verify.Sandbox == "required" && c.Verify.Network == NetworkFull && c.Verify.MemoryLimitMiB == 0 && c.Verify.SandboxPaths[0] == "/srv/cache"
 		}},
+		{"old boolean false is none", "verify:\n  network: false\n", "", func(c *Config) bool { return c.Verify.Network == NetworkNone }},
+		{"network loopback", "verify:\n  network: loopback\n", "", func(c *Config) bool { return c.Verify.Network == NetworkLoopback }},
+		{"network full", "verify:\n  network: full\n", "", func(c *Config) bool { return c.Verify.Network == NetworkFull }},
+		{"network none", "verify:\n  network: none\n", "", func(c *Config) bool { return c.Verify.Network == NetworkNone }},
+		{"unknown network", "verify:\n  jobs: 2\n  network: internet\n", `x.yml:3:3: verify.network "internet" is not one of none, loopback, full`, nil},
+		{"quoted true is not the old boolean", "verify:\n  network: \"true\"\n", `x.yml:2:3: verify.network "true" is not one of none, loopback, full`, nil},
+		{"caches default on", "", "", func(c *Config) bool { return c.Verify.Caches }},
+		{"caches off", "verify:\n  caches: false\n", "", func(c *Config) bool { return !c.Verify.Caches }},
+		{"tmp limit default", "", "", func(c *Config) bool { return c.Verify.TmpLimitMiB == DefaultTmpLimitMiB }},
+		{"tmp limit set", "verify:\n  tmp_limit_mib: 128\n", "", func(c *Config) bool { return c.Verify.TmpLimitMiB == 128 }},
+		{"negative tmp limit", "verify:\n  tmp_limit_mib: -1\n", "x.yml:2:3: verify.tmp_limit_mib must not be negative", nil},
 		{"bad sandbox mode", "verify:\n  sandbox: maybe\n", `x.yml:2:3: verify.sandbox "maybe" is not one of auto, required, off`, nil},
 		{"negative memory limit", "verify:\n  memory_limit_mib: -1\n", "x.yml:2:3: verify.memory_limit_mib must not be negative", nil},
 		{"negative process limit", "verify:\n  process_limit: -5\n", "x.yml:2:3: verify.process_limit must not be negative", nil},

@@ -7,6 +7,10 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// DefaultTmpLimitMiB is verify.tmp_limit_mib's default: room for a test
+// suite's scratch files, not for filling the runner's memory.
+const DefaultTmpLimitMiB = 1024
+
 // validateSandbox checks the sandbox keys of verify: a known mode, limits
 // that are not negative, and absolute extra paths (a relative one would
 // depend on where storygate was started).
@@ -22,6 +26,9 @@ func validateSandbox(file string, root *yaml.Node, v Verify) error {
 	}
 	if v.MemoryLimitMiB < 0 {
 		return fail("memory_limit_mib", "verify.memory_limit_mib must not be negative (0 means no cap)")
+	}
+	if v.TmpLimitMiB < 0 {
+		return fail("tmp_limit_mib", "verify.tmp_limit_mib must not be negative (0 means no cap)")
 	}
 	if v.ProcessLimit < 0 {
 		return fail("process_limit", "verify.process_limit must not be negative (0 means no cap)")

@@ -46,6 +46,11 @@ func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, e
 		res.Verdict, res.Reason = CouldNotRun, err.Error()
 		return nil, false, nil
 	}
+	if err == nil {
+		if err = w.shareCaches(opt.Sandbox, opt.Env); err != nil {
+			w.Close()
+		}
+	}
 	if err != nil {
 		return nil, false, err
 	}

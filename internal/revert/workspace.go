@@ -32,6 +32,9 @@ type Workspace struct {
 	// cache is the check's own build cache (see Env), beside the clone so
 	// that the clone's git status stays clean.
 	cache string
+	// caches are the check's layers over the runner's caches (shareCaches);
+	// nil without a sandbox.
+	caches *sandbox.CacheSet
 }
 
 // errRootMoved says the root is no longer where the check matched the
@@ -127,10 +130,11 @@ func (w *Workspace) Env(env []string, isolated bool) []string {
 }
 
 // Mounts is what the suite sees in the sandbox: the clone and the cache
-// writable, the borrowed objects read-only.
+// writable, the borrowed objects read-only, and the check's private
+// layers over the runner's caches (shareCaches).
 func (w *Workspace) Mounts() sandbox.Mounts {
 	m := w.tree.Mounts()
-	m.Writable = append(m.Writable, w.cache)
+	m.Writable, m.Caches = append(m.Writable, w.cache), w.caches
 	return m
 }
 
@@ -142,5 +146,20 @@ func (w *Workspace) Close() {
 	if w.cache != "" {
 		sandbox.RemoveTree(w.cache)
 	}
+	w.caches.Close()
 	w.tree.Close()
+}
+
+// shareCaches gives every suite run of the check the same private layers
+// over the runner's module and build caches (sandbox.CacheSet): the
+// baseline run starts from the runner's warm build cache, the reverted
+// runs from what the baseline added; nothing reaches another check or the
+// runner. In the sandbox GOCACHE then names the layer, not the check's
+// own cache directory that Env names.
+func (w *Workspace) shareCaches(sb *sandbox.Sandbox, env []string) error {
+	var err error
+	if w.caches, err = sb.Caches(env); err != nil {
+		return fmt.Errorf("revert workspace: caches: %w", err)
+	}
+	return nil
 }

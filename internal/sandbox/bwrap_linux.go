@@ -61,12 +61,16 @@ func (s *Sandbox) probe(ctx context.Context) string {
 		}
 	}
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
+	s.overlay = overlaySupported(s.bwrap)
 	why := s.try(ctx)
-	if why == "" || s.helper == "" {
-		return why
+	if why != "" && s.helper != "" {
+		s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
+		why = s.try(ctx)
 	}
-	s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
-	return s.try(ctx)
+	if why == "" {
+		s.probeLimits(ctx)
+	}
+	return why
 }
 
 // try starts `true` in the sandbox and returns why it failed, or "".
@@ -77,6 +81,7 @@ func (s *Sandbox) try(ctx context.Context) string {
 	if err != nil {
 		return err.Error()
 	}
+	defer l.Done()
 	probe := exec.CommandContext(ctx, l.Path, l.Args...)
 	DieWithParent(probe, syscall.SIGKILL)
 	out, err := probe.CombinedOutput()
@@ -99,9 +104,20 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err != nil {
 		return Launch{}, err
 	}
+	caches, release, err := s.checkCaches(env, m)
+	if err != nil {
+		return Launch{}, err
+	}
+	prepare, ungroup, err := s.commandGroup()
+	if err != nil {
+		if release != nil {
+			release()
+		}
+		return Launch{}, err
+	}
 	args = append(append(args, sys...), s.masks()...)
-	args = append(args, "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
-		"--perms", "0777", "--dir", sandboxHome)
+	args = append(append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...), caches.args...)
+	args = append(args, "--perms", "0777", "--dir", sandboxHome)
 	args = append(args, s.treeMounts(m)...)
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
@@ -109,7 +125,8 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.landlocked(m.Writable)...)
 	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
-	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(env)}, nil
+	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)),
+		Release: func() { ungroup(); doRelease(release) }, Prepare: prepare}, nil
 }
 
 // treeMounts mounts, after the system, the toolchains and the configured
@@ -142,14 +159,14 @@ func (s *Sandbox) namespaces() []string {
 	var args []string
 	if s.setpriv == "" {
 		args = []string{"--unshare-all", "--unshare-user", "--cap-drop", "ALL"}
-		if s.policy.Network {
+		if s.policy.hostNetwork() {
 			args = append(args, "--share-net")
 		}
 	} else {
 		args = []string{"--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
 			"--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--cap-add", "CAP_SETPCAP",
 			"--cap-add", "CAP_DAC_READ_SEARCH"}
-		if !s.policy.Network {
+		if !s.policy.hostNetwork() {
 			args = append(args, "--unshare-net")
 		}
 	}
@@ -168,10 +185,13 @@ func (s *Sandbox) unprivileged() []string {
 		"--bounding-set=-all", "--no-new-privs", "--"}
 }
 
-// limits is the prlimit prefix setting the memory and process limits.
+// limits is the prlimit prefix setting the memory and process limits per
+// process; the address-space cap only when no cgroup caps the whole tree
+// (memory.max counts resident memory, which -race and V8 do not exceed
+// the way they do an address-space cap).
 func (s *Sandbox) limits() []string {
 	args := []string{s.limit, "--core=0"}
-	if s.policy.MemoryBytes > 0 {
+	if s.policy.MemoryBytes > 0 && s.cgroup == nil {
 		args = append(args, "--as="+strconv.FormatInt(s.policy.MemoryBytes, 10))
 	}
 	if s.policy.Processes > 0 {

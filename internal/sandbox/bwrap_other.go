@@ -23,3 +23,15 @@ func Helper(_ []string, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "storygate sandbox: the Landlock helper needs Linux")
 	return 126
 }
+
+// cacheReport is empty: there is no sandbox to offer caches in.
+func (s *Sandbox) cacheReport([]string) []CacheReport { return nil }
+
+// CacheSet has no layers where there is no sandbox.
+type CacheSet struct{}
+
+// Caches is nil: commands are not isolated.
+func (s *Sandbox) Caches([]string) (*CacheSet, error) { return nil, nil }
+
+// Close does nothing.
+func (c *CacheSet) Close() {}

@@ -10,6 +10,8 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -33,14 +35,20 @@ var Modes = []Mode{Auto, Required, Off}
 // depends on no configuration format.
 type Policy struct {
 	Mode Mode
-	// Network keeps the host's network; by default the sandbox has only a
-	// loopback interface of its own.
-	Network bool
+	// Network is what the command reaches (network.go); "" is None.
+	Network Network
 	// MemoryBytes is the address-space limit of every process; zero means
 	// none.
 	MemoryBytes int64
 	// Processes is the process limit; zero means none.
 	Processes int
+	// Caches offers the runner's module and build caches, each behind a
+	// private writable layer (caches.go); without it Go's caches are empty
+	// private directories.
+	Caches bool
+	// TmpBytes caps the size of the command's private /tmp (a tmpfs, so
+	// memory); zero means no cap.
+	TmpBytes int64
 	// ReadOnly are extra host paths the command may read (toolchains,
 	// caches outside /usr and /opt).
 	ReadOnly []string
@@ -69,10 +77,20 @@ type Report struct {
 	Reason string `json:"reason,omitempty"`
 	// Refused says why auto did not run commands unisolated either
 	// (Policy.Refusal); empty when it would have.
-	Refused     string `json:"refused,omitempty"`
-	Network     bool   `json:"network,omitempty"`
-	MemoryBytes int64  `json:"memory_limit_bytes,omitempty"`
-	Processes   int    `json:"process_limit,omitempty"`
+	Refused string `json:"refused,omitempty"`
+	// Network is true when the commands kept the host's network
+	// (NetworkMode full); NetworkMode is verify.network.
+	Network     bool    `json:"network,omitempty"`
+	NetworkMode Network `json:"network_mode,omitempty"`
+	MemoryBytes int64   `json:"memory_limit_bytes,omitempty"`
+	Processes   int     `json:"process_limit,omitempty"`
+	TmpBytes    int64   `json:"tmp_limit_bytes,omitempty"`
+	// LimitsBy is how the caps held: LimitsCgroup for the whole process
+	// tree, LimitsRlimit per process, with NoCgroup saying why.
+	LimitsBy string `json:"limits_by,omitempty"`
+	NoCgroup string `json:"no_cgroup,omitempty"`
+	// Caches are the runner's caches the commands got and how.
+	Caches []CacheReport `json:"caches,omitempty"`
 	// UID is the user the commands ran as when storygate, running as
 	// root, gave them an unprivileged one; zero when they kept storygate's.
 	UID int `json:"uid,omitempty"`
@@ -91,9 +109,9 @@ type Report struct {
 func (r Report) Summary() string {
 	switch {
 	case r.Isolated:
-		net := "no network"
+		net := networkSummary(r.NetworkMode)
 		if r.Network {
-			net = "the host network"
+			net = networkSummary(Full)
 		}
 		user := ""
 		if r.UID != 0 {
@@ -103,7 +121,11 @@ func (r Report) Summary() string {
 		if r.LandlockABI > 0 {
 			lock = fmt.Sprintf("writes confined by Landlock ABI %d", r.LandlockABI)
 		}
-		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, address space %s, processes %s%s, %s)%s", net,
+		memory := "address space"
+		if r.LimitsBy == LimitsCgroup {
+			memory = "memory of the whole tree (cgroup)"
+		}
+		return fmt.Sprintf("PR commands ran in the bubblewrap sandbox (%s, %s %s, processes %s%s, %s)%s", net, memory,
 			limit(r.MemoryBytes>>20, " MiB"), limit(int64(r.Processes), ""), user, lock, notMounted(r.NotMounted))
 	case r.Mode == Required:
 		return "PR commands were not run: verify.sandbox is required and no sandbox can start: " + r.Reason
@@ -155,6 +177,13 @@ type Sandbox struct {
 	helper     string
 	landlock   int
 	noLandlock string
+	// overlay is true when bwrap has overlay mounts (caches_linux.go).
+	overlay bool
+	// cgroup is where commands get a cgroup of their own for the caps
+	// (cgroup_linux.go); nil, for the reason noCgroup gives, when they
+	// are capped per process.
+	cgroup   *cgroupTree
+	noCgroup string
 	// unavailable says why no sandbox can start; "" when one can.
 	unavailable string
 	// dirs are the runner's directories nothing mounted may expose;
@@ -173,6 +202,9 @@ type Sandbox struct {
 func New(ctx context.Context, p Policy) *Sandbox {
 	if p.Mode == "" {
 		p.Mode = Auto
+	}
+	if p.Network == "" {
+		p.Network = None
 	}
 	s := &Sandbox{policy: p}
 	if p.Mode == Off {
@@ -208,12 +240,18 @@ func (s *Sandbox) Report() Report {
 		r.Refused = s.policy.Refusal
 	}
 	if r.Isolated {
-		r.Network, r.MemoryBytes, r.Processes = s.policy.Network, s.policy.MemoryBytes, s.policy.Processes
+		r.Network, r.NetworkMode = s.policy.hostNetwork(), s.policy.Network
+		r.MemoryBytes, r.Processes, r.TmpBytes = s.policy.MemoryBytes, s.policy.Processes, s.policy.TmpBytes
 		if s.setpriv != "" {
 			r.UID = UnprivilegedID
 		}
 		r.LandlockABI, r.NoLandlock = s.landlock, s.noLandlock
 		r.NotMounted = append([]string{}, s.notMounted...)
+		r.Caches = s.cacheReport(os.Environ())
+		r.LimitsBy, r.NoCgroup = LimitsRlimit, s.noCgroup
+		if s.cgroup != nil {
+			r.LimitsBy = LimitsCgroup
+		}
 	}
 	return r
 }
@@ -230,6 +268,9 @@ type Mounts struct {
 	// to make its own rerun pass. Each must lie inside a Writable tree
 	// with no symbolic link on the way.
 	ReadOnlyInside []string
+	// Caches are the check's private cache layers (Sandbox.Caches), shared
+	// by its commands; nil gives each command layers of its own.
+	Caches *CacheSet
 }
 
 // Launch is how to start one command.
@@ -237,6 +278,29 @@ type Launch struct {
 	Path string
 	Args []string
 	Env  []string
+	// Release removes what the launch prepared on the host (the private
+	// cache layers, the command's cgroup); nil when there is nothing.
+	// Done calls it.
+	Release func()
+	// Prepare sets up the process before it starts (the cgroup it is
+	// cloned into); nil when there is nothing. Apply calls it.
+	Prepare func(*exec.Cmd)
+}
+
+// Apply prepares cmd, the process started for the launch; call it last,
+// after the caller's own SysProcAttr settings.
+func (l Launch) Apply(cmd *exec.Cmd) {
+	if l.Prepare != nil {
+		l.Prepare(cmd)
+	}
+}
+
+// Done releases what the launch prepared; call it once the command has
+// ended.
+func (l Launch) Done() {
+	if l.Release != nil {
+		l.Release()
+	}
 }
 
 // Command returns how to start `sh -c command` in dir with env. Without

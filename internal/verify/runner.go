@@ -77,6 +77,7 @@ func Run(parent context.Context, spec Spec) Execution {
 	if err != nil {
 		return Execution{ExitCode: -1, StartErr: err}
 	}
+	defer launch.Done()
 	stdout, stderr := newTailBuffer(spec.TailBytes), newTailBuffer(spec.TailBytes)
 	cmd := command(ctx, parent, spec, launch, stdout, stderr)
 	start := time.Now()
@@ -114,6 +115,7 @@ func command(ctx, parent context.Context, spec Spec, launch sandbox.Launch, stdo
 	}
 	ownProcessGroup(cmd, parent)
 	dieWithParent(cmd, spec.Sandbox.Isolated())
+	launch.Apply(cmd)
 	cmd.WaitDelay = pipeGrace
 	return cmd
 }

@@ -12,6 +12,7 @@ import (
 // environ is the environment storygate runs in, which says whether auto
 // may fall back to running commands unsandboxed (UnsandboxedRefusal).
 func SandboxPolicy(v config.Verify, environ []string) sandbox.Policy {
-	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: v.Network, MemoryBytes: v.MemoryLimitMiB << 20,
-		Processes: v.ProcessLimit, ReadOnly: v.SandboxPaths, Refusal: UnsandboxedRefusal(v, environ)}
+	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: sandbox.Network(v.Network), MemoryBytes: v.MemoryLimitMiB << 20,
+		Processes: v.ProcessLimit, TmpBytes: v.TmpLimitMiB << 20, Caches: v.Caches, ReadOnly: v.SandboxPaths,
+		Refusal: UnsandboxedRefusal(v, environ)}
 }

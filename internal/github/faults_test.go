@@ -35,6 +35,18 @@ const (
 	reactionsRoute = "/repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
 )
 
+// faultTimeouts are the attempt timeouts of a test injecting fault: a
+// hang ends only at the client's timeout, so it gets one short enough for
+// a quick test (a second); every other fault gets the default, so a loaded
+// machine never times out an answer the test counts on (with 100 ms, 4 of
+// 80 subtests failed under load).
+func faultTimeouts(fault githubtest.Fault) github.Timeouts {
+	if fault == githubtest.Hang {
+		return github.Timeouts{Request: time.Second}
+	}
+	return github.Timeouts{}
+}
+
 // requestKind is one kind of request storygate sends: how to seed the
 // fake, the operation that sends it, and the state it must leave.
 type requestKind struct {
@@ -157,7 +169,7 @@ func TestEveryRequestKindSurvivesResetAndHang(t *testing.T) {
 		for _, fault := range []githubtest.Fault{githubtest.Reset, githubtest.Hang} {
 			t.Run(name+"/"+fault.String(), func(t *testing.T) {
 				t.Parallel()
-				a, fake, sl := setupTimeouts(t, github.Timeouts{Request: 100 * time.Millisecond})
+				a, fake, sl := setupTimeouts(t, faultTimeouts(fault))
 				if k.seed != nil {
 					k.seed(fake)
 				}
@@ -241,7 +253,7 @@ func TestAnnotationBatchesAreNeverDoubled(t *testing.T) {
 	for _, fault := range []githubtest.Fault{githubtest.Reset, githubtest.Hang, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
 		t.Run(fault.String(), func(t *testing.T) {
 			t.Parallel()
-			a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 100 * time.Millisecond})
+			a, fake, _ := setupTimeouts(t, faultTimeouts(fault))
 			run := storygateRun
 			for i := range 120 {
 				run.Output.Annotations = append(run.Output.Annotations, github.Annotation{Path: "s.md", StartLine: i + 1, Level: github.LevelFailure, Message: "m"})

@@ -24,7 +24,7 @@ const goProjectSuite = "go test -count=1 ./..."
 // default, which the sandbox cannot reach) and six packages with tests,
 // its build cache warm; and the sandbox with the default policy (network
 // none, the runner's caches behind private layers, the Landlock helper).
-func warmGoProject(b *testing.B) (testrepo.GoProject, *sandbox.Sandbox) {
+func warmGoProject(b testing.TB) (testrepo.GoProject, *sandbox.Sandbox) {
 	p := testrepo.NewGoProject(b, 8, 6)
 	// No environment: not storygate's Docker image, so nothing refuses.
 	policy := verify.SandboxPolicy(config.Default().Verify, nil)
@@ -98,7 +98,7 @@ func BenchmarkGoProjectRevert(b *testing.B) {
 
 // suiteByHand runs the suite in the checkout, unsandboxed, as a developer
 // would, and times it.
-func suiteByHand(b *testing.B, dir string) time.Duration {
+func suiteByHand(b testing.TB, dir string) time.Duration {
 	start := time.Now()
 	cmd := exec.Command("sh", "-c", goProjectSuite)
 	cmd.Dir = dir

@@ -76,7 +76,7 @@ func prepareGoGit(b *testing.B, repo genRepo) time.Duration {
 	return took
 }
 
-func commitOf(b *testing.B, r *gitrepo.Repo, rev string) *object.Commit {
+func commitOf(b testing.TB, r *gitrepo.Repo, rev string) *object.Commit {
 	c, err := r.Commit(rev)
 	if err != nil {
 		b.Fatal(err)

@@ -158,7 +158,7 @@ func (w *Workspace) Close() {
 // own cache directory that Env names.
 func (w *Workspace) shareCaches(sb *sandbox.Sandbox, env []string) error {
 	var err error
-	if w.caches, err = sb.Caches(env); err != nil {
+	if w.caches, err = sb.Caches(env, w.Dir, w.Work); err != nil {
 		return fmt.Errorf("revert workspace: caches: %w", err)
 	}
 	return nil

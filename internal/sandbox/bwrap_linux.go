@@ -62,6 +62,7 @@ func (s *Sandbox) probe(ctx context.Context) string {
 	}
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
 	s.overlay = overlaySupported(s.bwrap)
+	s.kernelOverlay = s.setpriv != "" && s.policy.Caches && kernelOverlayWorks()
 	why := s.try(ctx)
 	if why != "" && s.helper != "" {
 		s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
@@ -104,7 +105,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err != nil {
 		return Launch{}, err
 	}
-	caches, release, err := s.checkCaches(env, m)
+	caches, release, err := s.checkCaches(env, dir, m)
 	if err != nil {
 		return Launch{}, err
 	}
@@ -122,7 +123,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
 	}
-	args = append(append(append(args, "--chdir", dir, "--"), s.unprivileged()...), s.landlocked(m.Writable)...)
+	args = append(append(append(args, "--chdir", m.view.see(dir), "--"), s.unprivileged()...), s.landlocked(m.seen(m.Writable))...)
 	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
 	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)),
@@ -130,20 +131,31 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 }
 
 // treeMounts mounts, after the system, the toolchains and the configured
-// paths read-only, the caller's trees (writable, then read-only), and last
-// the paths inside them that stay read-only (ReadOnlyInside), over the
-// writable bind.
+// paths read-only, the caller's trees (writable, then read-only) where the
+// command sees them (treeView), the view's objects and alternates, and
+// last the paths inside them that stay read-only (ReadOnlyInside), over
+// the writable bind.
 func (s *Sandbox) treeMounts(m Mounts) []string {
-	readOnly := append(append(append([]string{}, s.toolchains...), s.policy.ReadOnly...), m.ReadOnly...)
-	args := mountParents(append(append([]string{}, readOnly...), m.Writable...))
+	var readOnly []string
+	for _, p := range append(append(append([]string{}, s.toolchains...), s.policy.ReadOnly...), m.ReadOnly...) {
+		if !m.view.isObjects(p) {
+			readOnly = append(readOnly, p)
+		}
+	}
+	points := append(append([]string{}, readOnly...), m.seen(m.Writable)...)
+	if m.view != nil && len(m.view.objects) > 0 {
+		points = append(points, m.view.objectDir(0))
+	}
+	args := mountParents(points)
 	for _, p := range readOnly {
 		args = append(args, "--ro-bind", p, p)
 	}
 	for _, p := range m.Writable {
-		args = append(args, "--bind", p, p)
+		args = append(args, "--bind", p, m.view.see(p))
 	}
+	args = append(args, m.view.mounts()...)
 	for _, p := range m.ReadOnlyInside {
-		args = append(args, "--ro-bind", p, p)
+		args = append(args, "--ro-bind", p, m.view.see(p))
 	}
 	return args
 }

@@ -31,7 +31,7 @@ func (s *Sandbox) cacheReport([]string) []CacheReport { return nil }
 type CacheSet struct{}
 
 // Caches is nil: commands are not isolated.
-func (s *Sandbox) Caches([]string) (*CacheSet, error) { return nil, nil }
+func (s *Sandbox) Caches([]string, ...string) (*CacheSet, error) { return nil, nil }
 
 // Close does nothing.
 func (c *CacheSet) Close() {}

@@ -29,9 +29,10 @@ type cache struct {
 // caches (always offered, empty when the runner has none, so that an
 // exported GOCACHE pointing at an unmounted path cannot break a command),
 // npm, pip, cargo's registry and git checkouts, Maven's repository and
-// Gradle's caches where they exist. Without offer (verify.caches: false)
-// only Go's, empty. exists says whether a host directory is there.
-func runnerCaches(env []string, offer bool, exists func(string) bool) []cache {
+// Gradle's caches where they exist and the project uses the tool (uses,
+// projectUses). Without offer (verify.caches: false) only Go's, empty.
+// exists says whether a host directory is there.
+func runnerCaches(env []string, offer bool, exists func(string) bool, uses func(name string) bool) []cache {
 	get := envLookup(env)
 	home, cacheHome := get("HOME"), get("XDG_CACHE_HOME")
 	if cacheHome == "" && home != "" {
@@ -55,7 +56,7 @@ func runnerCaches(env []string, offer bool, exists func(string) bool) []cache {
 	}
 	var out []cache
 	for _, c := range candidates {
-		if !offer || (c.Host != "" && (!filepath.IsAbs(c.Host) || !exists(c.Host))) {
+		if !offer || !uses(c.Name) || (c.Host != "" && (!filepath.IsAbs(c.Host) || !exists(c.Host))) {
 			c.Host = ""
 		}
 		if c.Host == "" && !strings.HasPrefix(c.Name, "go-") {
@@ -70,14 +71,15 @@ func runnerCaches(env []string, offer bool, exists func(string) bool) []cache {
 // Layer is how a command got one of the runner's caches (Report.Caches).
 type Layer string
 
-// The layers: an overlay over the runner's directory, a private copy of
-// it, the directory itself read-only, or an empty private directory when
+// The layers: an overlay over the runner's directory (bwrap's, or a
+// kernel overlay a root storygate mounts itself), a private copy of it, the directory itself read-only, or an empty private directory when
 // the runner has none (or verify.caches is false).
 const (
-	LayerOverlay  Layer = "overlay"
-	LayerCopy     Layer = "copy"
-	LayerReadOnly Layer = "read-only"
-	LayerEmpty    Layer = "empty"
+	LayerOverlay       Layer = "overlay"
+	LayerKernelOverlay Layer = "kernel-overlay"
+	LayerCopy          Layer = "copy"
+	LayerReadOnly      Layer = "read-only"
+	LayerEmpty         Layer = "empty"
 )
 
 // CacheReport says how the commands got one cache: Host is the runner's

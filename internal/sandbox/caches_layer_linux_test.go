@@ -4,6 +4,7 @@ package sandbox
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -18,6 +19,8 @@ func TestCacheLayerChoice(t *testing.T) {
 		{"overlay, not root", true, false, cache{Name: "go-build", Host: "/h/b"}, LayerOverlay},
 		{"overlay, not root, module cache", true, false, cache{Name: "go-mod", Host: "/h/m"}, LayerOverlay},
 		{"overlay but root", true, true, cache{Name: "go-build", Host: "/h/b"}, LayerCopy},
+		{"root with kernel overlays", false, true, cache{Name: "go-build", Host: "/h/b"}, LayerKernelOverlay},
+		{"root with kernel overlays, module cache", false, true, cache{Name: "go-mod", Host: "/h/m"}, LayerReadOnly},
 		{"no overlay", false, false, cache{Name: "npm", Host: "/h/npm"}, LayerCopy},
 		{"no overlay, module cache", false, true, cache{Name: "go-mod", Host: "/h/m"}, LayerReadOnly},
 		{"the runner has none", true, false, cache{Name: "go-build"}, LayerEmpty},
@@ -26,6 +29,7 @@ func TestCacheLayerChoice(t *testing.T) {
 			s := &Sandbox{overlay: tc.overlay}
 			if tc.root {
 				s.setpriv = "/usr/bin/setpriv"
+				s.kernelOverlay = strings.Contains(tc.name, "kernel")
 			}
 			if got := s.cacheLayer(tc.c); got != tc.want {
 				t.Fatalf("layer %s, want %s", got, tc.want)
@@ -40,7 +44,7 @@ func TestCacheLayerChoice(t *testing.T) {
 func TestCacheMountsOverlayArguments(t *testing.T) {
 	mod, build := t.TempDir(), t.TempDir()
 	s := &Sandbox{overlay: true, policy: Policy{Caches: true}}
-	l, err := s.cacheMounts([]string{"GOMODCACHE=" + mod, "GOCACHE=" + build, "HOME=/nonexistent"})
+	l, err := s.cacheMounts([]string{"GOMODCACHE=" + mod, "GOCACHE=" + build, "HOME=/nonexistent"}, projectUses())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,9 +16,10 @@ import (
 // caches: the bwrap arguments that mount them, the environment naming
 // them, and the host directories to remove when the command is done.
 type cacheLayers struct {
-	caches  []cache
-	args    []string
-	scratch []string
+	caches   []cache
+	args     []string
+	scratch  []string
+	overlays []overlayLayer
 }
 
 // CacheSet is one check's private layers over the runner's caches, which
@@ -30,12 +31,14 @@ type CacheSet struct {
 }
 
 // Caches prepares the private cache layers of one check whose commands
-// run with env; nil when commands are not isolated.
-func (s *Sandbox) Caches(env []string) (*CacheSet, error) {
+// run with env in the trees dirs (a clone's top and the root in it: only
+// the caches of the tools the project uses are mounted, projectUses); nil
+// when commands are not isolated.
+func (s *Sandbox) Caches(env []string, dirs ...string) (*CacheSet, error) {
 	if !s.Isolated() {
 		return nil, nil
 	}
-	l, err := s.cacheMounts(env)
+	l, err := s.cacheMounts(env, projectUses(dirs...))
 	if err != nil {
 		return nil, err
 	}
@@ -49,19 +52,27 @@ func (c *CacheSet) Close() {
 	}
 }
 
-// checkCaches are the layers a command gets: its check's when m carries
-// them (released with the check), else its own (released with it).
-func (s *Sandbox) checkCaches(env []string, m Mounts) (cacheLayers, func(), error) {
+// checkCaches are the layers a command in dir gets: its check's when m
+// carries them (released with the check), else its own (released with
+// it), for the tools its trees use.
+func (s *Sandbox) checkCaches(env []string, dir string, m Mounts) (cacheLayers, func(), error) {
 	if m.Caches != nil {
 		return m.Caches.layers, nil, nil
 	}
-	l, err := s.cacheMounts(env)
+	trees := m.Writable
+	if len(trees) > 0 {
+		trees = append(append([]string{}, trees...), dir)
+	}
+	l, err := s.cacheMounts(env, projectUses(trees...))
 	return l, l.release, err
 }
 
 // release removes the layers' host directories: nothing a command wrote
 // into a cache outlives it.
 func (l cacheLayers) release() {
+	for _, o := range l.overlays {
+		o.release()
+	}
 	for _, d := range l.scratch {
 		RemoveTree(d)
 	}
@@ -69,8 +80,8 @@ func (l cacheLayers) release() {
 
 // cacheMounts prepares the caches for one command run with env, each as
 // cacheLayer says.
-func (s *Sandbox) cacheMounts(env []string) (cacheLayers, error) {
-	caches := runnerCaches(env, s.policy.Caches, isDir)
+func (s *Sandbox) cacheMounts(env []string, uses func(string) bool) (cacheLayers, error) {
+	caches := runnerCaches(env, s.policy.Caches, isDir, uses)
 	l := cacheLayers{caches: caches}
 	for _, dir := range cacheParents(caches) {
 		// Reachable by the command, whatever its uid: bwrap would make
@@ -84,6 +95,15 @@ func (s *Sandbox) cacheMounts(env []string) (cacheLayers, error) {
 			continue
 		case LayerReadOnly:
 			l.args = append(l.args, "--ro-bind", c.Host, c.Inside)
+			continue
+		case LayerKernelOverlay:
+			o, err := mountOverlay(c.Host, UnprivilegedID)
+			if err != nil {
+				l.release()
+				return cacheLayers{}, fmt.Errorf("sandbox: cache layer for %s: %w", c.Name, err)
+			}
+			l.overlays = append(l.overlays, o)
+			l.args = append(l.args, "--bind", o.merged, c.Inside)
 			continue
 		}
 		scratch, err := rundir.Temp("cache")
@@ -105,13 +125,15 @@ func (s *Sandbox) cacheMounts(env []string) (cacheLayers, error) {
 // cacheLayer chooses how a command gets cache c. With a bwrap that has
 // overlays (0.9 and later) and a non-root storygate, the runner's
 // directory is the lower layer under a tmpfs upper one that dies with the
-// sandbox. Otherwise (bwrap 0.8, which Debian 12 ships; a root storygate,
-// whose command is uid 65534 and could create nothing in an overlay of
-// root's directories): Go's module cache, whose modules Go never changes
-// once extracted (read-only files, checked against go.sum), is mounted
-// read-only as it is, at no cost; every other cache is a private copy
-// the command owns (copyLayer) in a scratch directory removed afterwards;
-// a cache the runner does not have is an empty private directory.
+// sandbox. Go's module cache, whose modules Go never changes once
+// extracted (read-only files, checked against go.sum), is otherwise
+// mounted read-only as it is, at no cost. A root storygate, whose command
+// is uid 65534 and could create nothing in bwrap's overlay of root's
+// directories, mounts a kernel overlay of its own where it can
+// (caches_overlay_linux.go). Otherwise (bwrap 0.8, which Debian 12 ships,
+// or no overlay mount) every other cache is a private copy the command
+// owns (copyLayer) in a scratch directory removed afterwards; a cache the
+// runner does not have is an empty private directory.
 func (s *Sandbox) cacheLayer(c cache) Layer {
 	switch {
 	case c.Host == "":
@@ -120,6 +142,8 @@ func (s *Sandbox) cacheLayer(c cache) Layer {
 		return LayerOverlay
 	case c.Name == "go-mod":
 		return LayerReadOnly
+	case s.kernelOverlay && s.setpriv != "":
+		return LayerKernelOverlay
 	}
 	return LayerCopy
 }
@@ -161,7 +185,7 @@ func isDir(p string) bool {
 // cacheReport says how commands run with env get the caches.
 func (s *Sandbox) cacheReport(env []string) []CacheReport {
 	var out []CacheReport
-	for _, c := range runnerCaches(env, s.policy.Caches, isDir) {
+	for _, c := range runnerCaches(env, s.policy.Caches, isDir, projectUses()) {
 		out = append(out, CacheReport{Name: c.Name, Host: c.Host, Inside: c.Inside, Layer: s.cacheLayer(c)})
 	}
 	return out

@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -50,7 +52,7 @@ func TestRunnerCachesAndTheirVariables(t *testing.T) {
 			[]string{"HOME=/h", "npm_config_cache=/h/npm", "GOCACHE=/tmp/cache/go-build", "GOMODCACHE=/tmp/cache/go-mod"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			caches := runnerCaches(tc.env, tc.offer, tc.exists)
+			caches := runnerCaches(tc.env, tc.offer, tc.exists, projectUses())
 			hosts := map[string]string{}
 			for _, c := range caches {
 				hosts[c.Name] = c.Host
@@ -65,5 +67,48 @@ func TestRunnerCachesAndTheirVariables(t *testing.T) {
 				t.Errorf("env %q, want %q", got, tc.wantEnv)
 			}
 		})
+	}
+}
+
+// TestCachesFollowTheProjectsTools: a cache is mounted only for a tree
+// that uses its tool (a marker at the top, at the root, or one directory
+// below); Go's caches stay listed, empty, for a project without Go.
+func TestCachesFollowTheProjectsTools(t *testing.T) {
+	t.Parallel()
+	env := []string{"HOME=/h", "GOMODCACHE=/h/mod", "GOCACHE=/h/build", "npm_config_cache=/h/npm", "PIP_CACHE_DIR=/h/pip"}
+	for _, tc := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"a Go project", []string{"go.mod", "main.go"}, "go-mod=/h/mod go-build=/h/build"},
+		{"a Node project", []string{"package.json"}, "go-mod= go-build= npm=/h/npm"},
+		{"a monorepo's packages", []string{"web/package.json", "svc/go.mod", "tools/requirements-dev.txt"},
+			"go-mod=/h/mod go-build=/h/build npm=/h/npm pip=/h/pip"},
+		{"markers too deep are not looked for", []string{"a/b/package.json"}, "go-mod= go-build="},
+		{"hidden directories are skipped", []string{".github/package.json"}, "go-mod= go-build="},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range tc.files {
+				p := filepath.Join(dir, f)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []string
+			for _, c := range runnerCaches(env, true, func(string) bool { return true }, projectUses(dir)) {
+				got = append(got, c.Name+"="+c.Host)
+			}
+			if s := strings.Join(got, " "); s != tc.want {
+				t.Fatalf("caches %q, want %q", s, tc.want)
+			}
+		})
+	}
+	if n := len(runnerCaches(env, true, func(string) bool { return true }, projectUses())); n != 8 {
+		t.Fatalf("with no tree to look at, every cache is offered: got %d, want 8", n)
 	}
 }

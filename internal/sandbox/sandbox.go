@@ -179,6 +179,9 @@ type Sandbox struct {
 	noLandlock string
 	// overlay is true when bwrap has overlay mounts (caches_linux.go).
 	overlay bool
+	// kernelOverlay is true when a root storygate can mount overlays
+	// itself (caches_overlay_linux.go).
+	kernelOverlay bool
 	// cgroup is where commands get a cgroup of their own for the caps
 	// (cgroup_linux.go); nil, for the reason noCgroup gives, when they
 	// are capped per process.
@@ -271,6 +274,9 @@ type Mounts struct {
 	// Caches are the check's private cache layers (Sandbox.Caches), shared
 	// by its commands; nil gives each command layers of its own.
 	Caches *CacheSet
+	// view, set by Tree.Mounts, is where the command sees the tree: at the
+	// checkout it was cloned from (treeView); nil: every path at its own.
+	view *treeView
 }
 
 // Launch is how to start one command.

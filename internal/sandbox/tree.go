@@ -31,6 +31,11 @@ type Tree struct {
 	Work string
 	// objects are the borrowed object directories.
 	objects []string
+	// scratch is the run directory holding the clone (Dir) and the files
+	// the sandbox mounts over the clone's alternates (view).
+	scratch string
+	// view is how commands see the tree in the sandbox (treeView).
+	view *treeView
 }
 
 // maxAlternateDepth bounds chains of alternates (git itself stops at 5).
@@ -56,11 +61,12 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 	if top == "" || commit == "" || filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return nil, fmt.Errorf("clone for the sandbox: no repository, commit or place in it (%+v)", src)
 	}
-	dir, err := rundir.Temp("tree")
+	scratch, err := rundir.Temp("tree")
 	if err != nil {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
-	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel)}
+	dir := filepath.Join(scratch, "clone")
+	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch}
 	steps := [][]string{
 		{"clone", "--quiet", "--shared", "--no-checkout", "--", top, dir},
 		{"-C", dir, "remote", "remove", "origin"},
@@ -76,13 +82,17 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 		t.Close()
 		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
 	}
+	if t.view, err = newTreeView(t, top); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
+	}
 	return t, nil
 }
 
 // Mounts is what a command in the tree needs: the tree writable, the
 // borrowed objects read-only.
 func (t *Tree) Mounts() Mounts {
-	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...)}
+	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view}
 }
 
 // Objects are the object directories the tree borrows.
@@ -91,7 +101,7 @@ func (t *Tree) Objects() []string { return append([]string{}, t.objects...) }
 // Close removes the clone. Removal problems are not errors: the directory
 // is a temporary one.
 func (t *Tree) Close() {
-	RemoveTree(t.Dir)
+	RemoveTree(t.scratch)
 }
 
 // RemoveTree removes a temporary tree a command ran in, read-only

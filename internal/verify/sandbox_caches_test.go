@@ -1,11 +1,6 @@
 package verify
 
 import (
-	"crypto/sha256"
-	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -86,7 +81,7 @@ echo "poisoned entries: $(grep -rl poison "$gc" | wc -l)"`
 // runner's caches are byte for byte what they were. The control is the
 // poisoning check's own output: its writes did land, in its own layer.
 func testCachePoisoning(t *testing.T, p testrepo.GoProject) {
-	before := treeDigest(t, p.ModCache) + treeDigest(t, p.GoCache)
+	before := testrepo.TreeDigest(t, p.ModCache) + testrepo.TreeDigest(t, p.GoCache)
 	sb := isolated(t, sandbox.Policy{Caches: true})
 	poison := runIn(t, sb, p.Dir, p.Head, poisonCaches, 3*time.Minute)
 	if !strings.Contains(poison.StdoutTail, "marker: poison") || strings.Contains(poison.StdoutTail, "poisoned entries: 0\n") {
@@ -97,35 +92,7 @@ func testCachePoisoning(t *testing.T, p testrepo.GoProject) {
 	if honest.Verdict != VerdictPass || !strings.Contains(honest.StdoutTail, "total 42") {
 		t.Fatalf("a later check saw the poison: verdict %s\n%s", honest.Verdict, honest.StdoutTail)
 	}
-	if after := treeDigest(t, p.ModCache) + treeDigest(t, p.GoCache); after != before {
+	if after := testrepo.TreeDigest(t, p.ModCache) + testrepo.TreeDigest(t, p.GoCache); after != before {
 		t.Fatal("the runner's caches changed")
 	}
-}
-
-// treeDigest hashes every path, mode and content under dir.
-func treeDigest(t *testing.T, dir string) string {
-	t.Helper()
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %v\n", p, info.Mode())
-		if d.Type().IsRegular() {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			h.Write(data)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
 }

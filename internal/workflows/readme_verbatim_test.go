@@ -1,4 +1,4 @@
-package storygate
+package workflows
 
 import (
 	"fmt"
@@ -53,14 +53,30 @@ func verbatimBlocks(readme string) ([]verbatimBlock, error) {
 	}
 }
 
-// shippedWorkflowNames are the storygate*.yml files of .github/workflows.
-func shippedWorkflowNames(t *testing.T) []string {
+// moduleRoot is the repository's top, from this package.
+var moduleRoot = filepath.Join("..", "..")
+
+// shippedWorkflowFiles are the storygate*.yml files of .github/workflows,
+// by their path from the repository's top.
+func shippedWorkflowFiles(t *testing.T) map[string]string {
 	t.Helper()
-	names, err := filepath.Glob(filepath.Join(WorkflowDir, "storygate*.yml"))
+	names, err := filepath.Glob(filepath.Join(moduleRoot, ".github", "workflows", "storygate*.yml"))
 	if err != nil || len(names) == 0 {
-		t.Fatalf("no shipped workflows in %s: %v", WorkflowDir, err)
+		t.Fatalf("no shipped workflows in .github/workflows: %v", err)
 	}
-	return names
+	files := map[string]string{}
+	for _, name := range names {
+		content, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rel, err := filepath.Rel(moduleRoot, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[filepath.ToSlash(rel)] = string(content)
+	}
+	return files
 }
 
 // verbatimDrift lists how readme's blocks differ from files (path →
@@ -118,26 +134,20 @@ func rewriteVerbatim(readme string, files map[string]string) (string, error) {
 // blocks from the files. A planted edit, a missing block and a doubled
 // one are each reported.
 func TestTheREADMEShowsTheShippedWorkflows(t *testing.T) {
-	data, err := os.ReadFile("README.md")
+	path := filepath.Join(moduleRoot, "README.md")
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(data)
-	files := map[string]string{}
-	for _, name := range shippedWorkflowNames(t) {
-		content, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[filepath.ToSlash(name)] = string(content)
-	}
+	files := shippedWorkflowFiles(t)
 	if os.Getenv("STORYGATE_UPDATE_README") == "1" {
 		rewritten, err := rewriteVerbatim(readme, files)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if rewritten != readme {
-			if err := os.WriteFile("README.md", []byte(rewritten), 0o644); err != nil {
+			if err := os.WriteFile(path, []byte(rewritten), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -148,9 +158,9 @@ func TestTheREADMEShowsTheShippedWorkflows(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(drift) > 0 {
-		t.Errorf("README.md's workflow blocks are not the shipped files:\n%s\nrun STORYGATE_UPDATE_README=1 go test . -run TestTheREADMEShowsTheShippedWorkflows", strings.Join(drift, "\n"))
+		t.Errorf("README.md's workflow blocks are not the shipped files:\n%s\nrun STORYGATE_UPDATE_README=1 go test ./internal/workflows -run TestTheREADMEShowsTheShippedWorkflows", strings.Join(drift, "\n"))
 	}
-	gate := WorkflowDir + "/storygate.yml"
+	gate := ".github/workflows/storygate.yml"
 	blocks, _ := verbatimBlocks(readme)
 	i := slices.IndexFunc(blocks, func(b verbatimBlock) bool { return b.file == gate })
 	if i < 0 {

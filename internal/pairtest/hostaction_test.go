@@ -74,8 +74,10 @@ var privilegedTools = []string{"sudo", "apt-get", "apparmor_parser", "sysctl"}
 // storygate/storygate as that action, and the action's outputs evaluated
 // from its steps' outputs, a failed step's too. The download step runs install.sh as shipped
 // against a release server serving the binary built from this module
-// (STORYGATE_RELEASES, the variable install.sh reads for tests); the
-// sandbox setup runs as shipped with privilegedTools stubbed.
+// (STORYGATE_RELEASES, the variable install.sh reads for tests), or
+// answering as the pair's release mode says (absent, tampered), with the
+// pair's runnerEnv over the job's; the sandbox setup runs as shipped
+// with privilegedTools stubbed.
 func (r *runner) hostAction(dir string, with, env map[string]string) (map[string]string, error) {
 	r.t.Helper()
 	var meta compositeAction

@@ -2,7 +2,6 @@ package pairtest
 
 import (
 	"maps"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -75,8 +74,10 @@ var privilegedTools = []string{"sudo", "apt-get", "apparmor_parser", "sysctl"}
 // storygate/storygate as that action, and the action's outputs evaluated
 // from its steps' outputs, a failed step's too. The download step runs install.sh as shipped
 // against a release server serving the binary built from this module
-// (STORYGATE_RELEASES, the variable install.sh reads for tests); the
-// sandbox setup runs as shipped with privilegedTools stubbed.
+// (STORYGATE_RELEASES, the variable install.sh reads for tests), or
+// answering as the pair's release mode says (absent, tampered), with the
+// pair's runnerEnv over the job's; the sandbox setup runs as shipped
+// with privilegedTools stubbed.
 func (r *runner) hostAction(dir string, with, env map[string]string) (map[string]string, error) {
 	r.t.Helper()
 	var meta compositeAction
@@ -88,7 +89,7 @@ func (r *runner) hostAction(dir string, with, env map[string]string) (map[string
 	ev.contexts["inputs"] = r.actionInputs(meta.Inputs, with)
 	own := map[string]any{}
 	ev.contexts["steps"] = own
-	releases := httptest.NewServer(http.HandlerFunc(r.pair.tools.serveRelease))
+	releases := httptest.NewServer(r.pair.releaseHandler())
 	defer releases.Close()
 	var failed error
 	for _, s := range meta.Runs.Steps {
@@ -144,7 +145,12 @@ func (r *runner) compositeStep(dir string, ev evaluator, s compositeStep, env ma
 	stepEnv := maps.Clone(env)
 	maps.Copy(stepEnv, eval("env", s.Env))
 	stepEnv["GITHUB_ACTION_PATH"], stepEnv["STORYGATE_RELEASES"] = dir, releases
-	stepEnv["PATH"] = r.stubbedPrivilegedTools() + string(os.PathListSeparator) + r.jobEnv()["PATH"]
+	path := r.jobEnv()["PATH"]
+	maps.Copy(stepEnv, r.pair.runnerEnv)
+	if p, ok := r.pair.runnerEnv["PATH"]; ok {
+		path = p
+	}
+	stepEnv["PATH"] = r.stubbedPrivilegedTools() + string(os.PathListSeparator) + path
 	return r.runBash(s.Run, stepEnv)
 }
 

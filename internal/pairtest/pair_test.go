@@ -24,12 +24,21 @@ type pair struct {
 	// argvCredentialsExpected lets a control run a step that puts the
 	// token on a command line without failing the test (jobResult.argvCredentials).
 	argvCredentialsExpected bool
+	// release is how the release server answers host/install.sh (the
+	// zero value serves the release).
+	release releaseMode
+	// runnerEnv is added to the environment of the host action's steps:
+	// what a setup step such as actions/setup-go leaves (goEnv).
+	runnerEnv map[string]string
+	// releaseAnswers counts the release server's answers by status.
+	releaseAnswers *answerCounts
 }
 
 func newPair(t *testing.T) *pair {
 	t.Helper()
 	o, fake := newOrigin(t), githubtest.New(t)
-	return &pair{t: t, tools: tools, origin: o, served: serveOrigin(t, o.dir, o.home, fake.Token), fake: fake, artifacts: newArtifactStore()}
+	return &pair{t: t, tools: tools, origin: o, served: serveOrigin(t, o.dir, o.home, fake.Token), fake: fake, artifacts: newArtifactStore(),
+		releaseAnswers: &answerCounts{}}
 }
 
 // scenario is how a pull request reaches the pair.

@@ -73,3 +73,82 @@ func (tb *toolbox) serveRelease(w http.ResponseWriter, req *http.Request) {
 		http.NotFound(w, req)
 	}
 }
+
+// releaseMode is how the release server answers a pair's host action.
+type releaseMode int
+
+const (
+	// releaseServed serves the release: checksums.txt and the archive.
+	releaseServed releaseMode = iota
+	// releaseAbsent answers 404 to everything, as GitHub does for a tag
+	// with no release: install.sh builds from the action's checkout.
+	releaseAbsent
+	// releaseTampered serves checksums.txt as released and an archive with
+	// one byte changed: install.sh must refuse it.
+	releaseTampered
+)
+
+// answerCounts counts the release server's answers by HTTP status.
+type answerCounts struct {
+	mu       sync.Mutex
+	byStatus map[int]int
+}
+
+func (a *answerCounts) add(status int) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.byStatus == nil {
+		a.byStatus = map[int]int{}
+	}
+	a.byStatus[status]++
+}
+
+// count is how many answers had status.
+func (a *answerCounts) count(status int) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.byStatus[status]
+}
+
+// releaseHandler answers install.sh as p.release says, counting answers.
+func (p *pair) releaseHandler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		switch p.release {
+		case releaseAbsent:
+			http.NotFound(rec, req)
+		case releaseTampered:
+			p.tools.serveRelease(&tamperingWriter{ResponseWriter: rec, tamper: strings.HasSuffix(req.URL.Path, ".tar.gz")}, req)
+		default:
+			p.tools.serveRelease(rec, req)
+		}
+		p.releaseAnswers.add(rec.status)
+	})
+}
+
+// statusRecorder remembers the status written.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	s.status = code
+	s.ResponseWriter.WriteHeader(code)
+}
+
+// tamperingWriter changes the last byte of what it writes when tamper is
+// set: the archive, not the checksums.txt that names the honest one.
+type tamperingWriter struct {
+	http.ResponseWriter
+	tamper bool
+}
+
+func (t *tamperingWriter) Write(b []byte) (int, error) {
+	if !t.tamper || len(b) == 0 {
+		return t.ResponseWriter.Write(b)
+	}
+	changed := bytes.Clone(b)
+	changed[len(changed)-1] ^= 0xff
+	return t.ResponseWriter.Write(changed)
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -51,6 +52,36 @@ func FuzzSnippets(f *testing.F) {
 					t.Fatalf("finding off the document (%d lines): %v", lines, fd)
 				}
 			}
+		}
+	})
+}
+
+// FuzzVerbatimBlocks feeds the README's verbatim-block reader arbitrary
+// documents: it never panics; every block it finds lies inside the
+// document, after its marker and fence, before a closing fence; and
+// rewriting the blocks with what they hold changes nothing. Seeds live in
+// testdata/fuzz/FuzzVerbatimBlocks.
+func FuzzVerbatimBlocks(f *testing.F) {
+	f.Add("x\n<!-- verbatim: a.yml -->\n```yaml\non: push\n```\n")
+	f.Add("x\n<!-- verbatim: a.yml -->\n```yaml\n```\n\n<!-- verbatim: b.yml -->\n```yaml\nb\n```\n")
+	f.Add("x\n<!-- verbatim: a.yml\n```yaml\n")
+	f.Fuzz(func(t *testing.T, readme string) {
+		blocks, err := verbatimBlocks(readme)
+		if err != nil {
+			return
+		}
+		files := map[string]string{}
+		for _, b := range blocks {
+			if b.start < 0 || b.start > b.end || b.end > len(readme) || !strings.HasSuffix(readme[:b.start], "```yaml\n") || !strings.HasPrefix(readme[b.end:], "```\n") {
+				t.Fatalf("block %+v off its fences in %q", b, readme)
+			}
+			files[b.file] = readme[b.start:b.end]
+		}
+		if len(files) < len(blocks) {
+			return // a file shown twice, with differing blocks, cannot round-trip
+		}
+		if got, err := rewriteVerbatim(readme, files); err != nil || got != readme {
+			t.Fatalf("rewriting %q with its own blocks gave %q (%v)", readme, got, err)
 		}
 	})
 }

@@ -97,6 +97,9 @@ func cacheParents(caches []cache) []string {
 	var out []string
 	made := map[string]bool{}
 	for _, c := range caches {
+		if !strings.HasPrefix(c.Inside, cacheDir+"/") {
+			continue // at the runner's path (modulesInPlace): mountParents makes its parents
+		}
 		for _, d := range []string{cacheDir, filepath.Dir(c.Inside)} {
 			if !made[d] {
 				made[d] = true

@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -49,9 +50,31 @@ func TestCacheMountsOverlayArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.release()
-	want := []string{"--perms", "0755", "--dir", cacheDir, "--overlay-src", mod, "--tmp-overlay", cacheDir + "/go-mod",
-		"--overlay-src", build, "--tmp-overlay", cacheDir + "/go-build"}
+	// The module cache at its own path (modulesInPlace), its parent made
+	// reachable; the build cache under /tmp/cache.
+	want := []string{"--perms", "0755", "--dir", cacheDir, "--perms", "0755", "--dir", filepath.Dir(mod),
+		"--overlay-src", mod, "--tmp-overlay", mod, "--overlay-src", build, "--tmp-overlay", cacheDir + "/go-build"}
 	if len(l.scratch) != 0 || !slices.Equal(l.args, want) {
 		t.Fatalf("args %q scratch %q, want %q and none", l.args, l.scratch, want)
+	}
+}
+
+// TestModulesInPlace: Go's module cache is mounted at the runner's own
+// path (a dependency's compilation is keyed by its directory) where the
+// path can take a mount; elsewhere, and for every other cache, under
+// /tmp/cache.
+func TestModulesInPlace(t *testing.T) {
+	t.Parallel()
+	caches := modulesInPlace([]cache{
+		{Name: "go-mod", Host: "/home/runner/go/pkg/mod/", Inside: cacheDir + "/go-mod"},
+		{Name: "go-build", Host: "/home/runner/.cache/go-build", Inside: cacheDir + "/go-build"},
+	})
+	if caches[0].Inside != "/home/runner/go/pkg/mod" || caches[1].Inside != cacheDir+"/go-build" {
+		t.Fatalf("inside paths %q, %q", caches[0].Inside, caches[1].Inside)
+	}
+	for _, host := range []string{"/usr/local/go-mod", "", cacheDir + "/go-mod"} {
+		if c := modulesInPlace([]cache{{Name: "go-mod", Host: host, Inside: cacheDir + "/go-mod"}}); c[0].Inside != cacheDir+"/go-mod" {
+			t.Errorf("host %q: inside %q, want %s", host, c[0].Inside, cacheDir+"/go-mod")
+		}
 	}
 }

@@ -81,12 +81,17 @@ func (l cacheLayers) release() {
 // cacheMounts prepares the caches for one command run with env, each as
 // cacheLayer says.
 func (s *Sandbox) cacheMounts(env []string, uses func(string) bool) (cacheLayers, error) {
-	caches := runnerCaches(env, s.policy.Caches, isDir, uses)
+	caches := modulesInPlace(runnerCaches(env, s.policy.Caches, isDir, uses))
 	l := cacheLayers{caches: caches}
 	for _, dir := range cacheParents(caches) {
 		// Reachable by the command, whatever its uid: bwrap would make
 		// them 0700 root's.
 		l.args = append(l.args, "--perms", "0755", "--dir", dir)
+	}
+	for _, c := range caches {
+		if !within(c.Inside, cacheDir) {
+			l.args = append(l.args, mountParents([]string{c.Inside})...)
+		}
 	}
 	for _, c := range caches {
 		switch s.cacheLayer(c) {
@@ -185,7 +190,7 @@ func isDir(p string) bool {
 // cacheReport says how commands run with env get the caches.
 func (s *Sandbox) cacheReport(env []string) []CacheReport {
 	var out []CacheReport
-	for _, c := range runnerCaches(env, s.policy.Caches, isDir, projectUses()) {
+	for _, c := range modulesInPlace(runnerCaches(env, s.policy.Caches, isDir, projectUses())) {
 		out = append(out, CacheReport{Name: c.Name, Host: c.Host, Inside: c.Inside, Layer: s.cacheLayer(c)})
 	}
 	return out
@@ -195,4 +200,19 @@ func doRelease(release func()) {
 	if release != nil {
 		release()
 	}
+}
+
+// modulesInPlace mounts Go's module cache at the runner's own path where
+// that path can take a mount (stableInside): Go's build cache keys a
+// dependency's compilation by its directory, so under another path every
+// check compiled every dependency (and so every package importing one)
+// again, where the runner's warm cache had them. GOMODCACHE keeps its
+// value. Only the cache itself is seen there, not what lies around it.
+func modulesInPlace(caches []cache) []cache {
+	for i, c := range caches {
+		if c.Name == "go-mod" && c.Host != "" && stableInside(filepath.Clean(c.Host)) {
+			caches[i].Inside = filepath.Clean(c.Host)
+		}
+	}
+	return caches
 }

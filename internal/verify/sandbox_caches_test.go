@@ -34,7 +34,7 @@ func testGoBuildUsesRunnerCachesOffline(t *testing.T, p testrepo.GoProject) {
 		pass    bool
 		want    []string
 	}{
-		{"caches offered", true, "", true, []string{"/tmp/cache/go-mod\n/tmp/cache/go-build\n", "total 42", "ok  \texample.com/app/pkg0"}},
+		{"caches offered", true, "", true, []string{p.ModCache + "\n/tmp/cache/go-build\n", "total 42", "ok  \texample.com/app/pkg0"}},
 		{"an exported GOCACHE that is not mounted", true, "/nonexistent/storygate-gocache", true,
 			[]string{"/tmp/cache/go-build\n", "total 42"}},
 		{"caches off (control)", false, "", false, []string{"example.com/dep0"}},

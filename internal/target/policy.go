@@ -109,7 +109,22 @@ func (p policy) differsNote(root, explicit string) (string, error) {
 	if !p.atBase {
 		applies = "the defaults (the base revision has no " + p.rel + ")"
 	}
-	return fmt.Sprintf("%s differs from the base revision's: this change is judged by %s; the new configuration takes effect once merged (--config with a file outside the checkout names one explicitly)", p.rel, applies), nil
+	note := fmt.Sprintf("%s differs from the base revision's: this change is judged by %s; the new configuration takes effect once merged (--config with a file outside the checkout names one explicitly)", p.rel, applies)
+	if inTree && !p.atBase {
+		note += onceMerged(p.rel, local)
+	}
+	return note, nil
+}
+
+// onceMerged says what the configuration a change adds to an unconfigured
+// base will decide once merged, or why it will not load: read to inform
+// the reviewer of an adoption, never as this run's policy.
+func onceMerged(rel string, data []byte) string {
+	incoming, err := config.Parse(rel+" in this change", data)
+	if err != nil {
+		return fmt.Sprintf(". Once merged it will not load: %v", err)
+	}
+	return ". Once merged it applies: " + incoming.Summary()
 }
 
 // readPolicyFile reads the work tree's copy of the policy file.

@@ -61,9 +61,11 @@ type Target struct {
 	checkedOut bool
 	policy     *config.Config
 	policyNote string
-	changes    []gitrepo.Change
-	inRoot     []gitrepo.Change
-	changed    map[string]bool
+	// baseUnconfigured: the named base holds no configuration file.
+	baseUnconfigured bool
+	changes          []gitrepo.Change
+	inRoot           []gitrepo.Change
+	changed          map[string]bool
 }
 
 // ErrNoRepository is returned when a run with a base has no repository.
@@ -95,6 +97,9 @@ func Open(opts Options) (*Target, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNoRepository, openErr)
 	}
 	if err := t.loadPolicy(opts); err != nil {
+		return nil, err
+	}
+	if err := t.findBaseUnconfigured(); err != nil {
 		return nil, err
 	}
 	return t, nil

@@ -102,7 +102,7 @@ func TestAnAdoptionChangeIsJudgedAsOne(t *testing.T) {
 				}
 			}
 			if want := ExitFindings; tc.adoption {
-				if code != ExitOK || !strings.Contains(errOut, "Once merged it applies: stories in \"stories/**/*.md\"") {
+				if code != ExitOK || !strings.Contains(errOut, "Once merged, .github/storygate.yml applies: stories in \"stories/**/*.md\"") {
 					t.Errorf("exit %d, want 0 and the note of what applies once merged:\n%s%s", code, out, errOut)
 				}
 			} else if code != want {

@@ -85,10 +85,19 @@ func (a *Adoption) adoptedFiles() map[string]bool {
 	return out
 }
 
-// Note says what the adoption changed in how the change is judged.
+// Note says what the adoption changed in how the change is judged. It
+// names storygate's files (a known few) and counts the stories, so it
+// stays within a results document's note (512 bytes).
 func (a *Adoption) Note() string {
-	return fmt.Sprintf("This change adopts storygate: the base has no %s and no story, and the change adds only storygate's own files (%s) and new stories at seeded (%s), so no story's scope.write has to claim those files (docs/first-story.md, \"The adoption pull request\"); the stories are judged as any other.",
-		config.DefaultPath, strings.Join(a.Files, ", "), strings.Join(a.Stories, ", "))
+	return fmt.Sprintf("This change adopts storygate: its base has no %s and no story, and it adds only storygate's files (%s) and %s at seeded, so no scope.write has to claim those files (docs/first-story.md, \"The adoption pull request\"); the stories are judged as usual.",
+		config.DefaultPath, strings.Join(a.Files, ", "), storyCount(len(a.Stories)))
+}
+
+func storyCount(n int) string {
+	if n == 1 {
+		return "1 new story"
+	}
+	return fmt.Sprintf("%d new stories", n)
 }
 
 // PublisherNote says, for a gate job, when the adoption adds the

@@ -89,7 +89,7 @@ func TestInitAdoptsEmptyRepositoriesThroughThePair(t *testing.T) {
 				t.Fatalf("the publisher added %d comments, want the sticky one", out.comments)
 			}
 			body := p.fake.Comments(prRepo, prNumber)[0].Body
-			if !strings.Contains(body, "STORY-001") || strings.Contains(body, adoptsNote) {
+			if !strings.Contains(body, "STORY-001") || !strings.Contains(body, "**Next:** the planner acts") || strings.Contains(body, adoptsNote) {
 				t.Errorf("the first story's comment does not report STORY-001 alone:\n%s", body)
 			}
 		})

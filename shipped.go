@@ -28,3 +28,9 @@ func Workflow(name string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// WorkflowNames are the shipped workflow files, by name in WorkflowDir:
+// the gate, its publisher, the slash commands and the re-verification.
+func WorkflowNames() []string {
+	return []string{"storygate.yml", "storygate-publish.yml", "storygate-commands.yml", "storygate-reverify.yml"}
+}

@@ -152,7 +152,7 @@ func (a *actionRun) openTarget(base, head string) error {
 		return err
 	}
 	a.t, a.place, a.cfg = t, t.Place(), t.Policy()
-	if note := t.PolicyNote(); note != "" {
+	for _, note := range t.PolicyNotes() {
 		fmt.Fprintf(a.e.stderr, "storygate action: note: %s\n", note)
 	}
 	return nil
@@ -213,8 +213,8 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: decisionRun{b: a.Bot, t: a.t, plan: a.plan}.decisionCheck(), Filter: filter,
 		LookPath: a.deps.LookPath}
 	res, err := collect.Run(ctx, opts)
-	if err == nil && a.t.PolicyNote() != "" {
-		res.Notes = append(res.Notes, a.t.PolicyNote())
+	if err == nil {
+		res.Notes = append(res.Notes, a.t.PolicyNotes()...)
 	}
 	return res, err
 }

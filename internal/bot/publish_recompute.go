@@ -72,9 +72,7 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 		// root.in refused the links that could move it; this is the check that it did.
 		return nil, fmt.Errorf("recompute: the root %s was found at %s in the pull request's head", rootName(root.name()), rootName(fresh.Root))
 	}
-	if note := judgedTarget.PolicyNote(); note != "" {
-		fresh.Notes = append(fresh.Notes, note)
-	}
+	fresh.Notes = append(fresh.Notes, judgedTarget.PolicyNotes()...)
 	if err := takeExecuted(fresh, doc, want); err != nil {
 		return nil, err
 	}

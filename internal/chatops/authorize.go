@@ -11,7 +11,8 @@ import (
 
 // Authorizer decides who may take human decisions on a repository's pull
 // requests: people holding the configured permission or in a configured
-// team, never the PR's author, a bot, or a configured agent account.
+// team, never a bot or a configured agent account, and never the PR's
+// author unless approvers.allow_author says so.
 type Authorizer struct {
 	Access    github.Access
 	Repo      github.Repo
@@ -50,7 +51,7 @@ func (a Authorizer) neverDecides(user, prAuthor github.User) string {
 		return fmt.Sprintf("@%s is a bot account, and bots never take human decisions", user.Login)
 	case a.denied(user.Login):
 		return fmt.Sprintf("@%s is a configured agent account (approvers.deny), and agents never take human decisions", user.Login)
-	case strings.EqualFold(user.Login, prAuthor.Login):
+	case !a.Approvers.AllowAuthor && strings.EqualFold(user.Login, prAuthor.Login):
 		return fmt.Sprintf("@%s opened this pull request, and its author cannot pass its human gates", user.Login)
 	}
 	return ""

@@ -70,8 +70,14 @@ func (f protectFlags) target() (github.Repo, github.Protection, error) {
 		return github.Repo{}, nil, fmt.Errorf("--repo: %w", err)
 	}
 	cfg := github.ConfigFromEnv(os.Getenv)
+	if cfg.Token == "" && f.dryRun {
+		return repo, nil, nil // printed offline (protect_offline.go)
+	}
 	if cfg.Token == "" {
 		return github.Repo{}, nil, errors.New("GITHUB_TOKEN is not set (a token with administration rights on the repository)")
+	}
+	if f.dryRun {
+		cfg.Retry = dryRunRetry
 	}
 	cfg.UserAgent = "storygate/" + version.String()
 	client, err := github.NewAdapter(cfg)
@@ -81,7 +87,13 @@ func (f protectFlags) target() (github.Repo, github.Protection, error) {
 // protect plans the change, prints it, and sends it unless this is a dry
 // run or the checks are already required.
 func protect(ctx context.Context, e env, client github.Protection, repo github.Repo, f protectFlags) error {
+	if client == nil {
+		return protectOffline(e, repo, f, errors.New("GITHUB_TOKEN is not set"))
+	}
 	current, err := client.BranchProtection(ctx, repo, f.branch)
+	if err != nil && f.dryRun {
+		return protectOffline(e, repo, f, err)
+	}
 	if err != nil {
 		return err
 	}

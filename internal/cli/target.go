@@ -15,7 +15,7 @@ func openTarget(e env, cmd string, opts target.Options) (*target.Target, int) {
 	if err != nil {
 		return nil, failure(e, cmd, err)
 	}
-	if note := t.PolicyNote(); note != "" {
+	for _, note := range t.PolicyNotes() {
 		fmt.Fprintf(e.stderr, "storygate %s: note: %s\n", cmd, note)
 	}
 	return t, -1

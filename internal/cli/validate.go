@@ -50,6 +50,9 @@ func runValidate(e env, args []string) int {
 	if err != nil {
 		return failure(e, "validate", err)
 	}
+	if res.Adoption != nil {
+		fmt.Fprintf(e.stderr, "storygate validate: note: %s\n", res.Adoption.Note())
+	}
 	found := findings.New(findings.Options{Config: opts.Target.Policy(), Filter: opts.Filter, SetApart: res.SetApart, Place: place}).Run(res.Diagnostics)
 	doc := report.Document{Tool: "validate", Diagnostics: found.Judged, Untouched: found.Untouched, Category: place, FilesChecked: res.Files, Rules: report.CatalogRules()}
 	if err := printReport(e.stdout, *format, doc); err != nil {

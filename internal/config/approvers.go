@@ -19,5 +19,8 @@ func (a Approvers) Who() string {
 	if len(a.Teams) > 0 {
 		who += " or membership of " + strings.Join(a.Teams, ", ")
 	}
+	if a.AllowAuthor {
+		return who + ", from someone other than a bot or a configured agent account (the PR author included: approvers.allow_author is on)"
+	}
 	return who + ", from someone other than the PR author, a bot or a configured agent account"
 }

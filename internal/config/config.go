@@ -95,6 +95,11 @@ type Approvers struct {
 	// RecorderAppID, when set, also requires the records to be posted via
 	// that GitHub App (performed_via_github_app.id).
 	RecorderAppID int64 `yaml:"recorder_app_id"`
+	// AllowAuthor lets the PR's author pass its human gates (policy-bot's
+	// allow_author): for a solo maintainer whose agent pushes under their
+	// own account. Off by default: with it on, whoever controls the
+	// author's account approves its own work (docs/chatops.md).
+	AllowAuthor bool `yaml:"allow_author"`
 }
 
 // Stages locates AI-DLC stage definitions.

@@ -45,7 +45,7 @@ func (a *Adapter) PlanRequiredChecks(ctx context.Context, repo Repo, branch stri
 	if err != nil {
 		return ProtectionPlan{}, err
 	}
-	path := fmt.Sprintf("repos/%s/%s/branches/%s/protection", url.PathEscape(repo.Owner), url.PathEscape(repo.Name), url.PathEscape(branch))
+	path := protectionPath(repo, branch)
 	switch {
 	case p == nil:
 		return plan("PUT", path, "branch is unprotected: protect it with only the required checks", protectionRequest(nil, want))
@@ -103,4 +103,19 @@ func checksOrEmpty(cs []RequiredCheck) []RequiredCheck {
 		return []RequiredCheck{}
 	}
 	return cs
+}
+
+// PlanUnreadRequiredChecks is the request PlanRequiredChecks makes for an
+// unprotected branch, worked out without GitHub: what a dry run prints
+// when the current protection cannot be read (no token, no network). A
+// real run reads the protection first and keeps its other settings, so
+// the request it sends on a protected branch differs (docs/chatops.md).
+func PlanUnreadRequiredChecks(repo Repo, branch string, want RequiredChecks) (ProtectionPlan, error) {
+	path := protectionPath(repo, branch)
+	return plan("PUT", path, "current protection not read: the request for an unprotected branch (a protected one keeps its other settings)", protectionRequest(nil, want))
+}
+
+// protectionPath is the branch protection endpoint, relative to the API root.
+func protectionPath(repo Repo, branch string) string {
+	return fmt.Sprintf("repos/%s/%s/branches/%s/protection", url.PathEscape(repo.Owner), url.PathEscape(repo.Name), url.PathEscape(branch))
 }

@@ -1,7 +1,8 @@
 // Package hitl is the PR-level check of human decisions. Every Human
 // Decision entry a pull request adds must be backed by the comment it names
 // as its Source — on this pull request, by an authorized person who is not
-// the author, unedited, saying the command the entry records — and by the
+// the author (unless the base's approvers.allow_author says so), unedited,
+// saying the command the entry records — and by the
 // receipt storygate's own identity posted when it recorded it, which binds
 // story (id and file), event, state, the head the commenter saw and the digest of what
 // was approved; the digest is recomputed from git at that head, and again

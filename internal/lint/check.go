@@ -41,8 +41,8 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	for _, ds := range perFile {
 		fileDs = append(fileDs, ds...)
 	}
-	setDs, pass := setDiagnostics(opts, active, ls, ctx, isTarget)
-	res.Change = pass.Change
+	setDs, pass, adoption := setDiagnostics(opts, active, ls, ctx, isTarget)
+	res.Change, res.Adoption = pass.Change, adoption
 	res.Diagnostics = append(fileDs, setDs...)
 	if filtering(opts, ctx) {
 		untouched := map[string]bool{}
@@ -107,7 +107,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 // the change report).
 // It builds the change model the set rules read, from every story of the
 // set (a generating story the change does not touch still grants).
-func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, rules.SetPass) {
+func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, rules.SetPass, *Adoption) {
 	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.config().Revert.Governed,
 		Deleted: ctx.deleted.unclaimed(ls), OtherStories: ctx.others.Paths()}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
@@ -127,6 +127,8 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 	// like any other, which a generating story's scope must claim. Another
 	// root's story inside this root is that root's to judge.
 	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] || ctx.others.InRoot(p) }
+	adoption := findAdoption(opts, ls, ctx, pass.IsStory)
+	pass.Adopted = adoption.adoptedFiles()
 	pass.Change = change.New(pass.Units, pass.Deleted, pass.Changes, pass.HasBase)
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)
@@ -135,7 +137,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 			kept = append(kept, d)
 		}
 	}
-	return kept, pass
+	return kept, pass, adoption
 }
 
 // activeRules returns the catalog minus rules turned off, refusing unknown

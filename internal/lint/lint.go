@@ -80,6 +80,9 @@ type Result struct {
 	// run filters (Options.Filter changed, with a base). It works out the
 	// base's set findings on first need, so one goroutine asks at a time.
 	SetApart func(diag.Diagnostic) bool
+	// Adoption is set when the change adopts storygate (adoption.go):
+	// the set rules left its own files unclaimed, and the gate says so.
+	Adoption *Adoption
 }
 
 // root is the root's directory.

@@ -119,6 +119,9 @@ func (r *runner) exec(env map[string]string, name string, args ...string) (map[s
 	start := time.Now()
 	runErr := cmd.Run()
 	fmt.Fprintf(&r.log, "== %s %s (%s)\n%s", filepath.Base(name), strings.Join(args, " "), time.Since(start).Round(time.Millisecond), out.String())
+	if data, err := os.ReadFile(env["GITHUB_STEP_SUMMARY"]); err == nil {
+		r.summary.Write(data)
+	}
 	if data, err := os.ReadFile(env["GITHUB_ENV"]); err != nil || len(data) > 0 {
 		r.t.Fatalf("the harness does not carry GITHUB_ENV to later steps (%v, %q)", err, data)
 	}

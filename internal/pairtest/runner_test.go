@@ -25,6 +25,8 @@ type runner struct {
 	steps     map[string]any
 	eval      evaluator
 	log       strings.Builder
+	// summary is what the steps wrote to GITHUB_STEP_SUMMARY, in order.
+	summary strings.Builder
 	// argvCredentials are the command lines of run: steps that held the
 	// token (argvWatch).
 	argvCredentials []string
@@ -42,6 +44,9 @@ type jobResult struct {
 	// outputs are the outputs of the steps with an id, by id.
 	outputs map[string]map[string]string
 	log     string
+	// summary is the job summary: what its steps wrote to
+	// GITHUB_STEP_SUMMARY, as GitHub shows it on the run's page.
+	summary string
 	// argvCredentials are the git command lines of run: steps that held
 	// the job's token.
 	argvCredentials []string
@@ -104,7 +109,7 @@ func (r *runner) run(j *job) jobResult {
 			res.outputs[s.ID] = outputs
 		}
 	}
-	res.conclusion, res.log, res.argvCredentials = "success", r.log.String(), r.argvCredentials
+	res.conclusion, res.log, res.summary, res.argvCredentials = "success", r.log.String(), r.summary.String(), r.argvCredentials
 	if r.eval.failed {
 		res.conclusion = "failure"
 	}

@@ -109,12 +109,15 @@ type comment struct {
 	res   *gate.Results
 	links links
 	who   string
+	// allowAuthor is the trusted policy's approvers.allow_author: the
+	// header says so, since the author may then approve its own work.
+	allowAuthor bool
 	// forMeaning renders for the meaning digest: command output is left out.
 	forMeaning bool
 }
 
 func commentOf(res *gate.Results, opts MarkdownOptions) comment {
-	return comment{res: res, links: linksOf(res.Event), who: whoMayDecide(opts.Approvers)}
+	return comment{res: res, links: linksOf(res.Event), who: whoMayDecide(opts.Approvers), allowAuthor: opts.Approvers != nil && opts.Approvers.AllowAuthor}
 }
 
 func (c comment) header() string {
@@ -122,6 +125,7 @@ func (c comment) header() string {
 	res := c.res
 	fmt.Fprintf(&b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
 	b.WriteString(unsandboxedLine(res.Isolation))
+	b.WriteString(allowAuthorLine(c.allowAuthor))
 	b.WriteString("| Check | Result | Summary |\n|---|---|---|\n")
 	for _, g := range res.Gates {
 		fmt.Fprintf(&b, "| %s | %s %s | %s |\n", inert.CodeCell(c.checkName(g.Name)), icon(g.Conclusion), g.Conclusion, inert.Inline(g.Title))

@@ -72,3 +72,14 @@ func whoMayDecide(a *config.Approvers) string {
 	}
 	return who
 }
+
+// allowAuthorLine warns, when the base's approvers.allow_author is on,
+// that this pull request's author may pass its human gates: a reviewer
+// should know a decision may be the author's own.
+func allowAuthorLine(on bool) string {
+	if !on {
+		return ""
+	}
+	return "> [!NOTE]\n> " + inert.Code("approvers.allow_author") + " is on in the base branch's " + inert.Code(".github/storygate.yml") +
+		": the author of this pull request may pass its human gates.\n\n"
+}

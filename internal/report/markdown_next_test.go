@@ -64,3 +64,29 @@ func TestWhoMayDecideFollowsThePolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestTheCommentSaysWhenTheAuthorMayDecide: the header's note and the
+// "Who may type it" words name approvers.allow_author only when the
+// trusted policy turns it on.
+func TestTheCommentSaysWhenTheAuthorMayDecide(t *testing.T) {
+	const note = "`approvers.allow_author` is on in the base branch's `.github/storygate.yml`: the author of this pull request may pass its human gates."
+	for _, tc := range []struct {
+		name   string
+		policy *config.Approvers
+		on     bool
+	}{
+		{"no policy", nil, false},
+		{"default", &config.Approvers{}, false},
+		{"on", &config.Approvers{AllowAuthor: true}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			md := Markdown(sampleResults(), MarkdownOptions{Approvers: tc.policy})
+			if got := strings.Contains(md, note); got != tc.on {
+				t.Errorf("note present %v, want %v:\n%s", got, tc.on, md)
+			}
+			if got := strings.Contains(md, "the PR author included"); got != tc.on {
+				t.Errorf("who-may-decide names the author %v, want %v", got, tc.on)
+			}
+		})
+	}
+}

@@ -77,8 +77,12 @@ type SetPass struct {
 	// created, modified or deleted, by repository path: such a change is
 	// an agent's change for this root too.
 	OtherStories []string
-	rule         *Rule
-	out          *[]diag.Diagnostic
+	// Adopted are storygate's own files (configuration, shipped
+	// workflows) that an adoption change creates (lint.Adoption): no
+	// story's scope needs to claim them. Nil for any other change.
+	Adopted map[string]bool
+	rule    *Rule
+	out     *[]diag.Diagnostic
 	// index numbers the stories and resolves their references (see
 	// storyIndex), built once per run.
 	index *setIndex

@@ -34,14 +34,15 @@ var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 // story file, this root's or another root's anywhere in the repository:
 // that is an agent's change, and with no generating story nothing in it is
 // claimed (gs is empty). A change that touches no story file anywhere and
-// has no generating story (a human's pull request) is not walked.
+// has no generating story (a human's pull request) is not walked. An
+// adoption change's own files (p.Adopted) are no story's to claim.
 func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, gs change.Grants)) {
 	gs := p.Change.Grants()
 	if len(gs) == 0 && !touchesStory(p) && len(p.OtherStories) == 0 {
 		return
 	}
 	for _, ch := range p.Changes {
-		if !p.IsStory(ch.Path) && !gs.Covers(ch.Path) {
+		if !p.IsStory(ch.Path) && !gs.Covers(ch.Path) && !p.Adopted[ch.Path] {
 			fn(ch, gs)
 		}
 	}

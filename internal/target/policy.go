@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -45,7 +46,7 @@ func (t *Target) loadPolicy(opts Options) error {
 		if p, err = basePolicy(t.repo, t.root, opts.ConfigFile, t.base); err == nil {
 			t.policy = p.cfg
 			if p.fromBase {
-				t.policyNote, err = p.differsNote(t.root, opts.ConfigFile)
+				t.policyNote, t.incomingNote, err = p.notes(t.root, opts.ConfigFile)
 			}
 		}
 	}
@@ -94,22 +95,55 @@ func basePolicy(repo *gitrepo.Repo, root, explicit string, base *object.Commit) 
 	return p, err
 }
 
-// differsNote says, when the work tree's copy of the policy file differs
-// from the base's, which policy judges this change.
-func (p policy) differsNote(root, explicit string) (string, error) {
+// notes says, when the work tree's copy of the policy file differs from
+// the base's, which policy judges this change (differs), and when the
+// base has none, what the change's file will decide once merged
+// (incoming).
+func (p policy) notes(root, explicit string) (differs, incoming string, err error) {
 	local, err := readPolicyFile(root, explicit)
 	inTree := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return "", err
+		return "", "", err
 	}
 	if inTree == p.atBase && bytes.Equal(local, p.data) {
-		return "", nil
+		return "", "", nil
 	}
 	applies := "the base revision's " + p.rel
 	if !p.atBase {
 		applies = "the defaults (the base revision has no " + p.rel + ")"
 	}
-	return fmt.Sprintf("%s differs from the base revision's: this change is judged by %s; the new configuration takes effect once merged (--config with a file outside the checkout names one explicitly)", p.rel, applies), nil
+	differs = fmt.Sprintf("%s differs from the base revision's: this change is judged by %s; the new configuration takes effect once merged (--config with a file outside the checkout names one explicitly)", p.rel, applies)
+	if inTree && !p.atBase {
+		incoming = onceMerged(p.rel, local)
+	}
+	return differs, incoming, nil
+}
+
+// onceMerged says what the configuration a change adds to an unconfigured
+// base will decide once merged, or why it will not load: read to inform
+// the reviewer of an adoption, never as this run's policy.
+func onceMerged(rel string, data []byte) string {
+	incoming, err := config.Parse(rel+" in this change", data)
+	if err != nil {
+		return shortNote(fmt.Sprintf("%s will not load once merged: %v", rel, err))
+	}
+	return shortNote(fmt.Sprintf("Once merged, %s applies: %s.", rel, incoming.Summary()))
+}
+
+// maxNote is the longest note a results document holds (gate.Validate).
+const maxNote = 512
+
+// shortNote cuts s to a results document's note, at a character
+// boundary, marking the cut.
+func shortNote(s string) string {
+	if len(s) <= maxNote {
+		return s
+	}
+	cut := maxNote - len("…")
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // readPolicyFile reads the work tree's copy of the policy file.

@@ -61,9 +61,14 @@ type Target struct {
 	checkedOut bool
 	policy     *config.Config
 	policyNote string
-	changes    []gitrepo.Change
-	inRoot     []gitrepo.Change
-	changed    map[string]bool
+	// incomingNote says what a configuration the change adds to an
+	// unconfigured base decides once merged.
+	incomingNote string
+	// baseUnconfigured: the named base holds no configuration file.
+	baseUnconfigured bool
+	changes          []gitrepo.Change
+	inRoot           []gitrepo.Change
+	changed          map[string]bool
 }
 
 // ErrNoRepository is returned when a run with a base has no repository.
@@ -95,6 +100,9 @@ func Open(opts Options) (*Target, error) {
 		return nil, fmt.Errorf("%w: %w", ErrNoRepository, openErr)
 	}
 	if err := t.loadPolicy(opts); err != nil {
+		return nil, err
+	}
+	if err := t.findBaseUnconfigured(opts.ConfigFile); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -185,9 +193,19 @@ func (t *Target) BaseSHA() string { return sha(t.base) }
 // Policy is the configuration that judges the run.
 func (t *Target) Policy() *config.Config { return t.policy }
 
-// PolicyNote says, when set, that the work tree's configuration is not
-// the one in effect (the base's is).
-func (t *Target) PolicyNote() string { return t.policyNote }
+// PolicyNotes are the notes on the policy a reviewer should read: the
+// PolicyNote and, for a configuration the change adds to a base that has
+// none, what it will decide once merged (or why it will not load). Each
+// fits a results document's note.
+func (t *Target) PolicyNotes() []string {
+	var out []string
+	for _, n := range []string{t.policyNote, t.incomingNote} {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // Changes are the files changed from the merge base to the head, by
 // their paths in the repository.

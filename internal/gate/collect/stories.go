@@ -22,6 +22,12 @@ func (r *run) storiesGate() error {
 		return fmt.Errorf("gate: stories: %w", err)
 	}
 	r.lint = res
+	if res.Adoption != nil {
+		r.note(res.Adoption.Note())
+		if n := res.Adoption.PublisherNote(); n != "" {
+			r.note(n)
+		}
+	}
 	r.composeFindings(res.SetApart)
 	runs, reported := r.selected(gate.Stories)
 	o := gate.Outcome{Checked: res.Files, Diagnostics: res.Diagnostics}

@@ -37,6 +37,21 @@ func (s Self) Authored(c Comment) bool {
 		(s.AppID == 0 || c.App.ID == s.AppID)
 }
 
+// MadeCheckRun reports whether a check run made through the app appID
+// (its app.id) is the account's: check runs are always made through an
+// app, so the app is all that tells them apart. With a dedicated GitHub
+// App that is unforgeable: only its installation tokens make runs
+// through it. In Actions-only mode it is not: every workflow's
+// GITHUB_TOKEN makes its runs through GitHub Actions (ActionsAppID), so a
+// run any workflow with checks: write made is indistinguishable from
+// storygate's; only the App closes that (docs/app.md).
+func (s Self) MadeCheckRun(appID int64) bool { return appID == s.AppID }
+
+// Dedicated reports whether the account is a GitHub App of its own, whose
+// comments and check runs no workflow token can make: not GitHub Actions,
+// through which every workflow's GITHUB_TOKEN posts, nor a token's user.
+func (s Self) Dedicated() bool { return s.AppID != 0 && s.AppID != ActionsAppID }
+
 // String names the account for messages.
 func (s Self) String() string {
 	if s.Login == "" {

@@ -200,7 +200,7 @@ func (a *actionRun) writeMarkdown(res *gate.Results) error {
 	if dest == "" {
 		return nil
 	}
-	md := report.Markdown(res, report.MarkdownOptions{Approvers: a.approvers()})
+	md := report.Markdown(res, report.MarkdownOptions{Approvers: a.approvers(), Pinned: publish.PolicyPinsApp(a.approvers())})
 	if dest == "-" {
 		_, err := fmt.Fprint(a.e.stdout, md)
 		return err

@@ -2,10 +2,6 @@ package github_test
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/rsa"
-	"crypto/x509"
-	"encoding/pem"
 	"sync"
 	"testing"
 	"time"
@@ -17,31 +13,12 @@ import (
 // storygateAppID is the App storygate authenticates as in App mode.
 const storygateAppID = 42
 
-// appKeyOnce generates the App's key once per test binary: RSA key
-// generation is slow on a loaded machine.
-var appKeyOnce = sync.OnceValue(func() *rsa.PrivateKey {
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		panic(err)
-	}
-	return key
-})
-
 // setupApp starts a fake and an adapter that authenticates as the GitHub
 // App storygateAppID, whose retry policy sleeps through sleep.
 func setupApp(t *testing.T, sleep func(context.Context, time.Duration) error) (*github.Adapter, *githubtest.Server) {
 	t.Helper()
-	key := appKeyOnce()
 	fake := githubtest.New(t)
-	fake.RegisterApp(storygateAppID, 7, &key.PublicKey)
-	pemKey := pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: x509.MarshalPKCS1PrivateKey(key)})
-	a, err := github.NewAdapter(github.Config{BaseURL: fake.URL,
-		App:   &github.AppAuth{AppID: storygateAppID, InstallationID: 7, PrivateKeyPEM: pemKey},
-		Retry: github.RetryPolicy{Sleep: sleep, Now: func() time.Time { return fixedNow }}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a, fake
+	return fake.AppAdapter(storygateAppID, 7, github.RetryPolicy{Sleep: sleep, Now: func() time.Time { return fixedNow }}), fake
 }
 
 // forgedRun is what an agent's workflow posts with its GITHUB_TOKEN

@@ -18,12 +18,14 @@ import (
 )
 
 // GitHub is what publishing asks of GitHub: check runs, the sticky
-// comment as the report of a head, and the pull request's head to check
-// that a run is not stale.
+// comment as the report of a head, the pull request's head to check
+// that a run is not stale, and the account it all is posted as (whether
+// the comment must say it is forgeable, pinnedToApp).
 type GitHub interface {
 	github.Checks
 	PostHeadReport(ctx context.Context, repo github.Repo, number int, marker, head, report string) (github.HeadReport, error)
 	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
+	Self(ctx context.Context) (github.Self, error)
 }
 
 // Target says where the results go.
@@ -100,7 +102,11 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 // postReport posts the sticky comment as the report of the run's head
 // (github.Adapter.PostHeadReport), adding what it did to out.
 func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, out Outcome) (Outcome, error) {
-	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
+	pinned, err := pinnedToApp(ctx, gh, t.Approvers)
+	if err != nil {
+		return out, err
+	}
+	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers, Pinned: pinned})
 	posted, err := gh.PostHeadReport(ctx, t.Repo, t.PullRequest, gate.StickyMarker(t.Root), t.HeadSHA, md)
 	if err != nil {
 		return out, fmt.Errorf("publish comment on #%d: %w", t.PullRequest, err)

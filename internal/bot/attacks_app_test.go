@@ -1,7 +1,12 @@
 package bot
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/storygate/storygate/internal/github/githubtest"
@@ -94,6 +99,82 @@ func TestAppModeWorkflowReceiptsAreNotDecisions(t *testing.T) {
 				return
 			}
 			onlyFinding(t, code, findings, lifecycleStory, "hitl/decision-unverified", tc.want)
+		})
+	}
+}
+
+// TestAppModeCommandsNeedTheApp: where the policy pins storygate to its
+// App, a commands job holding only a workflow's GITHUB_TOKEN (a
+// workflow left over from Actions-only mode, or one an agent added)
+// handles nothing: no commit, no receipt, no reply, no reaction, no gate
+// run, and the job fails saying why. What it wrote would not be
+// storygate's, and what it read back as its own could be any workflow's.
+// The control, the same command with the App's key, is recorded.
+func TestAppModeCommandsNeedTheApp(t *testing.T) {
+	for _, asApp := range []bool{false, true} {
+		t.Run(map[bool]string{false: "GITHUB_TOKEN", true: "the App (control)"}[asApp], func(t *testing.T) {
+			h := newAppPullRequest(t)
+			if asApp {
+				h.asTheApp()
+			}
+			body := "/approve-plan STORY-002"
+			id := h.fake.AddComment(prRepo, prNumber, commandReviewer, body)
+			code := h.commented(id, body, commandReviewer)
+			commits, comments, runs := h.fake.Commits(prRepo, "feature"), h.fake.Comments(prRepo, prNumber), h.fake.Dispatches()
+			if asApp {
+				if code != passed || len(commits) != 1 || len(comments) != 2 || comments[1].App != storygateApp || len(runs) != 1 {
+					t.Errorf("the App's run: got %s, commits %d, comments %+v, gate runs %d; want the decision recorded by the App\n%s",
+						code, len(commits), comments, len(runs), h.stderr.String())
+				}
+				return
+			}
+			if code == passed || !strings.Contains(h.stderr.String(), "not storygate's GitHub App") {
+				t.Errorf("got %s, want a failure naming the App\n%s", code, h.stderr.String())
+			}
+			if len(commits) != 0 || len(comments) != 1 || len(comments[0].Reactions) != 0 || len(runs) != 0 {
+				t.Errorf("a refused run wrote: commits %+v, comments %+v, gate runs %+v", commits, comments, runs)
+			}
+		})
+	}
+}
+
+// TestAppModeDriftIssuesNeedTheApp: the re-verification files drift
+// issues and finds its own by the account that opened them, so where the
+// policy pins storygate to its App a run holding only GITHUB_TOKEN files
+// nothing and says why; the control, with the App's key, files the issue
+// as the App.
+func TestAppModeDriftIssuesNeedTheApp(t *testing.T) {
+	for _, asApp := range []bool{false, true} {
+		t.Run(map[bool]string{false: "GITHUB_TOKEN", true: "the App (control)"}[asApp], func(t *testing.T) {
+			t.Parallel()
+			fake := githubtest.New(t)
+			fake.RegisterTestApp(storygateApp, 7)
+			root := t.TempDir()
+			for name, text := range map[string]string{"stories/STORY-001.md": driftedStory, ".github/storygate.yml": appPolicy()} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			env := fakeEnv{"GITHUB_API_URL": fake.URL, "GITHUB_TOKEN": fake.Token, "GITHUB_REPOSITORY": "o/r", "RUNNER_TEMP": t.TempDir()}
+			if asApp {
+				env["INPUT_APP-ID"], env["INPUT_INSTALLATION-ID"], env["INPUT_PRIVATE-KEY"] = strconv.Itoa(storygateApp), "7", string(githubtest.AppKeyPEM())
+			}
+			var out, errOut bytes.Buffer
+			b := New(Deps{Env: env, GitHub: Credentials{Env: env}, Config: workTreeConfig{}, Stdout: &out, Stderr: &errOut})
+			got := statusOf(b.Action(context.Background(), ActionOptions{Root: root, EventName: "schedule"}))
+			issues := fake.Issues("o/r")
+			if asApp {
+				if got != failed || len(issues) != 1 || issues[0].App != storygateApp {
+					t.Errorf("got %s, issues %+v: want the drift and one issue opened by the App\n%s", got, issues, errOut.String())
+				}
+				return
+			}
+			if got != usageFailure || len(issues) != 0 || !strings.Contains(errOut.String(), "not storygate's GitHub App") {
+				t.Errorf("got %s, issues %+v: want a usage error naming the App and no issue\n%s", got, issues, errOut.String())
+			}
 		})
 	}
 }

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -51,6 +52,36 @@ func (s Self) MadeCheckRun(appID int64) bool { return appID == s.AppID }
 // comments and check runs no workflow token can make: not GitHub Actions,
 // through which every workflow's GITHUB_TOKEN posts, nor a token's user.
 func (s Self) Dedicated() bool { return s.AppID != 0 && s.AppID != ActionsAppID }
+
+// ErrNotTheApp is RequireApp's refusal: the policy pins storygate to a
+// GitHub App the credentials are not.
+var ErrNotTheApp = errors.New("these credentials are not storygate's GitHub App")
+
+// RequireApp refuses an account that is not the GitHub App appID, which
+// the trusted policy pins storygate to (approvers.recorder_app_id): what
+// it wrote would not count as storygate's (receipts, check runs pinned by
+// protect --app-id), and what it read back as its own (check runs by key,
+// the sticky comment, replies, drift issues) could be any workflow's. An
+// appID of 0 or GitHub Actions' pins nothing (Actions-only mode).
+func (s Self) RequireApp(appID int64) error {
+	if appID == 0 || appID == ActionsAppID || s.AppID == appID {
+		return nil
+	}
+	return fmt.Errorf("%w: the policy pins storygate to GitHub App %d (approvers.recorder_app_id), but they post as %s; "+
+		"give the workflow the App's key (the app-id and private-key inputs, from an environment only the default branch deploys to: docs/action.md)",
+		ErrNotTheApp, appID, s.describe())
+}
+
+// describe names the account and the app it posts through.
+func (s Self) describe() string {
+	switch {
+	case s.AppID == ActionsAppID:
+		return s.String() + " through GitHub Actions (a workflow's GITHUB_TOKEN)"
+	case s.AppID == 0:
+		return s.String() + ", a token's user"
+	}
+	return s.String()
+}
 
 // String names the account for messages.
 func (s Self) String() string {

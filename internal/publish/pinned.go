@@ -16,19 +16,23 @@ func PolicyPinsApp(approvers *config.Approvers) bool {
 	return approvers != nil && approvers.RecorderAppID != 0 && approvers.RecorderAppID != github.ActionsAppID
 }
 
-// pinnedToApp reports whether the sticky comment's checks and receipts
-// are pinned to storygate's own App: publishing posts through a dedicated
-// App (github.Self.Dedicated), whose check runs and comments no workflow
-// token can make, and the trusted policy pins the decision receipts to
-// that same App. Anything else is Actions-only mode, which the comment
-// says at its top (report.MarkdownOptions.Pinned).
+// pinnedToApp reports whether the check runs and the sticky comment are
+// pinned to storygate's own App: the trusted policy pins the decision
+// receipts to a dedicated App (PolicyPinsApp), and publishing posts
+// through that same App, whose check runs and comments no workflow token
+// can make; credentials that are not it are refused (github.ErrNotTheApp)
+// before anything is written. Without a pinned App it is Actions-only
+// mode, which the comment says at its top (report.MarkdownOptions.Pinned).
 func pinnedToApp(ctx context.Context, gh GitHub, approvers *config.Approvers) (bool, error) {
 	if !PolicyPinsApp(approvers) {
 		return false, nil
 	}
 	self, err := gh.Self(ctx)
 	if err != nil {
-		return false, fmt.Errorf("publish: find the account the comment is posted as: %w", err)
+		return false, fmt.Errorf("publish: find the account storygate posts as: %w", err)
 	}
-	return self.Dedicated() && self.AppID == approvers.RecorderAppID, nil
+	if err := self.RequireApp(approvers.RecorderAppID); err != nil {
+		return false, fmt.Errorf("publish: %w", err)
+	}
+	return true, nil
 }

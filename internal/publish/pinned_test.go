@@ -2,6 +2,7 @@ package publish
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -12,11 +13,12 @@ import (
 
 // TestTheStickyCommentSaysWhenItIsForgeable: the sticky comment says at
 // its top that its checks and receipts are forgeable by any workflow of
-// the repository unless both are pinned to storygate's own App: it posts
-// through the App and the trusted policy pins the receipts to that same
-// App (approvers.recorder_app_id). A policy that pins another App, or
-// GitHub Actions, or none, or posting with GITHUB_TOKEN under a policy
-// that pins the App, is Actions-only mode.
+// the repository unless both are pinned to storygate's own App: the
+// trusted policy pins the receipts to it (approvers.recorder_app_id) and
+// publishing posts through it. A policy that pins GitHub Actions, or no
+// app, is Actions-only mode. Credentials that are not the App the policy
+// pins (a workflow's GITHUB_TOKEN, another App) write nothing at all: no
+// check run, no comment.
 func TestTheStickyCommentSaysWhenItIsForgeable(t *testing.T) {
 	t.Parallel()
 	const app = 42
@@ -25,12 +27,13 @@ func TestTheStickyCommentSaysWhenItIsForgeable(t *testing.T) {
 		asApp     bool
 		approvers *config.Approvers
 		forgeable bool
+		refused   bool
 	}{
 		{name: "the App, pinned by the policy", asApp: true, approvers: &config.Approvers{Recorder: "app-42[bot]", RecorderAppID: app}},
 		{name: "the App, the policy pinning no app", asApp: true, approvers: &config.Approvers{Recorder: "app-42[bot]"}, forgeable: true},
-		{name: "the App, the policy pinning another", asApp: true, approvers: &config.Approvers{Recorder: "app-43[bot]", RecorderAppID: 43}, forgeable: true},
 		{name: "the App, no policy", asApp: true, forgeable: true},
-		{name: "GITHUB_TOKEN, the policy pinning the App", approvers: &config.Approvers{Recorder: "app-42[bot]", RecorderAppID: app}, forgeable: true},
+		{name: "the App, the policy pinning another", asApp: true, approvers: &config.Approvers{Recorder: "app-43[bot]", RecorderAppID: 43}, refused: true},
+		{name: "GITHUB_TOKEN, the policy pinning the App", approvers: &config.Approvers{Recorder: "app-42[bot]", RecorderAppID: app}, refused: true},
 		{name: "GITHUB_TOKEN, the policy pinning GitHub Actions", approvers: &config.Approvers{RecorderAppID: github.ActionsAppID}, forgeable: true},
 		{name: "GITHUB_TOKEN, the default policy", approvers: &config.Approvers{}, forgeable: true},
 	} {
@@ -40,7 +43,14 @@ func TestTheStickyCommentSaysWhenItIsForgeable(t *testing.T) {
 			if tc.asApp {
 				gh = fake.AppAdapter(app, 7, github.RetryPolicy{})
 			}
-			if _, err := ToGitHub(context.Background(), gh, results(1, 0), Target{Repo: repo, HeadSHA: head, PullRequest: 7, Approvers: tc.approvers}); err != nil {
+			_, err := ToGitHub(context.Background(), gh, results(1, 0), Target{Repo: repo, HeadSHA: head, PullRequest: 7, Approvers: tc.approvers})
+			if tc.refused {
+				if !errors.Is(err, github.ErrNotTheApp) || len(fake.CheckRuns()) != 0 || len(fake.Comments("octo/demo", 7)) != 0 {
+					t.Errorf("err %v, check runs %+v, comments %+v: want ErrNotTheApp and nothing written", err, fake.CheckRuns(), fake.Comments("octo/demo", 7))
+				}
+				return
+			}
+			if err != nil {
 				t.Fatal(err)
 			}
 			comments := fake.Comments("octo/demo", 7)
@@ -51,12 +61,17 @@ func TestTheStickyCommentSaysWhenItIsForgeable(t *testing.T) {
 			if says != tc.forgeable {
 				t.Errorf("the comment says it is forgeable: %v, want %v\n%s", says, tc.forgeable, comments[0].Body)
 			}
-			if want := int64(githubtest.ActionsAppID); tc.asApp {
-				if comments[0].App != app {
-					t.Errorf("the comment was posted through app %d, not the App", comments[0].App)
+			want := int64(githubtest.ActionsAppID)
+			if tc.asApp {
+				want = app
+			}
+			if comments[0].App != want {
+				t.Errorf("the comment was posted through app %d, want %d", comments[0].App, want)
+			}
+			for _, r := range fake.CheckRuns() {
+				if r.App != want {
+					t.Errorf("check run %s was made through app %d, want %d", r.Name, r.App, want)
 				}
-			} else if comments[0].App != want {
-				t.Errorf("the comment was posted through app %d, not GitHub Actions", comments[0].App)
 			}
 		})
 	}

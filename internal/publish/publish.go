@@ -68,7 +68,8 @@ type Outcome struct {
 // alone. It costs one request per gate plus one per extra 50 annotations,
 // two reads of the pull request's head, the comment lookups' pages and
 // one write plus the deletion of older reports: nothing grows with the
-// number of stories.
+// number of stories. When the trusted policy pins storygate to its App,
+// credentials that are not the App write nothing (pinnedToApp).
 func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outcome, error) {
 	var out Outcome
 	if t.HeadSHA == "" {
@@ -76,6 +77,10 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 	}
 	if !gate.SameRoot(res.Root, t.Root) {
 		return out, fmt.Errorf("publish: the results are of the root %q, the check runs would be of %q", res.Root, t.Root)
+	}
+	pinned, err := pinnedToApp(ctx, gh, t.Approvers)
+	if err != nil {
+		return out, err
 	}
 	moved, err := newerHead(ctx, gh, t)
 	if err != nil {
@@ -96,16 +101,13 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 		out.SupersededBy = moved
 		return out, nil
 	}
-	return postReport(ctx, gh, res, t, out)
+	return postReport(ctx, gh, res, t, pinned, out)
 }
 
 // postReport posts the sticky comment as the report of the run's head
-// (github.Adapter.PostHeadReport), adding what it did to out.
-func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, out Outcome) (Outcome, error) {
-	pinned, err := pinnedToApp(ctx, gh, t.Approvers)
-	if err != nil {
-		return out, err
-	}
+// (github.Adapter.PostHeadReport), adding what it did to out; pinned is
+// pinnedToApp's answer.
+func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, pinned bool, out Outcome) (Outcome, error) {
 	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers, Pinned: pinned})
 	posted, err := gh.PostHeadReport(ctx, t.Repo, t.PullRequest, gate.StickyMarker(t.Root), t.HeadSHA, md)
 	if err != nil {

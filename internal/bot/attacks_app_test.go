@@ -178,3 +178,63 @@ func TestAppModeDriftIssuesNeedTheApp(t *testing.T) {
 		})
 	}
 }
+
+// TestTheGateJobPublishesOnlyAsTheApp: the pull request's gate in a
+// repository whose policy pins storygate to its App. With the App's key
+// it posts its check runs and the sticky comment through the App, and
+// the comment does not say it is forgeable. With only GITHUB_TOKEN and
+// report-only auto it writes nothing to GitHub and reports with
+// annotations, warning why; with report-only false it fails. The
+// control, Actions-only mode (the default policy, GITHUB_TOKEN), posts
+// as GitHub Actions and the comment says at its top that it is forgeable.
+func TestTheGateJobPublishesOnlyAsTheApp(t *testing.T) {
+	const warning = "**Actions-only mode:**"
+	for name, tc := range map[string]struct {
+		open       func(t *testing.T) *harness
+		asApp      bool
+		reportOnly string
+		// app is the app the check runs and comment are posted through;
+		// 0: none posted.
+		app       int64
+		want      status
+		forgeable bool
+	}{
+		"the App":                         {open: newAppPullRequest, asApp: true, app: storygateApp, want: passed},
+		"GITHUB_TOKEN, auto":              {open: newAppPullRequest, want: passed},
+		"GITHUB_TOKEN, report-only false": {open: newAppPullRequest, reportOnly: "false", want: internalError},
+		"Actions-only (control)":          {open: newPullRequest, app: githubtest.ActionsAppID, want: passed, forgeable: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			h := tc.open(t)
+			if tc.asApp {
+				h.asTheApp()
+			}
+			h.event("pull_request", "pull_request.synchronize")
+			got := h.action(func(o *ActionOptions) { o.ReportOnly = tc.reportOnly })
+			if got != tc.want {
+				t.Fatalf("got %s, want %s\n%s%s", got, tc.want, h.stdout.String(), h.stderr.String())
+			}
+			runs, comments := h.fake.CheckRuns(), h.fake.Comments(prRepo, prNumber)
+			if tc.app == 0 {
+				if len(runs) != 0 || len(comments) != 0 {
+					t.Errorf("wrote without the App: check runs %+v, comments %+v", runs, comments)
+				}
+				if tc.reportOnly == "" && !strings.Contains(h.stdout.String(), "not storygate's GitHub App") {
+					t.Errorf("no warning naming the App:\n%s", h.stdout.String())
+				}
+				return
+			}
+			if len(runs) == 0 || len(comments) != 1 || comments[0].App != tc.app {
+				t.Fatalf("check runs %+v, comments %+v: want them posted through app %d", runs, comments, tc.app)
+			}
+			for _, r := range runs {
+				if r.App != tc.app {
+					t.Errorf("check run %s through app %d, want %d", r.Name, r.App, tc.app)
+				}
+			}
+			if says := strings.Contains(comments[0].Body, warning); says != tc.forgeable {
+				t.Errorf("the comment says it is forgeable: %v, want %v\n%s", says, tc.forgeable, comments[0].Body)
+			}
+		})
+	}
+}

@@ -92,14 +92,8 @@ func (a *actionRun) driftIssues(ctx context.Context, opts *reverify.Options) err
 	if err != nil {
 		return nil
 	}
-	if approvers := a.approvers(); publish.PolicyPinsApp(approvers) {
-		self, err := gh.Self(ctx)
-		if err != nil {
-			return fmt.Errorf("reverify: find the account storygate posts as: %w", err)
-		}
-		if err := self.RequireApp(approvers.RecorderAppID); err != nil {
-			return fmt.Errorf("reverify: %w", err)
-		}
+	if _, err := publish.PinnedToApp(ctx, gh, a.approvers()); err != nil {
+		return fmt.Errorf("reverify: %w", err)
 	}
 	opts.Issues = gh
 	return nil

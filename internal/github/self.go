@@ -48,11 +48,6 @@ func (s Self) Authored(c Comment) bool {
 // storygate's; only the App closes that (docs/app.md).
 func (s Self) MadeCheckRun(appID int64) bool { return appID == s.AppID }
 
-// Dedicated reports whether the account is a GitHub App of its own, whose
-// comments and check runs no workflow token can make: not GitHub Actions,
-// through which every workflow's GITHUB_TOKEN posts, nor a token's user.
-func (s Self) Dedicated() bool { return s.AppID != 0 && s.AppID != ActionsAppID }
-
 // ErrNotTheApp is RequireApp's refusal: the policy pins storygate to a
 // GitHub App the credentials are not.
 var ErrNotTheApp = errors.New("these credentials are not storygate's GitHub App")

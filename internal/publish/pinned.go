@@ -16,23 +16,30 @@ func PolicyPinsApp(approvers *config.Approvers) bool {
 	return approvers != nil && approvers.RecorderAppID != 0 && approvers.RecorderAppID != github.ActionsAppID
 }
 
-// pinnedToApp reports whether the check runs and the sticky comment are
-// pinned to storygate's own App: the trusted policy pins the decision
-// receipts to a dedicated App (PolicyPinsApp), and publishing posts
-// through that same App, whose check runs and comments no workflow token
-// can make; credentials that are not it are refused (github.ErrNotTheApp)
-// before anything is written. Without a pinned App it is Actions-only
+// Account is what PinnedToApp asks of GitHub: the account storygate posts
+// as.
+type Account interface {
+	Self(ctx context.Context) (github.Self, error)
+}
+
+// PinnedToApp reports whether what storygate writes through gh (check
+// runs, the sticky comment, drift issues) is pinned to its own App: the
+// trusted policy pins the decision receipts to an App other than GitHub
+// Actions (PolicyPinsApp), and gh posts through that same App, whose
+// check runs, comments and issues no workflow token can make; credentials
+// that are not it are refused (github.ErrNotTheApp), to be asked before
+// anything is written. Without a pinned App it is Actions-only
 // mode, which the comment says at its top (report.MarkdownOptions.Pinned).
-func pinnedToApp(ctx context.Context, gh GitHub, approvers *config.Approvers) (bool, error) {
+func PinnedToApp(ctx context.Context, gh Account, approvers *config.Approvers) (bool, error) {
 	if !PolicyPinsApp(approvers) {
 		return false, nil
 	}
 	self, err := gh.Self(ctx)
 	if err != nil {
-		return false, fmt.Errorf("publish: find the account storygate posts as: %w", err)
+		return false, fmt.Errorf("find the account storygate posts as: %w", err)
 	}
 	if err := self.RequireApp(approvers.RecorderAppID); err != nil {
-		return false, fmt.Errorf("publish: %w", err)
+		return false, err
 	}
 	return true, nil
 }

@@ -20,7 +20,7 @@ import (
 // GitHub is what publishing asks of GitHub: check runs, the sticky
 // comment as the report of a head, the pull request's head to check
 // that a run is not stale, and the account it all is posted as (whether
-// the comment must say it is forgeable, pinnedToApp).
+// the comment must say it is forgeable, PinnedToApp).
 type GitHub interface {
 	github.Checks
 	PostHeadReport(ctx context.Context, repo github.Repo, number int, marker, head, report string) (github.HeadReport, error)
@@ -69,7 +69,7 @@ type Outcome struct {
 // two reads of the pull request's head, the comment lookups' pages and
 // one write plus the deletion of older reports: nothing grows with the
 // number of stories. When the trusted policy pins storygate to its App,
-// credentials that are not the App write nothing (pinnedToApp).
+// credentials that are not the App write nothing (PinnedToApp).
 func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outcome, error) {
 	var out Outcome
 	if t.HeadSHA == "" {
@@ -78,9 +78,9 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 	if !gate.SameRoot(res.Root, t.Root) {
 		return out, fmt.Errorf("publish: the results are of the root %q, the check runs would be of %q", res.Root, t.Root)
 	}
-	pinned, err := pinnedToApp(ctx, gh, t.Approvers)
+	pinned, err := PinnedToApp(ctx, gh, t.Approvers)
 	if err != nil {
-		return out, err
+		return out, fmt.Errorf("publish: %w", err)
 	}
 	moved, err := newerHead(ctx, gh, t)
 	if err != nil {
@@ -106,7 +106,7 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 
 // postReport posts the sticky comment as the report of the run's head
 // (github.Adapter.PostHeadReport), adding what it did to out; pinned is
-// pinnedToApp's answer.
+// PinnedToApp's answer.
 func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, pinned bool, out Outcome) (Outcome, error) {
 	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers, Pinned: pinned})
 	posted, err := gh.PostHeadReport(ctx, t.Repo, t.PullRequest, gate.StickyMarker(t.Root), t.HeadSHA, md)

@@ -49,12 +49,18 @@ func (a *actionRun) deliver(ctx context.Context, res *gate.Results, resultsPath 
 }
 
 // publish posts to GitHub; a 403 (a read-only token) falls back to
-// report-only with a warning rather than failing the gate.
+// report-only with a warning rather than failing the gate, and so, unless
+// report-only is false, do credentials that are not the App the policy
+// pins storygate to (a gate job's GITHUB_TOKEN where the App publishes).
 func (a *actionRun) publish(ctx context.Context, gh publish.GitHub, res *gate.Results) (reportOnly bool, err error) {
 	t := publish.Target{Repo: a.plan.repo, HeadSHA: a.plan.head, PullRequest: a.plan.pr, DetailsURL: a.plan.event.RunURL, Approvers: a.approvers(), Root: a.place, Run: a.workflowRun()}
 	out, err := publish.ToGitHub(ctx, gh, res, t)
 	if github.IsForbidden(err) {
 		fmt.Fprintf(a.e.stdout, "::warning title=storygate::the token may not write check runs or comments (%s); reporting with annotations instead\n", escapeCommand(err.Error()))
+		return true, nil
+	}
+	if errors.Is(err, github.ErrNotTheApp) && a.f.ReportOnly != "false" {
+		fmt.Fprintf(a.e.stdout, "::warning title=storygate::%s; reporting with annotations instead\n", escapeCommand(err.Error()))
 		return true, nil
 	}
 	if err != nil {
@@ -200,7 +206,7 @@ func (a *actionRun) writeMarkdown(res *gate.Results) error {
 	if dest == "" {
 		return nil
 	}
-	md := report.Markdown(res, report.MarkdownOptions{Approvers: a.approvers()})
+	md := report.Markdown(res, report.MarkdownOptions{Approvers: a.approvers(), Pinned: publish.PolicyPinsApp(a.approvers())})
 	if dest == "-" {
 		_, err := fmt.Fprint(a.e.stdout, md)
 		return err

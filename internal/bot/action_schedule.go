@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/storygate/storygate/internal/github"
+	"github.com/storygate/storygate/internal/publish"
 	"github.com/storygate/storygate/internal/reverify"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/sandbox"
@@ -27,7 +28,7 @@ func (a *actionRun) reverify(ctx context.Context) (Outcome, error) {
 	policy.LookPath = a.deps.LookPath
 	opts := reverify.Options{Target: a.t, Environ: a.deps.Env.Environ(), RunURL: a.runURL(), Sandbox: sandbox.New(ctx, policy)}
 	if a.f.ReportOnly != "true" {
-		if err := a.driftIssues(&opts); err != nil {
+		if err := a.driftIssues(ctx, &opts); err != nil {
 			return Passed, a.usage(err)
 		}
 	}
@@ -66,7 +67,7 @@ func (a *actionRun) reverifyPublish(ctx context.Context) (Outcome, error) {
 		return Passed, a.usage(err)
 	}
 	opts := reverify.Options{RunURL: a.runURL()}
-	if err := a.driftIssues(&opts); err != nil {
+	if err := a.driftIssues(ctx, &opts); err != nil {
 		return Passed, a.usage(err)
 	}
 	if opts.Issues == nil {
@@ -76,8 +77,9 @@ func (a *actionRun) reverifyPublish(ctx context.Context) (Outcome, error) {
 }
 
 // driftIssues sets the repository and the issues client, when there are
-// credentials.
-func (a *actionRun) driftIssues(opts *reverify.Options) error {
+// credentials: the App's, when the policy pins storygate to one, since
+// the drift issues it finds as its own are those its account opened.
+func (a *actionRun) driftIssues(ctx context.Context, opts *reverify.Options) error {
 	repo, err := github.ParseRepo(a.getenv("GITHUB_REPOSITORY"))
 	if err != nil {
 		return nil
@@ -87,9 +89,13 @@ func (a *actionRun) driftIssues(opts *reverify.Options) error {
 	if err != nil && !errors.Is(err, ErrNoCredentials) {
 		return err
 	}
-	if err == nil {
-		opts.Issues = gh
+	if err != nil {
+		return nil
 	}
+	if _, err := publish.PinnedToApp(ctx, gh, a.approvers()); err != nil {
+		return fmt.Errorf("reverify: %w", err)
+	}
+	opts.Issues = gh
 	return nil
 }
 

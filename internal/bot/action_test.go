@@ -90,10 +90,15 @@ func newHarness(t *testing.T) *harness { return newHarnessIn(t, "") }
 
 // newHarnessIn is newHarness with the stories in the package pkg, the
 // run's root ("" for the top).
-func newHarnessIn(t *testing.T, pkg string) *harness {
+func newHarnessIn(t *testing.T, pkg string) *harness { return newHarnessWith(t, pkg, nil) }
+
+// newHarnessWith is newHarnessIn with more files in the base commit (a
+// base policy).
+func newHarnessWith(t *testing.T, pkg string, base map[string]string) *harness {
 	t.Parallel()
 	h := &harness{t: t, repo: testrepo.New(t), fake: githubtest.New(t, githubtest.WithRunName(gateRunName)), tmp: t.TempDir(), pkg: pkg}
 	h.repo.Write(map[string]string{pkg + "stories/STORY-001.md": doneDemoStory(t)})
+	h.repo.Write(base)
 	h.base = h.repo.Commit("base")
 	h.repo.Write(map[string]string{pkg + "stories/STORY-002.md": demoFile(t, "STORY-002.md"), pkg + "stories/STORY-003.md": demoFile(t, "STORY-003.md")})
 	h.head = h.repo.Commit("head")

@@ -26,6 +26,9 @@ type Client interface {
 	github.Contents
 	github.Commits
 	github.Ledger
+	// Self is the account the handler posts as: it must be the App the
+	// policy pins storygate to, if any (github.Self.RequireApp).
+	Self(ctx context.Context) (github.Self, error)
 }
 
 // Deps are the handler's collaborators.
@@ -136,6 +139,9 @@ func (h *handler) load(ctx context.Context) error {
 	}
 	h.auth = Authorizer{Access: h.deps.GitHub, Repo: h.ev.Repo, Approvers: cfg.Approvers}
 	h.recorder = RecorderOf(cfg.Approvers)
+	if err := h.postingAsTheRecorder(ctx); err != nil {
+		return err
+	}
 	if h.pr.IsFork() {
 		return nil
 	}

@@ -100,3 +100,20 @@ func Receipts(ctx context.Context, l github.Ledger, repo github.Repo, pr int, r 
 	}
 	return out, nil
 }
+
+// postingAsTheRecorder refuses to handle a command with credentials that
+// are not the App the policy pins the recorder to: the receipt would
+// count for nothing, the decision's commit would not be the recorder's
+// push, and what the handler read back as its own (replies, a lost
+// write) could be any workflow's. Without a pinned App (Actions-only
+// mode) it asks nothing.
+func (h *handler) postingAsTheRecorder(ctx context.Context) error {
+	if h.recorder.AppID == 0 || h.recorder.AppID == github.ActionsAppID {
+		return nil
+	}
+	self, err := h.deps.GitHub.Self(ctx)
+	if err != nil {
+		return fmt.Errorf("find the account storygate posts as: %w", err)
+	}
+	return self.RequireApp(h.recorder.AppID)
+}

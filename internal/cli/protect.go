@@ -36,7 +36,7 @@ func runProtect(e env, args []string) int {
 	fs.StringVar(&f.branch, "branch", "", "branch to protect (required)")
 	fs.StringVar(&f.repo, "repo", "", "repository owner/name (default GITHUB_REPOSITORY)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "print the request without sending it")
-	fs.Int64Var(&f.appID, "app-id", 0, "pin the checks to this GitHub App, so only it can satisfy them")
+	fs.Int64Var(&f.appID, "app-id", 0, "pin the checks to storygate's own GitHub App, so only it can satisfy them (docs/app.md)")
 	fs.StringVar(&f.root, "root", "", "the gated package's directory from the repository's top (the action's root input), default the top")
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
@@ -85,11 +85,27 @@ func (f protectFlags) target() (github.Repo, github.Protection, error) {
 }
 
 // protect plans the change, prints it, and sends it unless this is a dry
-// run or the checks are already required.
+// run or the checks are already required (and, with --app-id, pinned);
+// whatever it did, it ends by saying who can satisfy the checks.
 func protect(ctx context.Context, e env, client github.Protection, repo github.Repo, f protectFlags) error {
+	var err error
 	if client == nil {
-		return protectOffline(e, repo, f, errors.New("GITHUB_TOKEN is not set"))
+		err = protectOffline(e, repo, f, errors.New("GITHUB_TOKEN is not set"))
+	} else {
+		err = requireChecks(ctx, e, client, repo, f)
 	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(e.stdout, protectResidual(repo, f.branch, f.appID))
+	return nil
+}
+
+// requireChecks is protect's change: --app-id pins each gate check to the
+// App, re-pinning one already required (WithPinnedChecks); without it a
+// check already required keeps whatever source it has. A dry run that
+// cannot read the current protection prints the request offline.
+func requireChecks(ctx context.Context, e env, client github.Protection, repo github.Repo, f protectFlags) error {
 	current, err := client.BranchProtection(ctx, repo, f.branch)
 	if err != nil && f.dryRun {
 		return protectOffline(e, repo, f, err)
@@ -101,7 +117,11 @@ func protect(ctx context.Context, e env, client github.Protection, repo github.R
 	if current.Checks != nil {
 		want = *current.Checks
 	}
-	want = want.WithChecks(gateChecks(f.root, f.appID)...)
+	if f.appID != 0 {
+		want = want.WithPinnedChecks(gateChecks(f.root, f.appID)...)
+	} else {
+		want = want.WithChecks(gateChecks(f.root, 0)...)
+	}
 	if current.Checks != nil && slices.Equal(current.Checks.Checks, want.Checks) {
 		fmt.Fprintf(e.stdout, "%s on %s already requires the storygate checks%s; nothing to do\n", f.branch, repo, ofRoot(f.root))
 		return nil

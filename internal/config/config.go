@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -284,6 +285,29 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		n := findKey(root, "approvers", "permission")
 		return &Error{File: file, Line: n.Line, Column: n.Column,
 			Message: fmt.Sprintf("approvers.permission %q is not one of read, triage, write, maintain, admin", cfg.Approvers.Permission)}
+	}
+	return validateRecorder(file, root, cfg.Approvers)
+}
+
+// actionsAppID and actionsBot are GitHub Actions' app and the account a
+// workflow's GITHUB_TOKEN posts as through it.
+const (
+	actionsAppID = 15368
+	actionsBot   = "github-actions[bot]"
+)
+
+// validateRecorder refuses an identity no account has: an App pinned by
+// id while the login is GITHUB_TOKEN's, which posts only through GitHub
+// Actions, would leave every decision unverified and every write refused.
+func validateRecorder(file string, root *yaml.Node, a Approvers) error {
+	n := findKey(root, "approvers", "recorder_app_id")
+	switch {
+	case a.RecorderAppID < 0:
+		return &Error{File: file, Line: n.Line, Column: n.Column, Message: "approvers.recorder_app_id must not be negative"}
+	case a.RecorderAppID != 0 && a.RecorderAppID != actionsAppID && (a.Recorder == "" || strings.EqualFold(a.Recorder, actionsBot)):
+		return &Error{File: file, Line: n.Line, Column: n.Column, Message: fmt.Sprintf(
+			"approvers.recorder_app_id %d pins storygate to a GitHub App, but approvers.recorder is %s, a workflow's GITHUB_TOKEN's account, which posts only through GitHub Actions: set approvers.recorder to the App's bot, \"<slug>[bot]\" (docs/chatops.md)",
+			a.RecorderAppID, actionsBot)}
 	}
 	return nil
 }

@@ -9,8 +9,17 @@ import (
 )
 
 // checkRunsByKey returns the IDs of the check runs on run.HeadSHA with
-// run's name and external_id (this run's key), newest (highest ID) first.
+// run's name and external_id (this run's key) that storygate's own app
+// made (Self.MadeCheckRun), newest (highest ID) first. A run anyone else
+// made with the key is never taken for this run's: neither kept as the
+// run created, nor marked as its duplicate (which would retitle a run
+// storygate did not make, or, were it the newest, keep it and mark
+// storygate's own).
 func (a *Adapter) checkRunsByKey(ctx context.Context, repo Repo, run CheckRun) ([]int64, error) {
+	self, err := a.Self(ctx)
+	if err != nil {
+		return nil, err
+	}
 	opts := &gh.ListCheckRunsOptions{CheckName: gh.String(run.Name), Filter: gh.String("all"), ListOptions: gh.ListOptions{PerPage: pageSize}}
 	var ids []int64
 	for {
@@ -19,7 +28,7 @@ func (a *Adapter) checkRunsByKey(ctx context.Context, repo Repo, run CheckRun) (
 			return nil, apiError(fmt.Sprintf("list check runs %q on %s@%s", run.Name, repo, run.HeadSHA), resp, err)
 		}
 		for _, c := range page.CheckRuns {
-			if c.GetName() == run.Name && c.GetExternalID() == run.ExternalID {
+			if c.GetName() == run.Name && c.GetExternalID() == run.ExternalID && self.MadeCheckRun(c.GetApp().GetID()) {
 				ids = append(ids, c.GetID())
 			}
 		}

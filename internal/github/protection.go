@@ -40,6 +40,19 @@ func (r RequiredChecks) WithChecks(add ...RequiredCheck) RequiredChecks {
 	return out
 }
 
+// WithPinnedChecks is WithChecks, except that a check already present
+// with the same context takes add's app: pinning a check that is already
+// required, unpinned or pinned to another app, is what pinning is for.
+func (r RequiredChecks) WithPinnedChecks(add ...RequiredCheck) RequiredChecks {
+	out := r.WithChecks(add...)
+	for _, c := range add {
+		if i := slices.IndexFunc(out.Checks, func(have RequiredCheck) bool { return have.Context == c.Context }); i >= 0 {
+			out.Checks[i].AppID = c.AppID
+		}
+	}
+	return out
+}
+
 // ProtectionPlan is one REST request that sets required status checks,
 // ready to print (dry run) or send.
 type ProtectionPlan struct {

@@ -2,6 +2,7 @@ package github
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -35,6 +36,46 @@ type Self struct {
 func (s Self) Authored(c Comment) bool {
 	return strings.EqualFold(c.Author.Type, s.Type) && (s.Login == "" || strings.EqualFold(c.Author.Login, s.Login)) &&
 		(s.AppID == 0 || c.App.ID == s.AppID)
+}
+
+// MadeCheckRun reports whether a check run made through the app appID
+// (its app.id) is the account's: check runs are always made through an
+// app, so the app is all that tells them apart. With a dedicated GitHub
+// App that is unforgeable: only its installation tokens make runs
+// through it. In Actions-only mode it is not: every workflow's
+// GITHUB_TOKEN makes its runs through GitHub Actions (ActionsAppID), so a
+// run any workflow with checks: write made is indistinguishable from
+// storygate's; only the App closes that (docs/app.md).
+func (s Self) MadeCheckRun(appID int64) bool { return appID == s.AppID }
+
+// ErrNotTheApp is RequireApp's refusal: the policy pins storygate to a
+// GitHub App the credentials are not.
+var ErrNotTheApp = errors.New("these credentials are not storygate's GitHub App")
+
+// RequireApp refuses an account that is not the GitHub App appID, which
+// the trusted policy pins storygate to (approvers.recorder_app_id): what
+// it wrote would not count as storygate's (receipts, check runs pinned by
+// protect --app-id), and what it read back as its own (check runs by key,
+// the sticky comment, replies, drift issues) could be any workflow's. An
+// appID of 0 or GitHub Actions' pins nothing (Actions-only mode).
+func (s Self) RequireApp(appID int64) error {
+	if appID == 0 || appID == ActionsAppID || s.AppID == appID {
+		return nil
+	}
+	return fmt.Errorf("%w: the policy pins storygate to GitHub App %d (approvers.recorder_app_id), but they post as %s; "+
+		"give the workflow the App's key (the app-id and private-key inputs, from an environment only the default branch deploys to: docs/action.md)",
+		ErrNotTheApp, appID, s.describe())
+}
+
+// describe names the account and the app it posts through.
+func (s Self) describe() string {
+	switch {
+	case s.AppID == ActionsAppID:
+		return s.String() + " through GitHub Actions (a workflow's GITHUB_TOKEN)"
+	case s.AppID == 0:
+		return s.String() + ", a token's user"
+	}
+	return s.String()
 }
 
 // String names the account for messages.

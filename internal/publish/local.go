@@ -40,9 +40,11 @@ func Annotate(w io.Writer, res *gate.Results) error {
 }
 
 // Summary is the job summary: the same report as the comment, approvers
-// being the trusted policy it names (nil points at the setting).
+// being the trusted policy it names (nil points at the setting) and
+// whose pinning to storygate's App (PolicyPinsApp) decides whether it
+// says at its top that the checks are forgeable.
 func Summary(res *gate.Results, approvers *config.Approvers) string {
-	return report.Markdown(res, report.MarkdownOptions{Limit: 1 << 20, Approvers: approvers})
+	return report.Markdown(res, report.MarkdownOptions{Limit: 1 << 20, Approvers: approvers, Pinned: PolicyPinsApp(approvers)})
 }
 
 // AppendFile appends text to the file at path (GITHUB_STEP_SUMMARY).

@@ -18,12 +18,14 @@ import (
 )
 
 // GitHub is what publishing asks of GitHub: check runs, the sticky
-// comment as the report of a head, and the pull request's head to check
-// that a run is not stale.
+// comment as the report of a head, the pull request's head to check
+// that a run is not stale, and the account it all is posted as (whether
+// the comment must say it is forgeable, PinnedToApp).
 type GitHub interface {
 	github.Checks
 	PostHeadReport(ctx context.Context, repo github.Repo, number int, marker, head, report string) (github.HeadReport, error)
 	PullRequest(ctx context.Context, repo github.Repo, number int) (github.PullRequest, error)
+	Self(ctx context.Context) (github.Self, error)
 }
 
 // Target says where the results go.
@@ -66,7 +68,8 @@ type Outcome struct {
 // alone. It costs one request per gate plus one per extra 50 annotations,
 // two reads of the pull request's head, the comment lookups' pages and
 // one write plus the deletion of older reports: nothing grows with the
-// number of stories.
+// number of stories. When the trusted policy pins storygate to its App,
+// credentials that are not the App write nothing (PinnedToApp).
 func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outcome, error) {
 	var out Outcome
 	if t.HeadSHA == "" {
@@ -74,6 +77,10 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 	}
 	if !gate.SameRoot(res.Root, t.Root) {
 		return out, fmt.Errorf("publish: the results are of the root %q, the check runs would be of %q", res.Root, t.Root)
+	}
+	pinned, err := PinnedToApp(ctx, gh, t.Approvers)
+	if err != nil {
+		return out, fmt.Errorf("publish: %w", err)
 	}
 	moved, err := newerHead(ctx, gh, t)
 	if err != nil {
@@ -94,13 +101,14 @@ func ToGitHub(ctx context.Context, gh GitHub, res *gate.Results, t Target) (Outc
 		out.SupersededBy = moved
 		return out, nil
 	}
-	return postReport(ctx, gh, res, t, out)
+	return postReport(ctx, gh, res, t, pinned, out)
 }
 
 // postReport posts the sticky comment as the report of the run's head
-// (github.Adapter.PostHeadReport), adding what it did to out.
-func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, out Outcome) (Outcome, error) {
-	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers})
+// (github.Adapter.PostHeadReport), adding what it did to out; pinned is
+// PinnedToApp's answer.
+func postReport(ctx context.Context, gh GitHub, res *gate.Results, t Target, pinned bool, out Outcome) (Outcome, error) {
+	md := report.Markdown(res, report.MarkdownOptions{Approvers: t.Approvers, Pinned: pinned})
 	posted, err := gh.PostHeadReport(ctx, t.Repo, t.PullRequest, gate.StickyMarker(t.Root), t.HeadSHA, md)
 	if err != nil {
 		return out, fmt.Errorf("publish comment on #%d: %w", t.PullRequest, err)

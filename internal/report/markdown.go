@@ -25,6 +25,11 @@ type MarkdownOptions struct {
 	// base branch's approvers:); nil when the caller has none, and then the
 	// comment only points at the setting.
 	Approvers *config.Approvers
+	// Pinned says the checks and decision receipts the report stands for
+	// are pinned to storygate's own GitHub App, through which no workflow
+	// token can post; false (Actions-only mode) makes the comment say at
+	// its top that any workflow of the repository can forge them.
+	Pinned bool
 }
 
 // Markdown renders the results document as the PR comment and job summary:
@@ -112,12 +117,15 @@ type comment struct {
 	// allowAuthor is the trusted policy's approvers.allow_author: the
 	// header says so, since the author may then approve its own work.
 	allowAuthor bool
+	// pinned is MarkdownOptions.Pinned.
+	pinned bool
 	// forMeaning renders for the meaning digest: command output is left out.
 	forMeaning bool
 }
 
 func commentOf(res *gate.Results, opts MarkdownOptions) comment {
-	return comment{res: res, links: linksOf(res.Event), who: whoMayDecide(opts.Approvers), allowAuthor: opts.Approvers != nil && opts.Approvers.AllowAuthor}
+	return comment{res: res, links: linksOf(res.Event), who: whoMayDecide(opts.Approvers),
+		allowAuthor: opts.Approvers != nil && opts.Approvers.AllowAuthor, pinned: opts.Pinned}
 }
 
 func (c comment) header() string {
@@ -125,6 +133,7 @@ func (c comment) header() string {
 	res := c.res
 	fmt.Fprintf(&b, "## %s storygate: %s\n\n", icon(res.Conclusion), phrase(res.Conclusion))
 	b.WriteString(unsandboxedLine(res.Isolation))
+	b.WriteString(actionsOnlyLine(c.pinned))
 	b.WriteString(allowAuthorLine(c.allowAuthor))
 	b.WriteString("| Check | Result | Summary |\n|---|---|---|\n")
 	for _, g := range res.Gates {

@@ -112,7 +112,7 @@ func TestMarkdownGolden(t *testing.T) {
 		opts   MarkdownOptions
 	}{
 		{"comment.golden.md", sampleResults(), MarkdownOptions{Approvers: sampleApprovers()}},
-		{"every-move.golden.md", everyMoveResults(), MarkdownOptions{}},
+		{"every-move.golden.md", everyMoveResults(), MarkdownOptions{Pinned: true}},
 	}
 	for _, tt := range tests {
 		got := Markdown(tt.res, tt.opts)

@@ -20,6 +20,10 @@ type CheckRun struct {
 	Summary     string
 	Text        string
 	Annotations []Annotation
+	// App is the id of the app that created the run: GitHub Actions'
+	// (ActionsAppID) for a workflow's GITHUB_TOKEN, an App's for its
+	// installation token. Only that app may update the run, as on GitHub.
+	App int64
 }
 
 // Annotation is one annotation GitHub accumulated on a check run.
@@ -71,7 +75,8 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	run := &CheckRun{ID: s.st.id(), Repo: r.repo(), HeadSHA: body.HeadSHA, Status: "queued"}
+	_, app := s.poster(r.Request)
+	run := &CheckRun{ID: s.st.id(), Repo: r.repo(), HeadSHA: body.HeadSHA, Status: "queued", App: app}
 	run.apply(body)
 	s.st.checkRuns = append(s.st.checkRuns, run)
 	writeJSON(w, http.StatusCreated, run.json())
@@ -114,6 +119,10 @@ func (s *Server) updateCheckRun(w http.ResponseWriter, r *request) {
 	defer s.st.mu.Unlock()
 	for _, run := range s.st.checkRuns {
 		if run.ID == id && run.Repo == r.repo() {
+			if _, app := s.poster(r.Request); app != run.App {
+				writeError(w, http.StatusForbidden, "Resource not accessible by integration")
+				return
+			}
 			run.apply(body)
 			writeJSON(w, http.StatusOK, run.json())
 			return
@@ -149,8 +158,8 @@ func (c *CheckRun) json() map[string]any {
 	return map[string]any{
 		"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status,
 		"conclusion": nullable(c.Conclusion), "details_url": c.DetailsURL,
-		"external_id": c.ExternalID,
-		"output":      map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
+		"external_id": c.ExternalID, "app": appJSON(c.App),
+		"output": map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
 	}
 }
 

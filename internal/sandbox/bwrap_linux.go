@@ -109,17 +109,21 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err != nil {
 		return Launch{}, err
 	}
+	pins, err := pinInside(m)
+	if err != nil {
+		doRelease(release)
+		return Launch{}, err
+	}
 	prepare, ungroup, err := s.commandGroup()
 	if err != nil {
-		if release != nil {
-			release()
-		}
+		pins.close()
+		doRelease(release)
 		return Launch{}, err
 	}
 	args = append(append(args, sys...), s.masks()...)
 	args = append(append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...), caches.args...)
 	args = append(args, "--perms", "0777", "--dir", sandboxHome)
-	args = append(args, s.treeMounts(m)...)
+	args = append(append(args, s.treeMounts(m)...), pins.args...)
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
 	}
@@ -127,14 +131,14 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	args = append(args, s.limits()...)
 	args = append(args, "sh", "-c", command)
 	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)),
-		Release: func() { ungroup(); doRelease(release) }, Prepare: prepare}, nil
+		Release: func() { pins.close(); ungroup(); doRelease(release) }, Prepare: pins.prepare(prepare)}, nil
 }
 
 // treeMounts mounts, after the system, the toolchains and the configured
 // paths read-only, the caller's trees (writable, then read-only) where the
-// command sees them (treeView), the view's objects and alternates, and
-// last the paths inside them that stay read-only (ReadOnlyInside), over
-// the writable bind.
+// command sees them (treeView) and the view's objects and alternates; the
+// paths inside them that stay read-only (ReadOnlyInside) follow, pinned
+// (pinInside).
 func (s *Sandbox) treeMounts(m Mounts) []string {
 	var readOnly []string
 	for _, p := range append(append(append([]string{}, s.toolchains...), s.policy.ReadOnly...), m.ReadOnly...) {
@@ -153,11 +157,7 @@ func (s *Sandbox) treeMounts(m Mounts) []string {
 	for _, p := range m.Writable {
 		args = append(args, "--bind", p, m.view.see(p))
 	}
-	args = append(args, m.view.mounts()...)
-	for _, p := range m.ReadOnlyInside {
-		args = append(args, "--ro-bind", p, m.view.see(p))
-	}
-	return args
+	return append(args, m.view.mounts()...)
 }
 
 // namespaces are bwrap's isolation options. A non-root storygate gets a

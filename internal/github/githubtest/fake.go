@@ -235,7 +235,7 @@ func (s *Server) validate(r *http.Request, body []byte) (validated, error) {
 }
 
 func (s *Server) record(c Call, status int) {
-	c.Route = strings.Replace(c.Route, "{path*}", "{path}", 1)
+	c.Route = unwildcard(c.Route)
 	c.Status = status
 	s.mu.Lock()
 	defer s.mu.Unlock()

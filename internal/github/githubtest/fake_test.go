@@ -125,7 +125,7 @@ func TestRoutesAreInTheDescription(t *testing.T) {
 	}
 	for key := range routes {
 		method, path, _ := strings.Cut(key, " ")
-		concrete := strings.NewReplacer("{path*}", "a/b.md", "{owner}", "o", "{repo}", "r").Replace(path)
+		concrete := strings.NewReplacer("{path*}", "a/b.md", "{ref*}", "storygate/deliveries/x", "{owner}", "o", "{repo}", "r").Replace(path)
 		for _, p := range []string{"{check_run_id}", "{issue_number}", "{comment_id}", "{pull_number}", "{installation_id}", "{run_id}"} {
 			concrete = strings.ReplaceAll(concrete, p, "1")
 		}

@@ -35,6 +35,8 @@ var routes = map[string]handler{
 	"GET /repos/{owner}/{repo}/actions/runs/{run_id}":                                 (*Server).getWorkflowRun,
 	"GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs":                  (*Server).listWorkflowRuns,
 	"GET /repos/{owner}/{repo}/activity":                                              (*Server).listActivity,
+	"POST /repos/{owner}/{repo}/git/refs":                                             (*Server).createRef,
+	"DELETE " + refWildcardPath:                                                       (*Server).deleteRef,
 	"GET /user":                                                                       (*Server).getAuthenticatedUser,
 }
 

@@ -59,6 +59,9 @@ type state struct {
 	runs               []*WorkflowRun
 	pushes             []*Push
 	git                map[string]*gitStore
+	// refs are the refs made through the git refs API, by repository and
+	// full name (refs/…), with the commit each points at.
+	refs map[string]map[string]string
 }
 
 func newState() *state {
@@ -75,6 +78,7 @@ func newState() *state {
 		issues:             map[string][]*Issue{},
 		protection:         map[string]map[string]any{},
 		git:                map[string]*gitStore{},
+		refs:               map[string]map[string]string{},
 	}
 }
 

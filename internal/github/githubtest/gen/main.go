@@ -53,6 +53,8 @@ var operations = []operation{
 	{"get", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"},
 	{"get", "/repos/{owner}/{repo}/activity"},
 	{"get", "/user"},
+	{"post", "/repos/{owner}/{repo}/git/refs"},
+	{"delete", "/repos/{owner}/{repo}/git/refs/{ref}"},
 }
 
 func main() {

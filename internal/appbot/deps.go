@@ -95,7 +95,7 @@ type Metrics interface {
 // noMetrics observes nothing.
 type noMetrics struct{}
 
-func (noMetrics) ObserveGitHubCall(string, int, int)            {}
+func (noMetrics) ObserveGitHubCall(string, int, int)           {}
 func (noMetrics) ObserveDecisionLatency(string, time.Duration) {}
 
 // withDefaults fills the optional fields.

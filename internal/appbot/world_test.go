@@ -138,11 +138,19 @@ func gitEnv(t *testing.T) []string {
 // the issue_comment delivery for it.
 func (w *world) comment(full string, author githubtest.User, body string) serve.Delivery {
 	w.t.Helper()
+	w.sync(full)
 	id := w.fake.AddComment(full, prNumber, author, body)
 	owner, name, _ := strings.Cut(full, "/")
 	payload := w.payload("issue_comment.created.1", "", "", githubtest.WithRepo(owner, name),
 		githubtest.OnPullRequest(full, prNumber), githubtest.WithComment(id, body, author))
 	return w.delivery("issue_comment", payload)
+}
+
+// sync gives full's origin the commits GitHub's contents API made on the
+// pull request's branch (the fake keeps them apart), as GitHub's own
+// repository always holds them.
+func (w *world) sync(full string) {
+	w.fake.Pull(full, "feature", w.repos[full].repo.Root)
 }
 
 // payload is a recorded webhook of testdata/webhooks with its SHAs, the

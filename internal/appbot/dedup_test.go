@@ -1,0 +1,112 @@
+package appbot_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/storygate/storygate/internal/serve"
+)
+
+// TestAReplayedDeliveryIsADuplicateAndWritesNothing: the same delivery
+// handled again (a replay of a captured delivery, or GitHub's redelivery
+// of one that succeeded) finds its claim on GitHub and writes nothing.
+// Its honest control: the same comment in a new delivery is acted on
+// (here, answered as a decision already recorded, without a second
+// receipt).
+func TestAReplayedDeliveryIsADuplicateAndWritesNothing(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	w.addRepo(hello)
+	d := w.comment(hello, reviewer, "/approve-plan STORY-002 the plan maps errors to fields")
+	if out, err := w.handler().Handle(context.Background(), d); err != nil || out != serve.Handled {
+		t.Fatalf("first delivery: %s, %v", out, err)
+	}
+	w.fake.ResetCalls()
+	out, err := w.handler().Handle(context.Background(), d)
+	if err != nil || out != serve.Duplicate {
+		t.Fatalf("replay: got %s, %v; want duplicate", out, err)
+	}
+	for _, c := range w.fake.Calls() {
+		if c.Method != "GET" && c.Route != "/app/installations/{installation_id}/access_tokens" && c.Route != "/repos/{owner}/{repo}/git/refs" {
+			t.Errorf("the replay wrote %s %s", c.Method, c.Route)
+		}
+	}
+	if n := len(appReceipts(t, w, hello)); n != 1 {
+		t.Errorf("%d receipts after the replay, want 1", n)
+	}
+	w.sync(hello)
+	again := d
+	again.ID = "72d3162e-cc78-11e3-81ab-999999999999"
+	if out, err := w.handler().Handle(context.Background(), again); err != nil || out != serve.Handled {
+		t.Fatalf("a new delivery of the same comment: %s, %v; want handled", out, err)
+	}
+	if n := len(appReceipts(t, w, hello)); n != 1 {
+		t.Errorf("%d receipts after a new delivery of the same comment, want 1", n)
+	}
+}
+
+// TestTwoReplicasActOnADeliveryOnce: two handlers that share nothing but
+// GitHub receive the same delivery at once. The fake holds the first
+// claim request until the second replica's has been answered, and in the
+// next round the other way round; the last rounds race freely. Exactly
+// one acts and the other answers Duplicate, leaving one receipt, one
+// reaction and one dispatch.
+func TestTwoReplicasActOnADeliveryOnce(t *testing.T) {
+	t.Parallel()
+	rounds := 6
+	if testing.Short() {
+		rounds = 2
+	}
+	for round := range rounds {
+		w := newWorld(t)
+		w.addRepo(hello)
+		d := w.comment(hello, reviewer, "/approve-plan STORY-002 the plan maps errors to fields")
+		replicas := [2]*handlerAndOutcome{{h: w.handler()}, {h: w.handler()}}
+		first, second := replicas[round%2], replicas[1-round%2]
+		var wg sync.WaitGroup
+		wg.Add(1)
+		if round < rounds-2 {
+			pause := w.fake.PauseNext("POST", "/repos/{owner}/{repo}/git/refs")
+			go func() { defer wg.Done(); first.handle(d) }()
+			<-pause.Arrived()
+			second.handle(d) // claims while the first replica's claim is held
+			pause.Release()
+		} else {
+			go func() { defer wg.Done(); first.handle(d) }()
+			second.handle(d)
+		}
+		wg.Wait()
+		outs := map[serve.Outcome]int{}
+		for _, r := range replicas {
+			if r.err != nil {
+				t.Fatalf("round %d: %v", round, r.err)
+			}
+			outs[r.out]++
+		}
+		if outs[serve.Handled] != 1 || outs[serve.Duplicate] != 1 {
+			t.Fatalf("round %d: outcomes %v, want one handled and one duplicate", round, outs)
+		}
+		if n := len(appReceipts(t, w, hello)); n != 1 {
+			t.Errorf("round %d: %d receipts", round, n)
+		}
+		if got := w.fake.Comments(hello, prNumber)[0].Reactions; len(got) != 1 {
+			t.Errorf("round %d: reactions %v", round, got)
+		}
+		if n := len(w.fake.Dispatches()); n != 1 {
+			t.Errorf("round %d: %d dispatches", round, n)
+		}
+	}
+}
+
+type handlerAndOutcome struct {
+	h interface {
+		Handle(context.Context, serve.Delivery) (serve.Outcome, error)
+	}
+	out serve.Outcome
+	err error
+}
+
+func (r *handlerAndOutcome) handle(d serve.Delivery) {
+	r.out, r.err = r.h.Handle(context.Background(), d)
+}

@@ -24,7 +24,9 @@ func (f workflowToken) Client(int64) (appbot.Client, error) {
 	return github.NewAdapter(github.Config{BaseURL: f.w.fake.URL, Token: f.w.fake.Token, Retry: noWaiting()})
 }
 
-func (f workflowToken) Token(ctx context.Context, id int64) (string, error) { return f.app.Token(ctx, id) }
+func (f workflowToken) Token(ctx context.Context, id int64) (string, error) {
+	return f.app.Token(ctx, id)
+}
 
 // TestAReceiptAWorkflowTokenPostedDoesNotCountForTheApp: a workflow with
 // a write GITHUB_TOKEN records the reviewer's decision itself, exactly as

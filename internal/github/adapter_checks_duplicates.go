@@ -10,8 +10,15 @@ import (
 
 // checkRunsByKey returns the IDs of the check runs on run.HeadSHA with
 // run's name and external_id (this run's key), newest (highest ID) first.
+// An adapter of a GitHub App counts only the App's own: the key is no
+// secret (it names a workflow run), and a workflow's GITHUB_TOKEN can make
+// a check run of any name and external_id, which the App would otherwise
+// take for its own lost create and never post its verdict.
 func (a *Adapter) checkRunsByKey(ctx context.Context, repo Repo, run CheckRun) ([]int64, error) {
 	opts := &gh.ListCheckRunsOptions{CheckName: gh.String(run.Name), Filter: gh.String("all"), ListOptions: gh.ListOptions{PerPage: pageSize}}
+	if a.appID != 0 {
+		opts.AppID = gh.Int64(a.appID)
+	}
 	var ids []int64
 	for {
 		page, resp, err := a.gh.Checks.ListCheckRunsForRef(ctx, repo.Owner, repo.Name, run.HeadSHA, opts)
@@ -19,7 +26,7 @@ func (a *Adapter) checkRunsByKey(ctx context.Context, repo Repo, run CheckRun) (
 			return nil, apiError(fmt.Sprintf("list check runs %q on %s@%s", run.Name, repo, run.HeadSHA), resp, err)
 		}
 		for _, c := range page.CheckRuns {
-			if c.GetName() == run.Name && c.GetExternalID() == run.ExternalID {
+			if c.GetName() == run.Name && c.GetExternalID() == run.ExternalID && (a.appID == 0 || c.GetApp().GetID() == a.appID) {
 				ids = append(ids, c.GetID())
 			}
 		}

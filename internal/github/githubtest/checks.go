@@ -20,6 +20,9 @@ type CheckRun struct {
 	Summary     string
 	Text        string
 	Annotations []Annotation
+	// App is the app the run was made through: GitHub Actions for the
+	// server's token, the App of an installation token.
+	App int64
 }
 
 // Annotation is one annotation GitHub accumulated on a check run.
@@ -71,7 +74,8 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
-	run := &CheckRun{ID: s.st.id(), Repo: r.repo(), HeadSHA: body.HeadSHA, Status: "queued"}
+	_, app := s.poster(r.Request)
+	run := &CheckRun{ID: s.st.id(), Repo: r.repo(), HeadSHA: body.HeadSHA, Status: "queued", App: app}
 	run.apply(body)
 	s.st.checkRuns = append(s.st.checkRuns, run)
 	writeJSON(w, http.StatusCreated, run.json())
@@ -80,11 +84,11 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
 // listCheckRunsForRef answers the runs on a commit, newest first as
 // GitHub lists them, narrowed by check_name when given.
 func (s *Server) listCheckRunsForRef(w http.ResponseWriter, r *request) {
-	name := r.URL.Query().Get("check_name")
+	name, appID := r.URL.Query().Get("check_name"), r.URL.Query().Get("app_id")
 	missed := s.missedByThisRead(lateCheckRun)
 	var runs []map[string]any
 	for _, c := range slices.Backward(s.CheckRuns()) {
-		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) && !missed[strconv.FormatInt(c.ID, 10)] {
+		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) && (appID == "" || appID == strconv.FormatInt(c.App, 10)) && !missed[strconv.FormatInt(c.ID, 10)] {
 			runs = append(runs, c.json())
 		}
 	}
@@ -149,8 +153,8 @@ func (c *CheckRun) json() map[string]any {
 	return map[string]any{
 		"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status,
 		"conclusion": nullable(c.Conclusion), "details_url": c.DetailsURL,
-		"external_id": c.ExternalID,
-		"output":      map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
+		"external_id": c.ExternalID, "app": appJSON(c.App),
+		"output": map[string]any{"title": c.Title, "summary": c.Summary, "text": c.Text, "annotations_count": len(c.Annotations)},
 	}
 }
 

@@ -85,11 +85,15 @@ func gateRunName(_ string, inputs map[string]string) string {
 }
 
 // addRepo makes full ("owner/name") with a pull request #2 from feature
-// that a reviewer with write access may decide on.
-func (w *world) addRepo(full string) *repoState {
+// that a reviewer with write access may decide on; base holds extra
+// files, if any, at the base.
+func (w *world) addRepo(full string, base ...map[string]string) *repoState {
 	w.t.Helper()
 	r := &repoState{name: full, repo: testrepo.New(w.t)}
 	r.repo.Write(map[string]string{"stories/STORY-001.md": testrepo.DemoStory(w.t, "STORY-001.md")})
+	for _, files := range base {
+		r.repo.Write(files)
+	}
 	r.base = r.repo.Commit("base")
 	testrepo.GitCLI(w.t, r.repo.Root, "checkout", "-q", "-b", "feature")
 	r.repo.Write(map[string]string{"stories/STORY-002.md": testrepo.DemoStory(w.t, "STORY-002.md"), "stories/STORY-003.md": testrepo.DemoStory(w.t, "STORY-003.md")})

@@ -54,7 +54,7 @@ func appKeyPEM() []byte {
 // its git origin served over smart HTTP that refuses requests without an
 // installation token the fake issued.
 type world struct {
-	t      *testing.T
+	t      testing.TB
 	fake   *githubtest.Server
 	origin *origin
 	repos  map[string]*repoState
@@ -70,7 +70,7 @@ type repoState struct {
 	base, head string
 }
 
-func newWorld(t *testing.T) *world {
+func newWorld(t testing.TB) *world {
 	t.Helper()
 	w := &world{t: t, fake: githubtest.New(t, githubtest.WithRunName(gateRunName)), repos: map[string]*repoState{}}
 	w.fake.RegisterApp(appID, installation, &appKey().PublicKey)
@@ -134,7 +134,7 @@ func noWaiting() github.RetryPolicy {
 }
 
 // gitEnv is git's environment in a test: PATH, and a HOME of its own.
-func gitEnv(t *testing.T) []string {
+func gitEnv(t testing.TB) []string {
 	return []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
 }
 
@@ -201,7 +201,7 @@ type origin struct {
 	refused int
 }
 
-func serveOrigins(t *testing.T, fake *githubtest.Server) *origin {
+func serveOrigins(t testing.TB, fake *githubtest.Server) *origin {
 	t.Helper()
 	gitPath, err := exec.LookPath("git")
 	if err != nil {

@@ -88,6 +88,10 @@ type Server struct {
 	// listLag is how many workflow-run lists leave out each run a
 	// dispatch starts (DelayRunListing).
 	listLag int
+	// blobs serves artifact archives apart from the API, as GitHub's
+	// storage does behind the download's redirect (started on first use).
+	blobsOnce sync.Once
+	blobs     *httptest.Server
 }
 
 // Option configures a Server.

@@ -62,6 +62,8 @@ type state struct {
 	// refs are the refs made through the git refs API, by repository and
 	// full name (refs/…), with the commit each points at.
 	refs map[string]map[string]string
+	// artifacts are the workflow runs' uploaded artifacts (AddArtifact).
+	artifacts []*artifact
 }
 
 func newState() *state {

@@ -55,6 +55,8 @@ var operations = []operation{
 	{"get", "/user"},
 	{"post", "/repos/{owner}/{repo}/git/refs"},
 	{"delete", "/repos/{owner}/{repo}/git/refs/{ref}"},
+	{"get", "/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"},
+	{"get", "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"},
 }
 
 func main() {

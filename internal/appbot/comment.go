@@ -36,7 +36,7 @@ func pullRequestHead(ctx context.Context, r *run) (string, error) {
 // default branch (its work tree, as the commands workflow checks it out),
 // the pull request's base and head.
 func (h *Handler) recordDecision(ctx context.Context, r *run) error {
-	ws, err := h.openWorkspace(ctx, r, r.pr.BaseSHA, r.pr.BaseSHA, r.pr.HeadSHA)
+	ws, err := h.openWorkspace(ctx, r, r.pr.BaseSHA, []string{r.pr.BaseSHA, r.pr.HeadSHA}, nil)
 	if err != nil {
 		return err
 	}

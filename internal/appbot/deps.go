@@ -51,6 +51,7 @@ type Client interface {
 	bot.Client
 	github.Claims
 	github.Contents
+	github.Artifacts
 }
 
 // Installations gives access to the App's installations.
@@ -76,9 +77,11 @@ type Checkout struct {
 	Token string
 	// Branch is checked out (detached) in Dir's work tree.
 	Branch string
-	// Commits are fetched by SHA, with their history.
-	Commits []string
-	Dir     string
+	// Commits are fetched by SHA, with their history; Optional ones too
+	// when the server has them (commits a document names, which may be
+	// made up).
+	Commits, Optional []string
+	Dir               string
 }
 
 // Metrics are the observations the server exports (Prometheus at

@@ -29,22 +29,23 @@ type workspace struct {
 }
 
 // openWorkspace clones the repository (work tree at the default branch,
-// commits fetched) into a new private temp directory and writes the
-// payload next to it; base is the revision whose policy governs.
-func (h *Handler) openWorkspace(ctx context.Context, r *run, base string, commits ...string) (*workspace, error) {
+// commits fetched, optional ones when the server has them) into a new
+// private temp directory and writes the payload next to it; base is the
+// revision whose policy governs.
+func (h *Handler) openWorkspace(ctx context.Context, r *run, base string, commits, optional []string) (*workspace, error) {
 	dir, err := rundir.Temp("app")
 	if err != nil {
 		return nil, err
 	}
 	ws := &workspace{dir: dir, root: filepath.Join(dir, "repo"), event: filepath.Join(dir, "event.json"), tmp: filepath.Join(dir, "tmp")}
-	if err := ws.fill(ctx, h, r, base, commits); err != nil {
+	if err := ws.fill(ctx, h, r, base, commits, optional); err != nil {
 		ws.remove()
 		return nil, err
 	}
 	return ws, nil
 }
 
-func (ws *workspace) fill(ctx context.Context, h *Handler, r *run, base string, commits []string) error {
+func (ws *workspace) fill(ctx context.Context, h *Handler, r *run, base string, commits, optional []string) error {
 	for _, d := range []string{ws.root, ws.tmp} {
 		if err := os.Mkdir(d, 0o700); err != nil {
 			return err
@@ -57,7 +58,8 @@ func (ws *workspace) fill(ctx context.Context, h *Handler, r *run, base string, 
 	if err != nil {
 		return fmt.Errorf("installation token for git: %w", err)
 	}
-	co := Checkout{Repo: r.ev.Repo, Token: token, Branch: r.ev.DefaultBranch, Commits: slices.Compact(slices.Sorted(slices.Values(commits))), Dir: ws.root}
+	co := Checkout{Repo: r.ev.Repo, Token: token, Branch: r.ev.DefaultBranch, Commits: slices.Compact(slices.Sorted(slices.Values(commits))),
+		Optional: optional, Dir: ws.root}
 	if err := h.deps.Checkouts.Checkout(ctx, co); err != nil {
 		return fmt.Errorf("clone %s: %w", r.ev.Repo, err)
 	}
@@ -113,11 +115,15 @@ func orgDefault(ctx context.Context, r *run, base, dir string) (string, error) {
 // bot is the GitHub Action's handler for one delivery: the workspace for
 // its environment, the installation's client for every call, and the App
 // pinned as storygate's identity.
-func (h *Handler) bot(r *run, ws *workspace) *bot.Bot {
+// extra are more KEY, value pairs (publish names the gate run).
+func (h *Handler) bot(r *run, ws *workspace, extra ...string) *bot.Bot {
 	env := actionsEnv{
 		"GITHUB_EVENT_NAME": r.d.Event, "GITHUB_EVENT_PATH": ws.event, "GITHUB_WORKSPACE": ws.root,
 		"GITHUB_REF": "refs/heads/" + r.ev.DefaultBranch, "GITHUB_REPOSITORY": r.ev.Repo.FullName(),
 		"GITHUB_SERVER_URL": h.deps.ServerURL, "RUNNER_TEMP": ws.tmp, "INPUT_GATE-WORKFLOW": h.deps.GateWorkflow,
+	}
+	for i := 0; i+1 < len(extra); i += 2 {
+		env[extra[i]] = extra[i+1]
 	}
 	return bot.New(bot.Deps{Env: env, GitHub: oneClient{r.client}, Now: h.deps.Now, Stdout: &ws.out, Stderr: &ws.out,
 		Version: h.deps.Version, Recorder: h.recorder()})

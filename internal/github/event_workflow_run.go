@@ -37,6 +37,11 @@ type workflowRunPayload struct {
 			Number int `json:"number"`
 		} `json:"pull_requests"`
 	} `json:"workflow_run"`
+	// Workflow is the run's workflow; older payloads name its file only
+	// here.
+	Workflow *struct {
+		Path string `json:"path"`
+	} `json:"workflow"`
 }
 
 // parseWorkflowRun reads completed (and requested) workflow_run events.
@@ -46,6 +51,9 @@ func parseWorkflowRun(payload []byte, ev *Event) error {
 		return err
 	}
 	wr := p.WorkflowRun
+	if wr.Path == "" && p.Workflow != nil {
+		wr.Path = p.Workflow.Path
+	}
 	ref := &WorkflowRunRef{ID: wr.ID, Name: wr.Name, Event: wr.Event, Conclusion: wr.Conclusion, HTMLURL: wr.HTMLURL, Path: wr.Path}
 	for _, pr := range wr.PullRequests {
 		ref.PullRequests = append(ref.PullRequests, pr.Number)

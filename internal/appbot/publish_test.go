@@ -29,7 +29,7 @@ func (noCredentials) NewClient(int64, github.Timeouts) (bot.Client, error) {
 type gateEnv map[string]string
 
 func (e gateEnv) Getenv(k string) string { return e[k] }
-func (e gateEnv) Environ() []string     { return []string{"PATH=" + os.Getenv("PATH")} }
+func (e gateEnv) Environ() []string      { return []string{"PATH=" + os.Getenv("PATH")} }
 
 // gateRun is the unprivileged half, as the repository's gate workflow
 // runs it on pull_request: the gate (the stories gate: it runs nothing)

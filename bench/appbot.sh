@@ -9,5 +9,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export STORYGATE_LOAD_DELIVERIES=${1:-1000}
-/usr/bin/time -f 'wall %e s  peak RSS %M KB (the test process; git children apart)' \
-  go test -run '^$' -bench 'BenchmarkIssueCommentLoad' -benchtime 1x -timeout 60m ./internal/appbot/
+go test -run '^$' -bench 'BenchmarkIssueCommentLoad' -benchtime 1x -timeout 60m ./internal/appbot/

@@ -62,31 +62,7 @@ func TestTwoReplicasActOnADeliveryOnce(t *testing.T) {
 		w := newWorld(t)
 		w.addRepo(hello)
 		d := w.comment(hello, reviewer, "/approve-plan STORY-002 the plan maps errors to fields")
-		replicas := [2]*handlerAndOutcome{{h: w.handler()}, {h: w.handler()}}
-		first, second := replicas[round%2], replicas[1-round%2]
-		var wg sync.WaitGroup
-		wg.Add(1)
-		if round < rounds-2 {
-			pause := w.fake.PauseNext("POST", "/repos/{owner}/{repo}/git/refs")
-			go func() { defer wg.Done(); first.handle(d) }()
-			<-pause.Arrived()
-			second.handle(d) // claims while the first replica's claim is held
-			pause.Release()
-		} else {
-			go func() { defer wg.Done(); first.handle(d) }()
-			second.handle(d)
-		}
-		wg.Wait()
-		outs := map[serve.Outcome]int{}
-		for _, r := range replicas {
-			if r.err != nil {
-				t.Fatalf("round %d: %v", round, r.err)
-			}
-			outs[r.out]++
-		}
-		if outs[serve.Handled] != 1 || outs[serve.Duplicate] != 1 {
-			t.Fatalf("round %d: outcomes %v, want one handled and one duplicate", round, outs)
-		}
+		raceReplicas(t, w, d, round, round < rounds-2)
 		if n := len(appReceipts(t, w, hello)); n != 1 {
 			t.Errorf("round %d: %d receipts", round, n)
 		}
@@ -96,6 +72,39 @@ func TestTwoReplicasActOnADeliveryOnce(t *testing.T) {
 		if n := len(w.fake.Dispatches()); n != 1 {
 			t.Errorf("round %d: %d dispatches", round, n)
 		}
+	}
+}
+
+// raceReplicas hands d to two fresh replicas at once and fails unless
+// exactly one acts and the other answers Duplicate. With held, the fake
+// holds the claim of replica round%2 until the other's was answered (so
+// successive rounds alternate the winner); without, they race freely.
+func raceReplicas(t *testing.T, w *world, d serve.Delivery, round int, held bool) {
+	t.Helper()
+	replicas := [2]*handlerAndOutcome{{h: w.handler()}, {h: w.handler()}}
+	first, second := replicas[round%2], replicas[1-round%2]
+	var wg sync.WaitGroup
+	wg.Add(1)
+	if held {
+		pause := w.fake.PauseNext("POST", "/repos/{owner}/{repo}/git/refs")
+		go func() { defer wg.Done(); first.handle(d) }()
+		<-pause.Arrived()
+		second.handle(d) // claims while the first replica's claim is held
+		pause.Release()
+	} else {
+		go func() { defer wg.Done(); first.handle(d) }()
+		second.handle(d)
+	}
+	wg.Wait()
+	outs := map[serve.Outcome]int{}
+	for _, r := range replicas {
+		if r.err != nil {
+			t.Fatalf("round %d: %v", round, r.err)
+		}
+		outs[r.out]++
+	}
+	if outs[serve.Handled] != 1 || outs[serve.Duplicate] != 1 {
+		t.Fatalf("round %d: outcomes %v, want one handled and one duplicate", round, outs)
 	}
 }
 

@@ -42,7 +42,8 @@ func (s *syncedCheckouts) Checkout(ctx context.Context, c appbot.Checkout) error
 // handled by two replicas, eight deliveries at a time, against the fake
 // GitHub and git over smart HTTP on loopback. It reports the p50 and p99
 // latency from a delivery to its answer on GitHub (the receipt or reply,
-// then the reaction and the dispatch), the heap, and fails unless every
+// then the reaction and the dispatch), the peak heap in use, the memory
+// the process took from the OS (the fake GitHub's included), and fails unless every
 // comment got exactly one reaction and one answer (nothing lost or
 // doubled). bench/appbot.sh runs it; bench/README.md has the figures.
 func BenchmarkIssueCommentLoad(b *testing.B) {
@@ -80,6 +81,7 @@ func BenchmarkIssueCommentLoad(b *testing.B) {
 		b.ReportMetric(ms(latencies[len(latencies)/2]), "p50-ms")
 		b.ReportMetric(ms(latencies[len(latencies)*99/100]), "p99-ms")
 		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+		b.ReportMetric(float64(after.Sys)/(1<<20), "sys-MiB")
 		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(total)/(1<<10), "alloc-KiB/delivery")
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/storygate/storygate/internal/bot"
@@ -126,32 +125,15 @@ func TestTheAppPublishesTheGateJobsResults(t *testing.T) {
 }
 
 // TestTwoReplicasPublishARunOnce: the same workflow_run delivery at two
-// replicas at once leaves one check run per gate and one comment.
+// replicas at once (held apart, then racing) leaves one check run per
+// gate and one comment.
 func TestTwoReplicasPublishARunOnce(t *testing.T) {
 	t.Parallel()
 	for round := range 4 {
 		w := newWorld(t)
 		w.addRepo(hello)
 		d := w.runCompleted(hello, w.gateRun(hello), "storygate.yml", "failure")
-		replicas := [2]*handlerAndOutcome{{h: w.handler()}, {h: w.handler()}}
-		pause := w.fake.PauseNext("POST", "/repos/{owner}/{repo}/git/refs")
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() { defer wg.Done(); replicas[round%2].handle(d) }()
-		<-pause.Arrived()
-		replicas[1-round%2].handle(d)
-		pause.Release()
-		wg.Wait()
-		outs := map[serve.Outcome]int{}
-		for _, r := range replicas {
-			if r.err != nil {
-				t.Fatalf("round %d: %v", round, r.err)
-			}
-			outs[r.out]++
-		}
-		if outs[serve.Handled] != 1 || outs[serve.Duplicate] != 1 {
-			t.Fatalf("round %d: outcomes %v", round, outs)
-		}
+		raceReplicas(t, w, d, round, round < 2)
 		checkOnePublication(t, w, hello)
 	}
 }

@@ -6,14 +6,10 @@ const EventCheckSuite = "check_suite"
 
 type checkSuitePayload struct {
 	CheckSuite struct {
-		ID           int64  `json:"id"`
-		HeadSHA      string `json:"head_sha"`
-		HeadBranch   string `json:"head_branch"`
-		PullRequests []struct {
-			Number int           `json:"number"`
-			Head   payloadBranch `json:"head"`
-			Base   payloadBranch `json:"base"`
-		} `json:"pull_requests"`
+		ID           int64               `json:"id"`
+		HeadSHA      string              `json:"head_sha"`
+		HeadBranch   string              `json:"head_branch"`
+		PullRequests []listedPullRequest `json:"pull_requests"`
 	} `json:"check_suite"`
 }
 
@@ -26,10 +22,6 @@ func parseCheckSuite(payload []byte, ev *Event) error {
 	}
 	cs := p.CheckSuite
 	ev.HeadSHA, ev.HeadRef = cs.HeadSHA, cs.HeadBranch
-	if len(cs.PullRequests) > 0 {
-		pr := cs.PullRequests[0]
-		ev.PRNumber, ev.OnPullRequest = pr.Number, true
-		ev.BaseSHA, ev.BaseRef = pr.Base.SHA, pr.Base.Ref
-	}
+	firstPullRequest(cs.PullRequests, ev)
 	return nil
 }

@@ -119,3 +119,46 @@ type handlerAndOutcome struct {
 func (r *handlerAndOutcome) handle(d serve.Delivery) {
 	r.out, r.err = r.h.Handle(context.Background(), d)
 }
+
+// TestAFailedDeliveryCanBeRedelivered: when the claim's answer is lost
+// after GitHub made the ref (a 502 after applying), or acting fails after
+// the claim, the delivery fails and its claim is gone, so GitHub's
+// redelivery of the same id acts (the control: a delivery that succeeded
+// is a Duplicate, TestAReplayedDeliveryIsADuplicateAndWritesNothing).
+func TestAFailedDeliveryCanBeRedelivered(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name   string
+		method string
+		route  string
+	}{
+		{"the claim's answer lost", "POST", "/repos/{owner}/{repo}/git/refs"},
+		{"the receipt's create refused", "POST", "/repos/{owner}/{repo}/issues/{issue_number}/comments"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t)
+			w.addRepo(hello)
+			d := w.comment(hello, reviewer, "/approve-plan STORY-002 the plan maps errors to fields")
+			if tc.route == "/repos/{owner}/{repo}/git/refs" {
+				w.fake.LoseNextResponse(tc.method, tc.route)
+			} else {
+				w.fake.FailNextTo(tc.method, tc.route, 403, "Resource not accessible by integration")
+			}
+			if out, err := w.handler().Handle(context.Background(), d); out != serve.Failed || err == nil {
+				t.Fatalf("got %s, %v; want a failure", out, err)
+			}
+			if refs := w.fake.Refs(hello, "refs/storygate/"); len(refs) != 0 {
+				t.Fatalf("the failed delivery left its claim: %v", refs)
+			}
+			w.sync(hello)
+			if out, err := w.handler().Handle(context.Background(), d); err != nil || out != serve.Handled {
+				t.Fatalf("redelivery: %s, %v", out, err)
+			}
+			if n := len(appReceipts(t, w, hello)); n != 1 {
+				t.Errorf("%d receipts after the redelivery, want 1", n)
+			}
+		})
+	}
+}

@@ -110,7 +110,10 @@ func (h *Handler) claimAndAct(ctx context.Context, r *run, w work) (serve.Outcom
 	}
 	claimed, err := c.take(ctx, client)
 	if err != nil {
-		return serve.Failed, err
+		// The claim's answer may be lost after GitHub made the ref: left,
+		// it would make GitHub's redelivery a Duplicate that nothing acted
+		// on. A ref that was never made is no error to delete.
+		return serve.Failed, errors.Join(err, c.release(context.WithoutCancel(ctx), client))
 	}
 	if !claimed {
 		r.log.Info("duplicate", "claim", c.ref)

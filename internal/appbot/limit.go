@@ -7,16 +7,18 @@ import (
 	"time"
 )
 
-// Limit is a token bucket: Burst calls at once, then Rate per second.
+// Limit is a token bucket of deliveries: Burst at once, then Rate per
+// second.
 type Limit struct {
 	Rate  float64
 	Burst int
 }
 
-// DefaultLimit keeps one installation to GitHub's secondary-limit pace
-// for content-creating requests (80 a minute) with room for a burst: a
-// delivery makes a handful of writes.
-var DefaultLimit = Limit{Rate: 4, Burst: 20}
+// DefaultLimit keeps one installation near GitHub's pace for
+// content-creating requests (80 a minute) at the four writes a decision
+// makes (commit, receipt, reaction, dispatch), with room for a burst; the
+// retry rules absorb a secondary rate limit beyond it.
+var DefaultLimit = Limit{Rate: 1.0 / 3, Burst: 10}
 
 // limiter is one token bucket per installation. It is the replica's own
 // pacing, not shared state: each replica keeps itself within the limit.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/storygate/storygate/internal/appbot"
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/serve"
 )
@@ -122,5 +124,35 @@ func TestEventsTheAppLeavesAloneAskNothingOfGitHub(t *testing.T) {
 				t.Errorf("the control asked GitHub nothing (%d calls) or failed elsewhere: %v", len(calls), err)
 			}
 		})
+	}
+}
+
+// TestDeliveriesOfAnInstallationWaitTheirTurn: past its burst, an
+// installation's next delivery waits (through the injected sleep, by the
+// injected clock) before it asks GitHub anything; an ignored delivery
+// takes no turn.
+func TestDeliveriesOfAnInstallationWaitTheirTurn(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	r := w.addRepo(hello)
+	now := time.Date(2026, 12, 2, 5, 0, 0, 0, time.UTC)
+	var slept []time.Duration
+	h := w.handler(func(d *appbot.Deps) {
+		d.Limit = appbot.Limit{Rate: 0.5, Burst: 1}
+		d.Now = func() time.Time { return now }
+		d.Sleep = func(_ context.Context, d time.Duration) error { slept = append(slept, d); return nil }
+	})
+	suite := func() serve.Delivery {
+		return w.delivery("check_suite", w.payload("check_suite.rerequested.1", "", "", githubtest.WithRepo("Codertocat", "Hello-World"),
+			checkRunEdit("check_suite", "", r.head, r.base)))
+	}
+	push := w.delivery("push", w.payload("push.event.1", "", ""))
+	for i, d := range []serve.Delivery{suite(), push, suite()} {
+		if _, err := h.Handle(context.Background(), d); err != nil {
+			t.Fatalf("delivery %d: %v", i, err)
+		}
+	}
+	if len(slept) != 1 || slept[0] != 2*time.Second {
+		t.Errorf("slept %v, want one wait of 2s (the second re-run request)", slept)
 	}
 }

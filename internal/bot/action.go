@@ -151,7 +151,7 @@ func (a *actionRun) openTarget(base, head string) error {
 	if err != nil {
 		return err
 	}
-	a.t, a.place, a.cfg = t, t.Place(), t.Policy()
+	a.t, a.place, a.cfg = t, t.Place(), a.policyOf(t)
 	for _, note := range t.PolicyNotes() {
 		fmt.Fprintf(a.e.stderr, "storygate action: note: %s\n", note)
 	}

@@ -71,7 +71,7 @@ func (d decisionRun) verifyDecisions(ctx context.Context, gh Client, history cha
 	if err != nil {
 		return nil, "", fmt.Errorf("read pull request #%d: %w", number, err)
 	}
-	checker := hitl.Checker{GitHub: gh, Repo: d.plan.repo, PR: pr, Approvers: d.t.Policy().Approvers,
+	checker := hitl.Checker{GitHub: gh, Repo: d.plan.repo, PR: pr, Approvers: d.b.policyOf(d.t).Approvers,
 		History: history, Head: d.plan.head}
 	if d.plan.pr == 0 {
 		checker.Tip = pr.HeadSHA // the queue's commit is not the PR's history

@@ -79,7 +79,7 @@ func (a *actionRun) basePolicy(_ context.Context, pr github.PullRequest) (*confi
 	if err != nil {
 		return nil, err
 	}
-	return t.Policy(), nil
+	return a.policyOf(t), nil
 }
 
 // errHeadNotFetched reports a pull request head, as GitHub names it, that
@@ -129,14 +129,23 @@ func (a *actionRun) dispatchGate(ev github.Event, client Client) func(context.Co
 		if ref == "" {
 			return fmt.Errorf("start the gate for %s: GITHUB_REF is not set", shortSHA(commit))
 		}
-		inputs := map[string]string{dispatchPullRequest: strconv.Itoa(pr.Number), dispatchHead: commit, dispatchBase: pr.BaseSHA}
-		d := github.WorkflowDispatch{Workflow: workflow, Ref: ref, Inputs: inputs, RunName: gate.DispatchRunName(pr.Number, commit)}
+		d := GateDispatch(workflow, ref, pr.Number, pr.BaseSHA, commit)
 		if err := client.StartWorkflow(ctx, ev.Repo, d); err != nil {
 			return fmt.Errorf("start the gate %s for %s (the decision is recorded; re-run this job to start it): %w", workflow, shortSHA(commit), err)
 		}
 		fmt.Fprintf(a.e.stderr, "storygate action: started %s on %s for pull request #%d at %s\n", workflow, ref, pr.Number, shortSHA(commit))
 		return nil
 	}
+}
+
+// GateDispatch is the workflow_dispatch that starts the gate workflow on
+// ref for pull request pr at head against base: the inputs the gate
+// workflow reads (planWorkflowDispatch) and the run-name publish binds the
+// document to (gate.DispatchRunName). The commands job and storygate as a
+// GitHub App (internal/appbot) both start the gate with it.
+func GateDispatch(workflow, ref string, pr int, base, head string) github.WorkflowDispatch {
+	inputs := map[string]string{dispatchPullRequest: strconv.Itoa(pr), dispatchHead: head, dispatchBase: base}
+	return github.WorkflowDispatch{Workflow: workflow, Ref: ref, Inputs: inputs, RunName: gate.DispatchRunName(pr, head)}
 }
 
 func shortSHA(sha string) string { return sha[:min(len(sha), 12)] }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/chatops"
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gate/collect"
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/hitl"
@@ -46,6 +47,12 @@ type Deps struct {
 	// is exec.LookPath. A test stands for a runner without bubblewrap
 	// with one that finds nothing.
 	LookPath func(file string) (string, error)
+	// Recorder, when set, is storygate's identity on GitHub in place of
+	// every policy's approvers.recorder and recorder_app_id: storygate as
+	// a GitHub App (internal/appbot) pins its own App, so that receipts a
+	// workflow's GITHUB_TOKEN posts never count, whatever the repository's
+	// file says. The zero value leaves the policy's.
+	Recorder chatops.Recorder
 }
 
 // Env reads the environment the bot runs in.
@@ -158,3 +165,15 @@ type env struct{ stdout, stderr io.Writer }
 func New(d Deps) *Bot { return &Bot{deps: d, e: env{stdout: d.Stdout, stderr: d.Stderr}} }
 
 func (b *Bot) getenv(key string) string { return b.deps.Env.Getenv(key) }
+
+// policyOf is t's policy with storygate's identity pinned when Deps
+// names one (Recorder): a copy, so the target's own answer is unchanged.
+func (b *Bot) policyOf(t *target.Target) *config.Config {
+	cfg := t.Policy()
+	if b.deps.Recorder.Login == "" || cfg == nil {
+		return cfg
+	}
+	pinned := *cfg
+	pinned.Approvers.Recorder, pinned.Approvers.RecorderAppID = b.deps.Recorder.Login, b.deps.Recorder.AppID
+	return &pinned
+}

@@ -58,7 +58,7 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 	if err := sameChange(judgedTarget, judged, t.HeadSHA); err != nil {
 		return nil, err
 	}
-	t.Approvers = &judgedTarget.Policy().Approvers
+	t.Approvers = &b.policyOf(judgedTarget).Approvers
 	var want collect.Expected
 	decisions := decisionRun{b: b, t: judgedTarget, plan: plan{event: event, repo: t.Repo, base: base, head: t.HeadSHA, pr: t.PullRequest,
 		installationID: ev.InstallationID}}

@@ -232,3 +232,11 @@ func wrongState(s prStory, cmd command.Command, event lifecycle.Event) string {
 	}
 	return fmt.Sprintf("%s is at %s, and `%s` applies only at %s", s.shown(), inert.Code(string(s.state())), "/"+cmd.Name, strings.Join(at, ", "))
 }
+
+// HasCommand reports whether Handle acts on ev at all: a created or edited
+// pull request comment, not one of storygate's replies, holding a command.
+// storygate as a GitHub App asks before it claims the delivery.
+func HasCommand(ev github.Event) bool {
+	_, ok := commandsIn(ev)
+	return ok && (ev.Action == "created" || ev.Action == "edited")
+}

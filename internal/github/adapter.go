@@ -61,6 +61,9 @@ type Adapter struct {
 	retry RetryPolicy
 	// appID is the GitHub App the adapter authenticates as, 0 for a token.
 	appID int64
+	// storage fetches what the API redirects to outside itself (an
+	// artifact's archive): without the API's credentials.
+	storage *http.Client
 	// self caches Self, asked for at most once per adapter.
 	selfMu sync.Mutex
 	self   *Self
@@ -83,7 +86,7 @@ func NewAdapter(cfg Config) (*Adapter, error) {
 	if cfg.UserAgent != "" {
 		client.UserAgent = cfg.UserAgent
 	}
-	a := &Adapter{gh: client, retry: retrying.policy}
+	a := &Adapter{gh: client, retry: retrying.policy, storage: &http.Client{Transport: newRetryTransport(transportOrDefault(cfg.Transport), cfg.Retry, cfg.Timeouts)}}
 	if cfg.App != nil {
 		a.appID = cfg.App.AppID
 	}

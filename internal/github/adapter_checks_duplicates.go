@@ -21,6 +21,9 @@ func (a *Adapter) checkRunsByKey(ctx context.Context, repo Repo, run CheckRun) (
 		return nil, err
 	}
 	opts := &gh.ListCheckRunsOptions{CheckName: gh.String(run.Name), Filter: gh.String("all"), ListOptions: gh.ListOptions{PerPage: pageSize}}
+	if a.appID != 0 {
+		opts.AppID = gh.Int64(a.appID)
+	}
 	var ids []int64
 	for {
 		page, resp, err := a.gh.Checks.ListCheckRunsForRef(ctx, repo.Owner, repo.Name, run.HeadSHA, opts)

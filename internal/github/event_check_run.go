@@ -9,12 +9,25 @@ type checkRunPayload struct {
 		CheckSuite struct {
 			HeadBranch string `json:"head_branch"`
 		} `json:"check_suite"`
-		PullRequests []struct {
-			Number int           `json:"number"`
-			Head   payloadBranch `json:"head"`
-			Base   payloadBranch `json:"base"`
-		} `json:"pull_requests"`
+		PullRequests []listedPullRequest `json:"pull_requests"`
 	} `json:"check_run"`
+}
+
+// listedPullRequest is a pull request as check runs and suites list
+// theirs (GitHub lists none for a fork's branch).
+type listedPullRequest struct {
+	Number int           `json:"number"`
+	Head   payloadBranch `json:"head"`
+	Base   payloadBranch `json:"base"`
+}
+
+// firstPullRequest sets ev's pull request from the first one listed.
+func firstPullRequest(prs []listedPullRequest, ev *Event) {
+	if len(prs) > 0 {
+		pr := prs[0]
+		ev.PRNumber, ev.OnPullRequest = pr.Number, true
+		ev.BaseSHA, ev.BaseRef = pr.Base.SHA, pr.Base.Ref
+	}
 }
 
 // parseCheckRun reads rerequested: the run to redo, its commit and, when
@@ -27,10 +40,6 @@ func parseCheckRun(payload []byte, ev *Event) error {
 	cr := p.CheckRun
 	ev.CheckRun = &CheckRunRef{ID: cr.ID, Name: cr.Name, ExternalID: cr.ExternalID}
 	ev.HeadSHA, ev.HeadRef = cr.HeadSHA, cr.CheckSuite.HeadBranch
-	if len(cr.PullRequests) > 0 {
-		pr := cr.PullRequests[0]
-		ev.PRNumber, ev.OnPullRequest = pr.Number, true
-		ev.BaseSHA, ev.BaseRef = pr.Base.SHA, pr.Base.Ref
-	}
+	firstPullRequest(cr.PullRequests, ev)
 	return nil
 }

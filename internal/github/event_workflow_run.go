@@ -13,6 +13,8 @@ type WorkflowRunRef struct {
 	Event      string
 	Conclusion string
 	HTMLURL    string
+	// Path is the workflow file the run ran (.github/workflows/…).
+	Path string
 	// PullRequests lists the numbers GitHub associates with the run; it is
 	// empty for runs on forks.
 	PullRequests []int
@@ -25,6 +27,7 @@ type workflowRunPayload struct {
 		Event          string `json:"event"`
 		Conclusion     string `json:"conclusion"`
 		HTMLURL        string `json:"html_url"`
+		Path           string `json:"path"`
 		HeadSHA        string `json:"head_sha"`
 		HeadBranch     string `json:"head_branch"`
 		HeadRepository *struct {
@@ -34,6 +37,11 @@ type workflowRunPayload struct {
 			Number int `json:"number"`
 		} `json:"pull_requests"`
 	} `json:"workflow_run"`
+	// Workflow is the run's workflow; older payloads name its file only
+	// here.
+	Workflow *struct {
+		Path string `json:"path"`
+	} `json:"workflow"`
 }
 
 // parseWorkflowRun reads completed (and requested) workflow_run events.
@@ -43,7 +51,10 @@ func parseWorkflowRun(payload []byte, ev *Event) error {
 		return err
 	}
 	wr := p.WorkflowRun
-	ref := &WorkflowRunRef{ID: wr.ID, Name: wr.Name, Event: wr.Event, Conclusion: wr.Conclusion, HTMLURL: wr.HTMLURL}
+	if wr.Path == "" && p.Workflow != nil {
+		wr.Path = p.Workflow.Path
+	}
+	ref := &WorkflowRunRef{ID: wr.ID, Name: wr.Name, Event: wr.Event, Conclusion: wr.Conclusion, HTMLURL: wr.HTMLURL, Path: wr.Path}
 	for _, pr := range wr.PullRequests {
 		ref.PullRequests = append(ref.PullRequests, pr.Number)
 	}

@@ -116,6 +116,7 @@ var parsers = map[string]func([]byte, *Event) error{
 	EventIssueComment:     parseIssueComment,
 	EventWorkflowRun:      parseWorkflowRun,
 	EventWorkflowDispatch: parseWorkflowDispatch,
+	EventCheckSuite:       parseCheckSuite,
 }
 
 func commonFields(kind string, env envelope) (Event, error) {

@@ -1,6 +1,7 @@
 package github_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -98,5 +99,24 @@ func TestParseWorkflowDispatchInputs(t *testing.T) {
 	}
 	if _, err := github.ParseEvent("workflow_dispatch", []byte(`{"inputs":["x"]}`)); err == nil {
 		t.Error("inputs that are not an object must be an error")
+	}
+}
+
+// TestCheckSuiteNamesItsCommitAndPullRequest: a recorded check_suite
+// rerequested payload gives the suite's commit and branch and the pull
+// request GitHub lists for it with its base.
+func TestCheckSuiteNamesItsCommitAndPullRequest(t *testing.T) {
+	t.Parallel()
+	payload, err := os.ReadFile("testdata/fuzzseed/check_suite.rerequested.1.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := github.ParseEvent(github.EventCheckSuite, payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.Action != "rerequested" || ev.HeadSHA != "ec26c3e57ca3a959ca5aad62de7213c562f8c821" || ev.HeadRef != "changes" ||
+		ev.PRNumber != 2 || ev.BaseSHA != "f95f852bd8fca8fcc58a9a2d6c842781e32a215e" || ev.InstallationID != 957387 {
+		t.Errorf("check_suite event %+v", ev)
 	}
 }

@@ -90,6 +90,14 @@ func (s *Server) createAccessToken(w http.ResponseWriter, r *request) {
 	})
 }
 
+// IssuedToken reports whether token is an installation token the fake
+// issued (a git server in a test accepts exactly those).
+func (s *Server) IssuedToken(token string) bool {
+	s.st.mu.Lock()
+	defer s.st.mu.Unlock()
+	return s.st.installationTokens[token] != 0
+}
+
 // InstallationTokensIssued returns how many installation tokens apps got.
 func (s *Server) InstallationTokensIssued() int {
 	s.st.mu.Lock()

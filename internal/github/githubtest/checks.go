@@ -85,11 +85,11 @@ func (s *Server) createCheckRun(w http.ResponseWriter, r *request) {
 // listCheckRunsForRef answers the runs on a commit, newest first as
 // GitHub lists them, narrowed by check_name when given.
 func (s *Server) listCheckRunsForRef(w http.ResponseWriter, r *request) {
-	name := r.URL.Query().Get("check_name")
+	name, appID := r.URL.Query().Get("check_name"), r.URL.Query().Get("app_id")
 	missed := s.missedByThisRead(lateCheckRun)
 	var runs []map[string]any
 	for _, c := range slices.Backward(s.CheckRuns()) {
-		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) && !missed[strconv.FormatInt(c.ID, 10)] {
+		if c.Repo == r.repo() && c.HeadSHA == r.params["ref"] && (name == "" || c.Name == name) && (appID == "" || appID == strconv.FormatInt(c.App, 10)) && !missed[strconv.FormatInt(c.ID, 10)] {
 			runs = append(runs, c.json())
 		}
 	}

@@ -164,7 +164,7 @@ func (s *Server) putContents(w http.ResponseWriter, r *request) {
 		writeError(w, status, msg)
 		return
 	}
-	s.commitFile(w, r.repo(), r.params["path"], body, content)
+	s.commitFile(w, r.Request, r.repo(), r.params["path"], body, content)
 }
 
 func (st *state) raceConcurrentPush(repo, branch, p string) error {
@@ -201,10 +201,13 @@ func (st *state) checkBase(repo string, body putContentsBody, p string) (int, st
 	return 0, ""
 }
 
-func (s *Server) commitFile(w http.ResponseWriter, repo, p string, body putContentsBody, content []byte) {
+func (s *Server) commitFile(w http.ResponseWriter, r *http.Request, repo, p string, body putContentsBody, content []byte) {
 	created := s.st.files[repo][fileKey(body.Branch, p)] == nil
 	s.st.setFile(repo, body.Branch, p, content)
-	c, err := s.st.commit(repo, body.Branch, p, body.Message, content, Bot)
+	// The push is the caller's: GITHUB_TOKEN's Bot, or the App whose
+	// installation token wrote.
+	actor, _ := s.poster(r)
+	c, err := s.st.commit(repo, body.Branch, p, body.Message, content, actor)
 	if err != nil {
 		s.t.Errorf("fake GitHub: %v", err)
 		writeError(w, http.StatusInternalServerError, err.Error())

@@ -39,7 +39,8 @@ func (s *Server) createDispatch(w http.ResponseWriter, r *request) {
 	}
 	s.st.mu.Lock()
 	s.st.dispatches = append(s.st.dispatches, Dispatch{Repo: r.repo(), Workflow: r.params["workflow_id"], Ref: *body.Ref, Inputs: body.Inputs})
-	s.dispatchedRun(r.repo(), r.params["workflow_id"], *body.Ref, body.Inputs)
+	actor, _ := s.poster(r.Request)
+	s.dispatchedRun(r.repo(), r.params["workflow_id"], *body.Ref, body.Inputs, actor)
 	s.st.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
 }

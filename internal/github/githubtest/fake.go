@@ -88,6 +88,10 @@ type Server struct {
 	// listLag is how many workflow-run lists leave out each run a
 	// dispatch starts (DelayRunListing).
 	listLag int
+	// blobs serves artifact archives apart from the API, as GitHub's
+	// storage does behind the download's redirect (started on first use).
+	blobsOnce sync.Once
+	blobs     *httptest.Server
 }
 
 // Option configures a Server.
@@ -235,7 +239,7 @@ func (s *Server) validate(r *http.Request, body []byte) (validated, error) {
 }
 
 func (s *Server) record(c Call, status int) {
-	c.Route = strings.Replace(c.Route, "{path*}", "{path}", 1)
+	c.Route = unwildcard(c.Route)
 	c.Status = status
 	s.mu.Lock()
 	defer s.mu.Unlock()

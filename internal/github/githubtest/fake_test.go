@@ -125,11 +125,11 @@ func TestRoutesAreInTheDescription(t *testing.T) {
 	}
 	for key := range routes {
 		method, path, _ := strings.Cut(key, " ")
-		concrete := strings.NewReplacer("{path*}", "a/b.md", "{owner}", "o", "{repo}", "r").Replace(path)
-		for _, p := range []string{"{check_run_id}", "{issue_number}", "{comment_id}", "{pull_number}", "{installation_id}", "{run_id}"} {
+		concrete := strings.NewReplacer("{path*}", "a/b.md", "{ref*}", "storygate/deliveries/x", "{owner}", "o", "{repo}", "r").Replace(path)
+		for _, p := range []string{"{check_run_id}", "{issue_number}", "{comment_id}", "{pull_number}", "{installation_id}", "{run_id}", "{artifact_id}"} {
 			concrete = strings.ReplaceAll(concrete, p, "1")
 		}
-		concrete = strings.NewReplacer("{username}", "u", "{org}", "o", "{team_slug}", "t", "{branch}", "main").Replace(concrete)
+		concrete = strings.NewReplacer("{username}", "u", "{org}", "o", "{team_slug}", "t", "{branch}", "main", "{archive_format}", "zip").Replace(concrete)
 		req, _ := http.NewRequest(method, "http://fake"+concrete, nil)
 		route, _, err := r.FindRoute(req)
 		if err != nil || route.Path != path {

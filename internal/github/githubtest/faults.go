@@ -3,7 +3,6 @@ package githubtest
 import (
 	"net"
 	"net/http"
-	"strings"
 )
 
 // fault is a canned failure answer for the next request.
@@ -150,7 +149,7 @@ func (s *Server) LoseNextResponse(method, route string) {
 // takeFault returns and forgets the first fault injected for this
 // operation.
 func (s *Server) takeFault(method, route string) injected {
-	key := method + " " + strings.Replace(route, "{path*}", "{path}", 1)
+	key := method + " " + unwildcard(route)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, in := range s.injected {

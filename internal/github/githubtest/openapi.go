@@ -22,11 +22,14 @@ import (
 //go:embed testdata/openapi-subset.json
 var subsetJSON []byte
 
-// contentsPath is the one path whose parameter spans slashes ("a/b.md").
-// OpenAPI cannot say so; the legacy router's {name*} wildcard can.
+// contentsPath and refPath are the paths whose last parameter spans
+// slashes ("a/b.md", "storygate/deliveries/x"). OpenAPI cannot say so; the
+// legacy router's {name*} wildcard can.
 const (
 	contentsPath         = "/repos/{owner}/{repo}/contents/{path}"
 	contentsWildcardPath = "/repos/{owner}/{repo}/contents/{path*}"
+	refPath              = "/repos/{owner}/{repo}/git/refs/{ref}"
+	refWildcardPath      = "/repos/{owner}/{repo}/git/refs/{ref*}"
 )
 
 var (
@@ -46,9 +49,11 @@ func loadRouter(data []byte) (routers.Router, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load OpenAPI subset: %w", err)
 	}
-	if item := doc.Paths.Value(contentsPath); item != nil {
-		doc.Paths.Delete(contentsPath)
-		doc.Paths.Set(contentsWildcardPath, item)
+	for path, wildcard := range map[string]string{contentsPath: contentsWildcardPath, refPath: refWildcardPath} {
+		if item := doc.Paths.Value(path); item != nil {
+			doc.Paths.Delete(path)
+			doc.Paths.Set(wildcard, item)
+		}
 	}
 	r, err := legacy.NewRouter(doc, openapi3.DisableExamplesValidation())
 	if err != nil {

@@ -1,7 +1,5 @@
 package githubtest
 
-import "strings"
-
 // Pause holds one request in the fake before it takes effect, so that a
 // test can order concurrent clients deterministically: the request
 // arrives, the test does what must come first, then releases it.
@@ -32,7 +30,7 @@ func (p *Pause) Release() { close(p.release) }
 // holdIfPaused takes the first pause of this operation, if any, and holds
 // the request until it is released or the fake closes.
 func (s *Server) holdIfPaused(method, route string) {
-	key := method + " " + strings.Replace(route, "{path*}", "{path}", 1)
+	key := method + " " + unwildcard(route)
 	s.mu.Lock()
 	var p *Pause
 	for i, candidate := range s.pauses {

@@ -35,7 +35,11 @@ var routes = map[string]handler{
 	"GET /repos/{owner}/{repo}/actions/runs/{run_id}":                                 (*Server).getWorkflowRun,
 	"GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs":                  (*Server).listWorkflowRuns,
 	"GET /repos/{owner}/{repo}/activity":                                              (*Server).listActivity,
-	"GET /user":                                                                       (*Server).getAuthenticatedUser,
+	"POST /repos/{owner}/{repo}/git/refs":                                             (*Server).createRef,
+	"DELETE " + refWildcardPath:                                                       (*Server).deleteRef,
+	"GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts":                       (*Server).listRunArtifacts,
+	"GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}":      (*Server).downloadArtifact,
+	"GET /user": (*Server).getAuthenticatedUser,
 }
 
 // dispatch answers an allowed request; an operation GitHub has but the fake

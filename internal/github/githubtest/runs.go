@@ -62,12 +62,12 @@ func (st *state) addRun(run WorkflowRun) int64 {
 }
 
 // dispatchedRun is the run GitHub starts for a dispatch: on the ref's
-// branch at its latest push, by the caller (the fake's writes are all
-// GITHUB_TOKEN's, Bot).
-func (s *Server) dispatchedRun(repo, workflow, ref string, inputs map[string]string) {
+// branch at its latest push, by the caller (actor: GITHUB_TOKEN's Bot, or
+// the App whose installation token dispatched).
+func (s *Server) dispatchedRun(repo, workflow, ref string, inputs map[string]string, actor User) {
 	st := s.st
 	branch := strings.TrimPrefix(ref, "refs/heads/")
-	run := WorkflowRun{Repo: repo, Event: "workflow_dispatch", HeadBranch: branch, Path: ".github/workflows/" + workflow, Actor: Bot,
+	run := WorkflowRun{Repo: repo, Event: "workflow_dispatch", HeadBranch: branch, Path: ".github/workflows/" + workflow, Actor: actor,
 		CreatedAt: time.Now().UTC(), unlisted: s.listLag}
 	if s.runName != nil {
 		run.DisplayTitle = s.runName(workflow, inputs)

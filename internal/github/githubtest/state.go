@@ -59,6 +59,11 @@ type state struct {
 	runs               []*WorkflowRun
 	pushes             []*Push
 	git                map[string]*gitStore
+	// refs are the refs made through the git refs API, by repository and
+	// full name (refs/…), with the commit each points at.
+	refs map[string]map[string]string
+	// artifacts are the workflow runs' uploaded artifacts (AddArtifact).
+	artifacts []*artifact
 }
 
 func newState() *state {
@@ -75,6 +80,7 @@ func newState() *state {
 		issues:             map[string][]*Issue{},
 		protection:         map[string]map[string]any{},
 		git:                map[string]*gitStore{},
+		refs:               map[string]map[string]string{},
 	}
 }
 

@@ -53,6 +53,10 @@ var operations = []operation{
 	{"get", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"},
 	{"get", "/repos/{owner}/{repo}/activity"},
 	{"get", "/user"},
+	{"post", "/repos/{owner}/{repo}/git/refs"},
+	{"delete", "/repos/{owner}/{repo}/git/refs/{ref}"},
+	{"get", "/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"},
+	{"get", "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"},
 }
 
 func main() {

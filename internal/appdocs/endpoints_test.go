@@ -61,6 +61,12 @@ var adapterEndpoints = []endpoint{
 	{"Actions.CreateWorkflowDispatchEventByFileName", "POST", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches", "actions", write, true},
 	{"repos/%s/%s/actions/workflows/%s/runs", "GET", "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs", "actions", read, true},
 	{"repos/%s/%s/actions/runs/%d", "GET", "/repos/{owner}/{repo}/actions/runs/{run_id}", "actions", read, true},
+	{"Actions.ListWorkflowRunArtifacts", "GET", "/repos/{owner}/{repo}/actions/runs/{run_id}/artifacts", "actions", read, true},
+	{"Actions.DownloadArtifact", "GET", "/repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}", "actions", read, true},
+	// Delivery claims: one git ref per delivery id, which only one request
+	// can create (internal/appbot: replays and replicas act once).
+	{"Git.CreateRef", "POST", "/repos/{owner}/{repo}/git/refs", "contents", write, true},
+	{"Git.DeleteRef", "DELETE", "/repos/{owner}/{repo}/git/refs/{ref}", "contents", write, true},
 	// Branch protection: `storygate protect`, run by a maintainer with an
 	// administrator's token, never by the App.
 	{"Repositories.GetBranchProtection", "GET", "/repos/{owner}/{repo}/branches/{branch}/protection", "administration", read, false},
@@ -78,6 +84,7 @@ var categoryPermission = map[string]string{
 	"checks":                     "checks",
 	"repos/contents":             "contents",
 	"commits":                    "contents",
+	"git":                        "contents", // git database: refs (the delivery claims)
 	"issues":                     "issues",
 	"reactions":                  "issues", // reactions to issue comments
 	"pulls":                      "pull_requests",

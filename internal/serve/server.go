@@ -140,7 +140,7 @@ func (s *Server) shutdown(served <-chan error) error {
 		err = fmt.Errorf("serve: in-flight deliveries did not finish within %s; their handling was cancelled: %w", s.limits.DrainTimeout, err)
 		log.Error("shutdown", "error", err.Error())
 	} else {
-		log.Info("shut down: every delivery answered")
+		log.Info("shut down: nothing left in flight")
 	}
 	if serveErr := <-served; !errors.Is(serveErr, http.ErrServerClosed) {
 		return errors.Join(err, fmt.Errorf("serve: %w", serveErr))

@@ -24,10 +24,10 @@ type Metrics struct {
 	refused    map[string]uint64
 	inFlight   int64
 	duration   histogram
-	calls      map[int]uint64
+	calls      map[[2]string]uint64
 	remaining  int64
 	known      bool
-	decision   histogram
+	decision   map[string]*histogram
 }
 
 // latencyBuckets are the histograms' upper bounds, in seconds: from a
@@ -36,28 +36,35 @@ var latencyBuckets = []float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5,
 
 // NewMetrics returns empty metrics.
 func NewMetrics() *Metrics {
-	return &Metrics{deliveries: map[[2]string]uint64{}, refused: map[string]uint64{}, calls: map[int]uint64{},
-		duration: newHistogram(), decision: newHistogram()}
+	return &Metrics{deliveries: map[[2]string]uint64{}, refused: map[string]uint64{}, calls: map[[2]string]uint64{},
+		duration: newHistogram(), decision: map[string]*histogram{}}
 }
 
-// ObserveGitHubCall records one answer from GitHub: its status and the
-// X-RateLimit-Remaining it carried (negative when it carried none). The
-// handlers call it for every request they make (see Transport).
-func (m *Metrics) ObserveGitHubCall(status int, remaining int) {
+// ObserveGitHubCall records one request to GitHub: its method, the
+// status answered (0: no answer) and the X-RateLimit-Remaining it
+// carried (negative: none). The handlers call it for every request they
+// make (see Transport).
+func (m *Metrics) ObserveGitHubCall(method string, status, remaining int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.calls[status]++
+	m.calls[[2]string{method, strconv.Itoa(status)}]++
 	if remaining >= 0 {
 		m.remaining, m.known = int64(remaining), true
 	}
 }
 
-// ObserveDecisionLatency records how long a slash command took from the
-// delivery's receipt to its recorded decision (the receipt posted).
-func (m *Metrics) ObserveDecisionLatency(d time.Duration) {
+// ObserveDecisionLatency records how long a delivery of event took from
+// its receipt to its result on GitHub (a receipt, a reply, a dispatch).
+func (m *Metrics) ObserveDecisionLatency(event string, d time.Duration) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.decision.observe(d.Seconds())
+	h := m.decision[event]
+	if h == nil {
+		fresh := newHistogram()
+		h = &fresh
+		m.decision[event] = h
+	}
+	h.observe(d.Seconds())
 }
 
 // delivered records a delivery's outcome and how long it took.
@@ -110,17 +117,19 @@ func (m *Metrics) WriteTo(w io.Writer) (int64, error) {
 	family(&b, "storygate_deliveries_in_flight", "gauge", "Deliveries being handled now.")
 	fmt.Fprintf(&b, "storygate_deliveries_in_flight %d\n", m.inFlight)
 	family(&b, "storygate_delivery_duration_seconds", "histogram", "Time from a verified delivery to its answer.")
-	m.duration.write(&b, "storygate_delivery_duration_seconds")
-	family(&b, "storygate_github_requests_total", "counter", "Answers from GitHub to the handlers' requests, by HTTP status.")
-	for _, c := range slices.Sorted(maps.Keys(m.calls)) {
-		fmt.Fprintf(&b, "storygate_github_requests_total{code=\"%d\"} %d\n", c, m.calls[c])
+	m.duration.write(&b, "storygate_delivery_duration_seconds", "")
+	family(&b, "storygate_github_requests_total", "counter", "The handlers' requests to GitHub, by method and HTTP status (0: no answer).")
+	for _, k := range slices.SortedFunc(maps.Keys(m.calls), compareKeys) {
+		fmt.Fprintf(&b, "storygate_github_requests_total{method=%s,code=%s} %d\n", label(k[0]), label(k[1]), m.calls[k])
 	}
 	if m.known {
 		family(&b, "storygate_github_rate_limit_remaining", "gauge", "X-RateLimit-Remaining of GitHub's latest answer.")
 		fmt.Fprintf(&b, "storygate_github_rate_limit_remaining %d\n", m.remaining)
 	}
-	family(&b, "storygate_decision_latency_seconds", "histogram", "Time from a slash command's delivery to its recorded decision.")
-	m.decision.write(&b, "storygate_decision_latency_seconds")
+	family(&b, "storygate_decision_latency_seconds", "histogram", "Time from a delivery's receipt to its result on GitHub, by event.")
+	for _, event := range slices.Sorted(maps.Keys(m.decision)) {
+		m.decision[event].write(&b, "storygate_decision_latency_seconds", "event="+label(event)+",")
+	}
 	n, err := io.WriteString(w, b.String())
 	return int64(n), err
 }
@@ -164,12 +173,24 @@ func (h *histogram) observe(v float64) {
 	h.count++
 }
 
-func (h *histogram) write(b *strings.Builder, name string) {
+// write writes the histogram's samples; labels, if any, end in a comma
+// and come before le.
+func (h *histogram) write(b *strings.Builder, name, labels string) {
 	var cumulative uint64
 	for i, le := range latencyBuckets {
 		cumulative += h.counts[i]
-		fmt.Fprintf(b, "%s_bucket{le=\"%s\"} %d\n", name, strconv.FormatFloat(le, 'g', -1, 64), cumulative)
+		fmt.Fprintf(b, "%s_bucket{%sle=\"%s\"} %d\n", name, labels, strconv.FormatFloat(le, 'g', -1, 64), cumulative)
 	}
-	fmt.Fprintf(b, "%s_bucket{le=\"+Inf\"} %d\n%s_sum %s\n%s_count %d\n", name, h.count, name,
-		strconv.FormatFloat(h.sum, 'g', -1, 64), name, h.count)
+	fmt.Fprintf(b, "%s_bucket{%sle=\"+Inf\"} %d\n", name, labels, h.count)
+	if labels = strings.TrimSuffix(labels, ","); labels != "" {
+		labels = "{" + labels + "}"
+	}
+	fmt.Fprintf(b, "%s_sum%s %s\n%s_count%s %d\n", name, labels, strconv.FormatFloat(h.sum, 'g', -1, 64), name, labels, h.count)
 }
+
+// handlerMetrics is what the handlers (internal/appbot's Metrics) ask of
+// the server's metrics; *Metrics provides it.
+var _ interface {
+	ObserveGitHubCall(method string, status, remaining int)
+	ObserveDecisionLatency(event string, d time.Duration)
+} = (*Metrics)(nil)

@@ -83,7 +83,12 @@ func TestMetricsCountDeliveriesRefusalsAndGitHub(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	r.metrics.ObserveDecisionLatency(1500 * time.Millisecond)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	if _, err := client.Get(closed.URL); err == nil {
+		t.Fatal("a closed server answered")
+	}
+	r.metrics.ObserveDecisionLatency("issue_comment", 1500*time.Millisecond)
 
 	status, text := get(t, r, "/metrics")
 	if status != http.StatusOK {
@@ -91,20 +96,21 @@ func TestMetricsCountDeliveriesRefusalsAndGitHub(t *testing.T) {
 	}
 	got := samples(t, text)
 	for name, want := range map[string]float64{
-		`storygate_deliveries_total{event="issue_comment",outcome="handled"}`: 2,
-		`storygate_deliveries_total{event="issue_comment",outcome="ignored"}`: 1,
-		`storygate_deliveries_total{event="issue_comment",outcome="failed"}`:  1,
-		`storygate_webhook_refused_total{reason="signature"}`:                 1,
-		`storygate_webhook_refused_total{reason="headers"}`:                   1,
-		`storygate_delivery_duration_seconds_count`:                           4,
-		`storygate_delivery_duration_seconds_bucket{le="+Inf"}`:               4,
-		`storygate_deliveries_in_flight`:                                      0,
-		`storygate_github_requests_total{code="200"}`:                         2,
-		`storygate_github_requests_total{code="404"}`:                         1,
-		`storygate_github_rate_limit_remaining`:                               4321,
-		`storygate_decision_latency_seconds_bucket{le="1"}`:                   0,
-		`storygate_decision_latency_seconds_bucket{le="2.5"}`:                 1,
-		`storygate_decision_latency_seconds_sum`:                              1.5,
+		`storygate_deliveries_total{event="issue_comment",outcome="handled"}`:       2,
+		`storygate_deliveries_total{event="issue_comment",outcome="ignored"}`:       1,
+		`storygate_deliveries_total{event="issue_comment",outcome="failed"}`:        1,
+		`storygate_webhook_refused_total{reason="signature"}`:                       1,
+		`storygate_webhook_refused_total{reason="headers"}`:                         1,
+		`storygate_delivery_duration_seconds_count`:                                 4,
+		`storygate_delivery_duration_seconds_bucket{le="+Inf"}`:                     4,
+		`storygate_deliveries_in_flight`:                                            0,
+		`storygate_github_requests_total{method="GET",code="200"}`:                  2,
+		`storygate_github_requests_total{method="GET",code="404"}`:                  1,
+		`storygate_github_requests_total{method="GET",code="0"}`:                    1,
+		`storygate_github_rate_limit_remaining`:                                     4321,
+		`storygate_decision_latency_seconds_bucket{event="issue_comment",le="1"}`:   0,
+		`storygate_decision_latency_seconds_bucket{event="issue_comment",le="2.5"}`: 1,
+		`storygate_decision_latency_seconds_sum{event="issue_comment"}`:             1.5,
 	} {
 		if v, ok := got[name]; !ok || v != want {
 			t.Errorf("%s = %v (present %v), want %v", name, v, ok, want)

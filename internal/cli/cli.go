@@ -92,11 +92,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Before anything of this run is made: what killed runs left.
 	rundir.Sweep()
 	e.ctx = ctx
-	code := cmd.run(e, args[2:])
-	if signalEnds[name] {
-		return code
-	}
-	return stopped(e, name, ctx, code)
+	return exitAfter(e, name, ctx, cmd.run(e, args[2:]))
 }
 
 func usage(w io.Writer) {

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/storygate/storygate/internal/serve"
@@ -147,6 +148,22 @@ func TestServeWithoutHandlersRefusesToStart(t *testing.T) {
 		code := deps.run(env{ctx: context.Background(), stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}, []string{"--listen", "127.0.0.1:0"})
 		if code != ExitInternal || strings.Contains(stderr.String(), `"listening"`) {
 			t.Errorf("%s: exit %d, want 3 before listening:\n%s", name, code, stderr.String())
+		}
+	}
+}
+
+// TestASignalEndsServeNormally: after SIGTERM, serve exits by its own
+// code (0 once drained), while any other command a signal cancelled was
+// stopped (3, saying so).
+func TestASignalEndsServeNormally(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&stoppedError{sig: syscall.SIGTERM})
+	for name, want := range map[string]int{"serve": ExitOK, "verify": ExitInternal} {
+		var stderr bytes.Buffer
+		e := env{ctx: ctx, stdin: strings.NewReader(""), stdout: &bytes.Buffer{}, stderr: &stderr}
+		if got := exitAfter(e, name, ctx, ExitOK); got != want {
+			t.Errorf("%s after SIGTERM: exit %d, want %d (%s)", name, got, want, stderr.String())
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -100,5 +101,26 @@ func TestReadinessWaitsForTheAppIdentity(t *testing.T) {
 	until(t, r.server.health.becameReady, "readiness")
 	if status, body := get(t, r, "/readyz"); status != http.StatusOK {
 		t.Errorf("/readyz after the check passed: %d %q, want 200", status, body)
+	}
+}
+
+// TestReadinessAfterDrainIsFalse: once shutdown began, /readyz answers
+// 503 "shutting down", and a late identity check cannot make it ready.
+func TestReadinessAfterDrainIsFalse(t *testing.T) {
+	t.Parallel()
+	h := newHealth()
+	h.ready()
+	answer := func() (int, string) {
+		w := httptest.NewRecorder()
+		h.readiness(w, httptest.NewRequest(http.MethodGet, "/readyz", nil))
+		return w.Code, w.Body.String()
+	}
+	if code, _ := answer(); code != http.StatusOK {
+		t.Fatalf("control: ready answers %d, want 200", code)
+	}
+	h.drain()
+	h.ready()
+	if code, body := answer(); code != http.StatusServiceUnavailable || !strings.Contains(body, "shutting down") {
+		t.Errorf("draining: %d %q, want 503 shutting down", code, body)
 	}
 }

@@ -130,3 +130,10 @@ func TestLabelValuesAreEscaped(t *testing.T) {
 		}
 	}
 }
+
+// text is the exposition as /metrics serves it.
+func (m *Metrics) text() string {
+	var b strings.Builder
+	m.WriteTo(&b)
+	return b.String()
+}

@@ -18,6 +18,7 @@ type Deps struct {
 	Handler Handler
 	// Check confirms the App's identity with GitHub (its key is the App's
 	// own); the server is ready once it passes, retried until it does.
+	// It must return when its context ends (shutdown waits for it).
 	// nil: ready as soon as it listens (the key was loaded by Load).
 	Check func(ctx context.Context) error
 	// Metrics are served at /metrics; nil gets new ones.

@@ -221,3 +221,44 @@ func TestAFailingHandlerGets500(t *testing.T) {
 type panicking struct{}
 
 func (panicking) Handle(context.Context, Delivery) (Outcome, error) { panic("boom") }
+
+// TestConcurrentDeliveriesEachReachTheHandlerOnce: deliveries sent at
+// once are each handed over exactly once and counted once; none is lost
+// or doubled by the server.
+func TestConcurrentDeliveriesEachReachTheHandlerOnce(t *testing.T) {
+	t.Parallel()
+	const n = 40
+	h := &recorder{}
+	r := start(t, h, Limits{}, nil)
+	body := payload(t, "issue_comment.created.1")
+	statuses := make(chan int, n)
+	for i := range n {
+		req := delivery(t, r.url, "issue_comment", fmt.Sprintf("0f6a5c1e-9999-11ef-8000-%012d", i), body, Sign(testSecret, body))
+		go func() {
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				statuses <- -1
+				return
+			}
+			resp.Body.Close()
+			statuses <- resp.StatusCode
+		}()
+	}
+	for range n {
+		if s := <-statuses; s != http.StatusOK {
+			t.Errorf("a delivery was answered %d, want 200", s)
+		}
+	}
+	seen := map[string]int{}
+	for _, d := range h.got() {
+		seen[d.ID]++
+	}
+	for i := range n {
+		if id := fmt.Sprintf("0f6a5c1e-9999-11ef-8000-%012d", i); seen[id] != 1 {
+			t.Errorf("delivery %s reached the handler %d times, want once", id, seen[id])
+		}
+	}
+	if got := samples(t, r.metrics.text())[`storygate_deliveries_total{event="issue_comment",outcome="handled"}`]; got != n {
+		t.Errorf("counted %v deliveries, want %d", got, n)
+	}
+}

@@ -16,5 +16,10 @@ FROM alpine:3.22
 RUN apk add --no-cache git \
  && git config --system --add safe.directory '*'
 COPY --from=build /out/storygate /usr/local/bin/storygate
+# `docker run IMAGE serve` runs the GitHub App's webhook server instead of
+# the action (the arguments replace CMD; docs/serve-reference.md): it
+# listens on STORYGATE_LISTEN, :8080 by default. TestTheImageRunsBothModes
+# keeps ENTRYPOINT, CMD and this port as the two modes need them.
+EXPOSE 8080
 ENTRYPOINT ["/usr/local/bin/storygate"]
 CMD ["action"]

@@ -42,6 +42,10 @@ type command struct {
 	summary string
 }
 
+// signalEnds are the commands a signal ends normally, not half-way: the
+// server drains its in-flight deliveries and exits by its own code.
+var signalEnds = map[string]bool{"serve": true}
+
 // commands is the subcommand table; each entry lives in its own file.
 var commands = map[string]command{
 	"validate":      {runValidate, "check story files against enso.story/v1 and the rule catalog"},
@@ -58,6 +62,7 @@ var commands = map[string]command{
 	"merge-results": {runMergeResults, "combine sharded verify results"},
 	"init":          {runInit, "adopt storygate: write the configuration, the workflows and a first story"},
 	"new":           {runNew, "write the next story (next free ID) from the enso.story/v1 template"},
+	"serve":         {runServe, "run the GitHub App's webhook server (POST /webhook, /healthz, /readyz, /metrics)"},
 }
 
 // Main runs storygate with args (args[0] is the program name) and returns
@@ -87,7 +92,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Before anything of this run is made: what killed runs left.
 	rundir.Sweep()
 	e.ctx = ctx
-	return stopped(e, name, ctx, cmd.run(e, args[2:]))
+	return exitAfter(e, name, ctx, cmd.run(e, args[2:]))
 }
 
 func usage(w io.Writer) {

@@ -43,6 +43,8 @@ var fileInputs = map[string]fileArgs{
 	"action --event-path": func(root, p string) []string {
 		return []string{"action", "--event-name", "pull_request", "--root", root, "--event-path", p}
 	},
+	"serve --private-key-file":    func(root, p string) []string { return []string{"serve", "--app-id", "1", "--private-key-file", p} },
+	"serve --webhook-secret-file": func(root, p string) []string { return []string{"serve", "--app-id", "1", "--webhook-secret-file", p} },
 }
 
 // takesDirectories are the inputs where a directory is a legal argument

@@ -19,6 +19,10 @@ type exitRow struct {
 // stoppedExample is the table's example of a stopped run.
 const stoppedExample = "SIGINT or SIGTERM, as a cancelled job sends (`stopped by SIGTERM`: its commands ended, its clones removed; see [docs/verify.md](docs/verify.md#stopping-a-run-signals-and-kills))"
 
+// serveConfigExample is the table's example of a wrong server
+// configuration.
+const serveConfigExample = "an invalid `storygate serve` configuration (every problem named: `--app-id \"x\"`, a key that is not PEM)"
+
 // exitTable is the contract, one row per exit code.
 func exitTable() []exitRow {
 	return []exitRow{
@@ -31,6 +35,7 @@ func exitTable() []exitRow {
 			"an empty argument, or a path longer than the system allows",
 			"an invalid `.github/storygate.yml` (positioned: `verify.timeout: -5s`)",
 			"a refused results document",
+			serveConfigExample,
 		}},
 		{ExitInternal, "storygate itself failed, or was stopped", []string{
 			"git or I/O failing",

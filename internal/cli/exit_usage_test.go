@@ -20,6 +20,7 @@ func usageSituations() map[string][]situation {
 		"an empty argument, or a path longer than the system allows":                  emptyOrOverlongSituations(),
 		"an invalid `.github/storygate.yml` (positioned: `verify.timeout: -5s`)":      invalidConfigSituations(),
 		"a refused results document":                                                  refusedDocumentSituations(),
+		serveConfigExample:                                                            serveConfigSituations(),
 	}
 }
 

@@ -31,6 +31,7 @@ var helpCases = []struct {
 	{[]string{"merge-results"}, []string{"out", "format"}},
 	{[]string{"init"}, []string{"root", "force", "with-commands", "with-reverify", "dry-run"}},
 	{[]string{"new"}, []string{"root"}},
+	{[]string{"serve"}, []string{"listen", "app-id", "private-key-file", "webhook-secret-file", "github-api-url", "max-body-bytes", "read-timeout", "drain-timeout"}},
 }
 
 // TestHelp checks that every command's -h and --help print its usage and

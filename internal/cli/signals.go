@@ -53,3 +53,13 @@ func stopped(e env, name string, ctx context.Context, code int) int {
 	fmt.Fprintf(e.stderr, "storygate %s: %v: the commands it started were ended and its temporary directories removed; the run did not finish\n", name, s)
 	return ExitInternal
 }
+
+// exitAfter is command name's exit code once it returned code: a command
+// a signal ends normally (signalEnds) keeps its own; any other one a
+// signal cancelled was stopped (stopped).
+func exitAfter(e env, name string, ctx context.Context, code int) int {
+	if signalEnds[name] {
+		return code
+	}
+	return stopped(e, name, ctx, code)
+}

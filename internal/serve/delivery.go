@@ -49,3 +49,9 @@ type Handler interface {
 	// the answer to GitHub a 5xx so that GitHub may redeliver.
 	Handle(ctx context.Context, d Delivery) (Outcome, error)
 }
+
+// HandlerFunc adapts a function to Handler.
+type HandlerFunc func(ctx context.Context, d Delivery) (Outcome, error)
+
+// Handle calls f.
+func (f HandlerFunc) Handle(ctx context.Context, d Delivery) (Outcome, error) { return f(ctx, d) }

@@ -1,12 +1,13 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"github.com/storygate/storygate/internal/appbot"
 	"github.com/storygate/storygate/internal/serve"
+	"github.com/storygate/storygate/internal/version"
 )
 
 const serveSynopsis = "serve --app-id N --private-key-file F --webhook-secret-file F [--listen ADDR] [--github-api-url URL] [limits]\n" +
@@ -15,8 +16,8 @@ const serveSynopsis = "serve --app-id N --private-key-file F --webhook-secret-fi
 
 // serveDeps are what `storygate serve` is given rather than builds.
 type serveDeps struct {
-	// newApp builds the App's handlers over its credentials: the seam
-	// internal/appbot fills (appbot's constructor, once it is on main).
+	// newApp builds the App's handlers over its credentials (appHandlers;
+	// a test's fake).
 	newApp func(serve.AppDeps) (serve.App, error)
 	// getenv reads the environment (os.Getenv).
 	getenv func(string) string
@@ -27,14 +28,9 @@ func runServe(e env, args []string) int {
 	return serveDeps{newApp: appHandlers, getenv: os.Getenv}.run(e, args)
 }
 
-// errNoHandlers is appHandlers' answer until the App's handlers land.
-var errNoHandlers = errors.New("this build has no App handlers (internal/appbot, issue 26): nothing would act on a delivery")
-
-// appHandlers builds the App's handlers. Until internal/appbot's
-// constructor is on main, there are none, and serve refuses to start
-// rather than answer GitHub 2xx for deliveries nothing acted on; the
-// appbot branch makes this return appbot's Handler and identity check.
-func appHandlers(serve.AppDeps) (serve.App, error) { return serve.App{}, errNoHandlers }
+// appHandlers builds the App's handlers (internal/appbot): ready once
+// GitHub confirms the key is the configured App's.
+func appHandlers(d serve.AppDeps) (serve.App, error) { return appbot.ServeApp(d, version.String()), nil }
 
 // run parses the flags, loads the configuration (exit 2 when it is
 // wrong, every problem named), builds the handlers and serves.

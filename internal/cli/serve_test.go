@@ -140,7 +140,6 @@ func TestServeWithoutHandlersRefusesToStart(t *testing.T) {
 	t.Parallel()
 	environment := map[string]string{serve.EnvAppID: "31", serve.EnvPrivateKey: testAppKey(t), serve.EnvWebhookSecret: "s"}
 	for name, newApp := range map[string]func(serve.AppDeps) (serve.App, error){
-		"this build's seam": appHandlers,
 		"a failing factory": func(serve.AppDeps) (serve.App, error) { return serve.App{}, errors.New("no installation client") },
 	} {
 		var stderr bytes.Buffer

@@ -13,6 +13,9 @@ import (
 
 const accessTokensRoute = "/app/installations/{installation_id}/access_tokens"
 
+// appRoute is GET /app: the App its JWT names.
+const appRoute = "/app"
+
 // app is a registered GitHub App: its public key checks the JWTs it signs.
 type app struct {
 	id             int64
@@ -34,6 +37,9 @@ func (s *Server) authorized(r *http.Request, route string) bool {
 	scheme, cred, _ := strings.Cut(r.Header.Get("Authorization"), " ")
 	if route == accessTokensRoute {
 		return strings.EqualFold(scheme, "Bearer") && s.validAppJWT(cred, r)
+	}
+	if route == appRoute {
+		return strings.EqualFold(scheme, "Bearer") && s.jwtApp(cred) != 0
 	}
 	if !strings.EqualFold(scheme, "token") && !strings.EqualFold(scheme, "Bearer") {
 		return false
@@ -103,4 +109,43 @@ func (s *Server) InstallationTokensIssued() int {
 	s.st.mu.Lock()
 	defer s.st.mu.Unlock()
 	return len(s.st.installationTokens)
+}
+
+// jwtApp is the registered App whose key signed token, naming itself as
+// the issuer; 0 for none.
+func (s *Server) jwtApp(token string) int64 {
+	s.st.mu.Lock()
+	apps := make([]app, 0, len(s.st.apps))
+	for _, a := range s.st.apps {
+		apps = append(apps, a)
+	}
+	s.st.mu.Unlock()
+	for _, a := range apps {
+		claims := &jwt.RegisteredClaims{}
+		_, err := jwt.ParseWithClaims(token, claims, func(t *jwt.Token) (any, error) {
+			if t.Method != jwt.SigningMethodRS256 {
+				return nil, fmt.Errorf("unexpected signing method %v", t.Header["alg"])
+			}
+			return a.key, nil
+		})
+		if err == nil && claims.Issuer == strconv.FormatInt(a.id, 10) {
+			return a.id
+		}
+	}
+	return 0
+}
+
+// getApp answers GET /app: the App the JWT is of, its slug as AppBot
+// names its bot (app-<id>).
+func (s *Server) getApp(w http.ResponseWriter, r *request) {
+	scheme, cred, _ := strings.Cut(r.Header.Get("Authorization"), " ")
+	id := int64(0)
+	if strings.EqualFold(scheme, "Bearer") {
+		id = s.jwtApp(cred)
+	}
+	slug := strings.TrimSuffix(AppBot(id).Login, "[bot]")
+	writeJSON(w, http.StatusOK, map[string]any{"id": id, "slug": slug, "node_id": "A_" + slug, "name": slug,
+		"owner": map[string]any{"login": "storygate", "id": 1, "type": "Organization"}, "description": "",
+		"external_url": "https://example.com", "html_url": "https://github.com/apps/" + slug,
+		"created_at": "2026-01-01T00:00:00Z", "updated_at": "2026-01-01T00:00:00Z", "permissions": map[string]string{}, "events": []string{}})
 }

@@ -7,6 +7,7 @@ type handler func(*Server, http.ResponseWriter, *request)
 // routes maps "METHOD template" to its handler; every template must be an
 // operation of the OpenAPI subset (TestRoutesAreInTheDescription).
 var routes = map[string]handler{
+	"GET " + appRoute:                                                                 (*Server).getApp,
 	"POST " + accessTokensRoute:                                                       (*Server).createAccessToken,
 	"POST /repos/{owner}/{repo}/check-runs":                                           (*Server).createCheckRun,
 	"PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}":                           (*Server).updateCheckRun,

@@ -24,6 +24,7 @@ type operation struct{ method, path string }
 // internal/github/adapter*.go; the fake's tests fail when a handler has no
 // matching operation here.
 var operations = []operation{
+	{"get", "/app"},
 	{"post", "/app/installations/{installation_id}/access_tokens"},
 	{"post", "/repos/{owner}/{repo}/check-runs"},
 	{"patch", "/repos/{owner}/{repo}/check-runs/{check_run_id}"},

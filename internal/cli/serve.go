@@ -30,7 +30,9 @@ func runServe(e env, args []string) int {
 
 // appHandlers builds the App's handlers (internal/appbot): ready once
 // GitHub confirms the key is the configured App's.
-func appHandlers(d serve.AppDeps) (serve.App, error) { return appbot.ServeApp(d, version.String()), nil }
+func appHandlers(d serve.AppDeps) (serve.App, error) {
+	return appbot.ServeApp(d, version.String()), nil
+}
 
 // run parses the flags, loads the configuration (exit 2 when it is
 // wrong, every problem named), builds the handlers and serves.

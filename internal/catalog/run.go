@@ -32,5 +32,9 @@ func runRules() []Rule {
 			Summary: "the revert check could not decide (no base version, suite would not start); fails closed"},
 		{ID: "revert/undecided", Engine: EngineRevert, Need: NeedRun, Spec: "story-017", Severity: diag.SeverityError,
 			Summary: "the run budget (revert.max_runs) ran out before a governed file or hunk was reverted on its own: escalate (fails closed)"},
+		{ID: "revert/ruled", Engine: EngineRevert, Need: NeedPR, Spec: "story-017", Severity: diag.SeverityNotice,
+			Summary: "an edit the revert check escalated or could not decide is permitted by an authorized human's ruling (`/allow-test-edit`), recorded by storygate and bound to exactly those edits; names who ruled"},
+		{ID: "revert/no-suite", Engine: EngineRevert, Need: NeedRun, Spec: "story-017", Severity: diag.SeverityNotice,
+			Summary: "governed test files were edited but no revert.suite is configured: the revert check is neutral, naming the fix, until a suite is set"},
 	}
 }

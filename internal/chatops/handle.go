@@ -38,6 +38,10 @@ type Deps struct {
 	Policy func(ctx context.Context, pr github.PullRequest) (*config.Config, error)
 	// Stories lists the PR's story files (see GitStories).
 	Stories Finder
+	// Target opens a pull request's target (its base, merge base and
+	// head), where a ruling on the revert check reads the edits it rules
+	// on; nil refuses rulings.
+	Target TargetFor
 	// History is the checkout's git history (OpenHistory), where approved
 	// content is read at the commits GitHub's records name.
 	History History
@@ -180,6 +184,9 @@ func (h *handler) decide(ctx context.Context) (Outcome, error) {
 	}
 	if reason != "" {
 		return h.refuse(ctx, cmd, reason)
+	}
+	if cmd.IsRuling() {
+		return h.rule(ctx, cmd)
 	}
 	return h.decideFor(ctx, cmd)
 }

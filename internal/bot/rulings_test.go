@@ -6,6 +6,7 @@ import (
 
 	"github.com/storygate/storygate/internal/chatops"
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/github/githubtest"
 	"github.com/storygate/storygate/internal/target"
@@ -244,4 +245,48 @@ func storyRevert(t *testing.T, res *gate.Results) *gate.Revert {
 	}
 	t.Fatalf("no story carries the revert verdict: %+v", res.Stories)
 	return nil
+}
+
+// TestPublishRechecksTheRulingsTheDocumentCounts: the unprivileged run's
+// document is rewritten to count a ruling nobody made (the escalation
+// turned into a revert/ruled notice, the gate green); publish re-checks
+// the rulings itself and fails the revert check closed. The control: the
+// gate counted a real ruling, and publish posts it green.
+func TestPublishRechecksTheRulingsTheDocumentCounts(t *testing.T) {
+	for _, forged := range []bool{true, false} {
+		t.Run(map[bool]string{true: "forged", false: "ruled"}[forged], func(t *testing.T) {
+			h := rulingPR(t, coverageSuite, testA)
+			if !forged {
+				h.rule(commandReviewer, "/allow-test-edit "+testA+" -- the case is right")
+			}
+			h.env["GITHUB_RUN_ID"] = uploadingRun
+			h.event("pull_request", "pull_request.opened", forkPullRequest)
+			h.action(func(o *ActionOptions) { o.Gates = "revert-check" })
+			if forged {
+				editGate(t, h, gate.RevertCheck, func(g *gate.Gate) {
+					d := g.Diagnostics[0]
+					d.Rule, d.Severity, d.Message = "revert/ruled", diag.SeverityNotice, "@reviewer permitted this edit by a ruling (comment 1)"
+					g.Diagnostics, g.Conclusion = []diag.Diagnostic{d}, gate.Success
+				})
+				rewrite(t, h, func(res *gate.Results) {
+					for i := range res.Stories {
+						if rv := res.Stories[i].Revert; rv != nil {
+							rv.Verdict, rv.Ruled = "ruled", []gate.RevertRuled{{Path: testA, By: "@reviewer", Source: "comment 1"}}
+						}
+					}
+				})
+			}
+			if g, _ := h.document().Gate(gate.RevertCheck); g.Conclusion != gate.Success || rulesOf(g) != "revert/ruled@"+testA {
+				t.Fatalf("the document's revert gate: %s %q", g.Conclusion, rulesOf(g))
+			}
+			publishHalf(t, h, h.head)
+			if code := h.publish(h.results); code == usageFailure || code == internalError {
+				t.Fatalf("publish got %s\n%s", code, h.stderr.String())
+			}
+			conclusion, title := publishedRun(t, h, gate.RevertCheck)
+			if forged != (conclusion == "failure") || forged != strings.Contains(title, "failing closed") {
+				t.Errorf("published revert check %s %q", conclusion, title)
+			}
+		})
+	}
 }

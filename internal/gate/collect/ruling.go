@@ -22,6 +22,9 @@ type Ruling struct {
 	By, Source, Why string
 }
 
+// Holds reports whether a ruling permits the path.
+func (r Ruling) Holds() bool { return r.By != "" }
+
 // RulingsFunc returns, for each of paths (relative to the root) that a
 // human ruling names, what the rulings say. An error fails the gate run:
 // a ruling that cannot be checked never passes.
@@ -59,7 +62,7 @@ func (r *run) applyRulings(v gate.Revert, ds []diag.Diagnostic) (gate.Revert, []
 		switch {
 		case !slices.Contains(rulable, d.Rule) || !named:
 			out = append(out, d)
-		case rl.By != "":
+		case rl.Holds():
 			out = append(out, diag.New(revert.RuleRuled, diag.SeverityNotice, d.File, diag.Pos{Line: d.Line, Column: d.Column},
 				"%s permitted this edit by a ruling (%s); the revert check said: %s", rl.By, rl.Source, strings.TrimSuffix(d.Message, ".")))
 			v.Ruled = addRuled(v.Ruled, gate.RevertRuled{Path: d.File, By: rl.By, Source: rl.Source})

@@ -10,6 +10,8 @@ func pullRequestRules() []Rule {
 			Summary: "every new Human Decision entry is backed by an authorized person's slash command on the PR and by storygate's own record of it (story, event, state, the head the commenter saw, the digest of what was approved)"},
 		{ID: "hitl/decision-stale", Engine: EngineHITL, Need: NeedPR, Spec: "§6, §11", Severity: diag.SeverityError,
 			Summary: "what a new approval (approve_plan, accept_result, mark_done, unblock_to_done) approved (contract, the plan or evaluation, for accept_result and mark_done the files of scope.write) is unchanged from the recorded head to the gated head, unless a later decision reopened the contract or sent the story back before the state the approval reached"},
+		{ID: "hitl/decision-local", Engine: EngineHITL, Need: NeedBase, Spec: "§4, §11", Severity: diag.SeverityNotice,
+			Summary: "a new Human Decision entry recorded locally (`storygate transition --actor human`) is accepted by a local gate run, naming the slash command that records it on the pull request (where it is hitl/decision-unverified until then)"},
 	}
 }
 

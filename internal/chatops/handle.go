@@ -17,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/transition"
 )
 
 // Client is what handling a command needs of GitHub.
@@ -219,6 +220,10 @@ func (h *handler) decideFor(ctx context.Context, cmd command.Command) (Outcome, 
 		return h.refuse(ctx, cmd, why)
 	}
 	if _, ok := lifecycle.Lookup(target.state(), event); !ok {
+		if local, ok := transition.LocalDecision(target.story, event); ok {
+			target.adopting = local.GateState()
+			return h.apply(ctx, target, cmd, event)
+		}
 		return h.refuse(ctx, cmd, wrongState(target, cmd, event))
 	}
 	return h.apply(ctx, target, cmd, event)

@@ -207,7 +207,7 @@ func echoedRuling(t *testing.T, honest bool) {
 		h.head = h.repo.Commit("edit")
 		h.openPullRequest()
 		g := h.revertGate()
-		if rulesOf(g) != "revert/could-not-run@"+testA || !strings.Contains(h.stickyBody(), "allow-test-edit") {
+		if rulesOf(g) != "revert/could-not-run@"+testA || !strings.Contains(h.stickyBody(), testA+" -- ok") {
 			t.Fatalf("could_not_run with the echo shown: %q\n%s", rulesOf(g), h.stickyBody())
 		}
 		want := "revert/could-not-run@" + testA

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/revert"
@@ -60,14 +61,17 @@ func (r *run) applyRulings(v gate.Revert, ds []diag.Diagnostic) (gate.Revert, []
 	for _, d := range ds {
 		rl, named := rulings[d.File]
 		switch {
-		case !slices.Contains(rulable, d.Rule) || !named:
+		case !slices.Contains(rulable, d.Rule):
+			out = append(out, d)
+		case !named:
+			d.Message += "; " + rulingHint(d.File)
 			out = append(out, d)
 		case rl.Holds():
 			out = append(out, diag.New(revert.RuleRuled, diag.SeverityNotice, d.File, diag.Pos{Line: d.Line, Column: d.Column},
 				"%s permitted this edit by a ruling (%s); the revert check said: %s", rl.By, rl.Source, strings.TrimSuffix(d.Message, ".")))
 			v.Ruled = addRuled(v.Ruled, gate.RevertRuled{Path: d.File, By: rl.By, Source: rl.Source})
 		default:
-			d.Message += "; " + rl.Why
+			d.Message += "; " + rl.Why + "; " + rulingHint(d.File)
 			out = append(out, d)
 		}
 	}
@@ -82,4 +86,10 @@ func addRuled(list []gate.RevertRuled, r gate.RevertRuled) []gate.RevertRuled {
 		return list
 	}
 	return append(list, r)
+}
+
+// rulingHint names the command a human types to rule on path, so a
+// finding the gate reports on a pull request says what would end it.
+func rulingHint(path string) string {
+	return "an authorized human may permit it on the pull request: `" + command.RevertRuling([]string{path}) + "`"
 }

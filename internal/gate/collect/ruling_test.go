@@ -67,6 +67,9 @@ func TestRulingsReplaceOnlyTheFindingsTheyHoldFor(t *testing.T) {
 		if c.ruled > 0 && (!strings.Contains(g.Diagnostics[0].Message, "@reviewer permitted") || rv.Ruled[0].By != "@reviewer") {
 			t.Errorf("%s: who ruled is not named: %s %+v", c.name, g.Diagnostics[0].Message, rv.Ruled)
 		}
+		if last := g.Diagnostics[len(g.Diagnostics)-1]; last.Rule != "revert/ruled" && last.Rule != "revert/may-not-create" && !strings.Contains(last.Message, "`/allow-test-edit "+last.File+" -- ") {
+			t.Errorf("%s: the finding does not name the ruling to type: %s", c.name, last.Message)
+		}
 		if c.staleMsg != strings.Contains(g.Diagnostics[0].Message, "is stale") {
 			t.Errorf("%s: message %q", c.name, g.Diagnostics[0].Message)
 		}

@@ -209,9 +209,10 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 	if err != nil {
 		return nil, err
 	}
+	humans := decisionRun{b: a.Bot, t: a.t, plan: a.plan}
 	opts := collect.Options{Target: a.t, Gates: gates, Event: a.plan.event,
-		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: decisionRun{b: a.Bot, t: a.t, plan: a.plan}.decisionCheck(), Filter: filter,
-		LookPath: a.deps.LookPath}
+		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: humans.decisionCheck(), Filter: filter,
+		Rulings: humans.rulingCheck(), LookPath: a.deps.LookPath}
 	res, err := collect.Run(ctx, opts)
 	if err == nil {
 		res.Notes = append(res.Notes, a.t.PolicyNotes()...)

@@ -61,7 +61,7 @@ func (a *actionRun) issueComment(ctx context.Context) (Outcome, error) {
 	if err != nil {
 		return Passed, a.fail(err)
 	}
-	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.prTarget),
+	deps := chatops.Deps{GitHub: client, Config: a.cfg, Policy: a.basePolicy, Stories: chatops.GitStories(a.prTarget), Target: a.prTarget,
 		History: history, Now: a.deps.Now, Rerun: a.dispatchGate(ev, client)}
 	out, err := chatops.Handle(ctx, deps, ev)
 	if err != nil {

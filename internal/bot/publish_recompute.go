@@ -76,6 +76,9 @@ func (b *Bot) recompute(ctx context.Context, doc *gate.Results, t *publish.Targe
 	if err := takeExecuted(fresh, doc, want); err != nil {
 		return nil, err
 	}
+	if err := decisions.checkRuled(ctx, fresh); err != nil {
+		return nil, err
+	}
 	fresh.Notes = append(fresh.Notes, "publish recomputed stories, stages, records and decisions from the pull request's head; verify and revert-check are "+notRecomputed+".")
 	fresh.Finish()
 	return fresh, nil

@@ -19,9 +19,9 @@ func TestEngineRuleIDsAreInTheCatalog(t *testing.T) {
 		engine catalog.Engine
 		ids    []string
 	}{
-		{catalog.EngineHITL, []string{hitl.RuleID, hitl.StaleRuleID}},
+		{catalog.EngineHITL, []string{hitl.RuleID, hitl.StaleRuleID, hitl.LocalRuleID}},
 		{catalog.EngineVerify, []string{verify.RuleFailed, verify.RuleMismatch, verify.RuleTimeout, verify.RuleAcceptedWorkBroken}},
-		{catalog.EngineRevert, []string{revert.RuleNotLoadBearing, revert.RuleCouldNotRun, revert.RuleUndecided}},
+		{catalog.EngineRevert, []string{revert.RuleNotLoadBearing, revert.RuleCouldNotRun, revert.RuleUndecided, revert.RuleRuled, revert.RuleNoSuite}},
 		{catalog.EngineStory, []string{revert.RuleMayNotCreate}}, // the story rules' too; one entry
 		{catalog.EngineRecords, []string{records.RuleParse, records.RuleEncoding, records.RuleTooLarge, records.RuleEmpty,
 			records.RuleDuplicate, records.RuleTooDeep, records.RuleRead, records.RuleSchema}},

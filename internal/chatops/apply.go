@@ -40,7 +40,7 @@ func (h *handler) apply(ctx context.Context, target prStory, cmd command.Command
 	}
 	var sent []sentWrite
 	for attempt := 1; ; attempt++ {
-		out, err := transition.Decide(s, h.decision(cmd, event))
+		out, err := h.record(s, target, cmd, event)
 		if refusal := (*transition.Refusal)(nil); errors.As(err, &refusal) {
 			return h.refuse(ctx, cmd, refusalText(refusal))
 		}
@@ -97,6 +97,21 @@ func (h *handler) sameApproval(s *story.Story, a approval) (string, error) {
 		return fmt.Sprintf("someone pushed a change to %s (%s) while your decision was being recorded; review it and post the command again", inert.Code(s.Path), a.cover), nil
 	}
 	return "", nil
+}
+
+// record is the story s with the decision recorded: a new Decision entry
+// and the move, or, for a decision the developer recorded locally
+// (target.adopting), that entry rewritten to name this comment, the move
+// already made.
+func (h *handler) record(s *story.Story, target prStory, cmd command.Command, event lifecycle.Event) ([]byte, error) {
+	if target.adopting == "" {
+		return transition.Decide(s, h.decision(cmd, event))
+	}
+	local, ok := transition.LocalDecision(s, event)
+	if !ok || local.GateState() != target.adopting {
+		return nil, &transition.Refusal{Message: fmt.Sprintf("the local decision of %s in %s changed while your decision was being recorded; post the command again", event, s.Path)}
+	}
+	return transition.Adopt(s, local, h.decision(cmd, event))
 }
 
 func (h *handler) decision(cmd command.Command, event lifecycle.Event) transition.Decision {

@@ -17,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/lifecycle"
+	"github.com/storygate/storygate/internal/transition"
 )
 
 // Client is what handling a command needs of GitHub.
@@ -41,6 +42,10 @@ type Deps struct {
 	Policy func(ctx context.Context, pr github.PullRequest) (*config.Config, error)
 	// Stories lists the PR's story files (see GitStories).
 	Stories Finder
+	// Target opens a pull request's target (its base, merge base and
+	// head), where a ruling on the revert check reads the edits it rules
+	// on; nil refuses rulings.
+	Target TargetFor
 	// History is the checkout's git history (OpenHistory), where approved
 	// content is read at the commits GitHub's records name.
 	History History
@@ -187,6 +192,9 @@ func (h *handler) decide(ctx context.Context) (Outcome, error) {
 	if reason != "" {
 		return h.refuse(ctx, cmd, reason)
 	}
+	if cmd.IsRuling() {
+		return h.rule(ctx, cmd)
+	}
 	return h.decideFor(ctx, cmd)
 }
 
@@ -218,6 +226,10 @@ func (h *handler) decideFor(ctx context.Context, cmd command.Command) (Outcome, 
 		return h.refuse(ctx, cmd, why)
 	}
 	if _, ok := lifecycle.Lookup(target.state(), event); !ok {
+		if local, ok := transition.LocalDecision(target.story, event); ok {
+			target.adopting = local.GateState()
+			return h.apply(ctx, target, cmd, event)
+		}
 		return h.refuse(ctx, cmd, wrongState(target, cmd, event))
 	}
 	return h.apply(ctx, target, cmd, event)

@@ -44,21 +44,30 @@ func ParseReceipt(body string) (Receipt, bool) {
 // and the fields from the marker on the last line; ParseReceipt renders
 // them again to see whether the body was made of nothing else.
 func readReceiptReply(body string) (string, Receipt, bool) {
+	var r Receipt
+	login, ok := readRecordReply(body, receiptOpen, &r)
+	return login, r, ok
+}
+
+// readRecordReply reads a record reply of storygate's (a receipt, a
+// ruling): the login from the first text line, and into v the JSON of the
+// marker opened by open on the last line.
+func readRecordReply(body, open string, v any) (string, bool) {
 	rest, ok := strings.CutPrefix(body, ReplyMarker+"\n@")
 	if !ok || !strings.HasSuffix(rest, "\n") {
-		return "", Receipt{}, false
+		return "", false
 	}
 	login, _, _ := strings.Cut(rest, " ")
 	last := rest[strings.LastIndex(rest[:len(rest)-1], "\n")+1 : len(rest)-1]
-	enc, ok := strings.CutPrefix(last, receiptOpen)
+	enc, ok := strings.CutPrefix(last, open)
 	if enc, ok = strings.CutSuffix(enc, receiptClose); !ok {
-		return "", Receipt{}, false
+		return "", false
 	}
-	var r Receipt // strictly, as every JSON someone else wrote (internal/jsonstrict)
-	if jsonstrict.Decode([]byte(enc), &r, jsonstrict.RefuseUnknownFields) != nil {
-		return "", Receipt{}, false
+	// strictly, as every JSON someone else wrote (internal/jsonstrict)
+	if jsonstrict.Decode([]byte(enc), v, jsonstrict.RefuseUnknownFields) != nil {
+		return "", false
 	}
-	return login, r, true
+	return login, true
 }
 
 var (

@@ -32,7 +32,8 @@ func helpReply(login string, cmd command.Command, stories []prStory, who string)
 	writeAllowed(&b, stories, who)
 	b.WriteString("\nCommands (at the start of a line, optionally followed by a story ID and a rationale): ")
 	b.WriteString("`/approve-plan`, `/reject-plan`, `/accept-result`, `/request-revision`, `/escalate`, `/block`, ")
-	b.WriteString("`/unblock <planning|ready|generating|done>`, `/ruling <planning|ready|generating>`, `/mark-done`, `/reopen`, `/storygate help`.\n")
+	b.WriteString("`/unblock <planning|ready|generating|done>`, `/ruling <planning|ready|generating>`, `/mark-done`, `/reopen`, `/storygate help`; ")
+	b.WriteString("on the revert check, `/allow-test-edit <path>… -- <rationale>` permits governed test edits it escalated or could not decide.\n")
 	return b.String()
 }
 

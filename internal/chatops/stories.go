@@ -53,6 +53,10 @@ type prStory struct {
 	file  github.File
 	path  string
 	story *story.Story
+	// adopting is the gate state of the local decision a command adopts
+	// (adopt.go): the state the decision is taken at, "" for the story's
+	// own.
+	adopting lifecycle.State
 }
 
 // id is the story's id, or (with none) its path in the root, as the gate
@@ -70,6 +74,9 @@ func (p prStory) id() string {
 func (p prStory) shown() string { return inert.Inline(p.id()) }
 
 func (p prStory) state() lifecycle.State {
+	if p.adopting != "" {
+		return p.adopting
+	}
 	if p.story.Front == nil {
 		return ""
 	}

@@ -130,7 +130,11 @@ func gateGrants(t *testing.T, dir string) []string {
 		in = got
 		return gate.Revert{Verdict: collect.RevertPermitted}, nil, nil
 	}
-	tg, err := target.Open(target.Options{Root: dir, Base: "HEAD~1", Policy: config.Default()})
+	// A suite, so the revert gate calls its seam (without one it is
+	// neutral and decides nothing).
+	policy := config.Default()
+	policy.Revert.Suite = "true"
+	tg, err := target.Open(target.Options{Root: dir, Base: "HEAD~1", Policy: policy})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,12 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 	"unicode/utf8"
 
+	slash "github.com/storygate/storygate/internal/command"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/lifecycle"
@@ -17,11 +19,11 @@ import (
 	"github.com/storygate/storygate/internal/transition"
 )
 
-const transitionSynopsis = "transition --event EVENT --actor ROLE [--note TEXT] [--at TIME] [--config FILE] [--root DIR] STORY"
+const transitionSynopsis = "transition --event EVENT --actor ROLE [--note TEXT] [--by NAME] [--at TIME] [--config FILE] [--root DIR] STORY"
 
 // transitionFlags are the command's options.
 type transitionFlags struct {
-	event, actor, note, at, cfgPath, root string
+	event, actor, note, by, at, cfgPath, root string
 }
 
 func runTransition(e env, args []string) int {
@@ -29,7 +31,8 @@ func runTransition(e env, args []string) int {
 	var f transitionFlags
 	fs.StringVar(&f.event, "event", "", "the event to apply (see the transition table)")
 	fs.StringVar(&f.actor, "actor", "", "the role performing the move")
-	fs.StringVar(&f.note, "note", "", "note for the Transition Log row")
+	fs.StringVar(&f.note, "note", "", "note for the Transition Log row (and a human decision's rationale)")
+	fs.StringVar(&f.by, "by", "", "who decides a human move recorded locally (default $USER)")
 	fs.StringVar(&f.at, "at", "", "time to record (RFC 3339; default now)")
 	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
 	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the story)")
@@ -64,6 +67,10 @@ func transitionRequest(e env, f transitionFlags, paths []string) (transition.Req
 			return transition.Request{}, "", ExitUsage
 		}
 		when = t
+	}
+	if !utf8.ValidString(f.by) {
+		fmt.Fprintln(e.stderr, "storygate transition: --by is not valid UTF-8")
+		return transition.Request{}, "", ExitUsage
 	}
 	return transition.Request{Event: lifecycle.Event(f.event), Actor: lifecycle.Role(f.actor), Note: f.note, At: when}, paths[0], -1
 }
@@ -123,7 +130,7 @@ func applyTransition(e env, f transitionFlags, path string, req transition.Reque
 		return usageError(e, "transition", err)
 	}
 	req.Validate = sf.validator(t)
-	return writeMove(e, sf, src, req)
+	return writeMove(e, sf, src, req, decider(f.by))
 }
 
 // validator judges a would-be result as validate would: every configured
@@ -139,8 +146,16 @@ func (sf storyFile) validator(t *target.Target) func([]byte) ([]diag.Diagnostic,
 	}
 }
 
-func writeMove(e env, sf storyFile, src []byte, req transition.Request) int {
-	out, err := transition.Apply(story.Parse(sf.rel, src), req)
+func writeMove(e env, sf storyFile, src []byte, req transition.Request, by string) int {
+	s := story.Parse(sf.rel, src)
+	local := req.Actor == lifecycle.Human && transition.NeedsDecision(s, req.Event)
+	var out []byte
+	var err error
+	if local {
+		out, err = transition.Decide(s, localDecision(req, by))
+	} else {
+		out, err = transition.Apply(s, req)
+	}
 	var refusal *transition.Refusal
 	if errors.As(err, &refusal) {
 		fmt.Fprintf(e.stderr, "storygate transition: refused: %s\n", refusal.Message)
@@ -156,5 +171,34 @@ func writeMove(e env, sf storyFile, src []byte, req transition.Request) int {
 		return failure(e, "transition", err)
 	}
 	fmt.Fprintf(e.stdout, "%s: %s by %s\n", sf.rel, req.Event, req.Actor)
+	if local {
+		fmt.Fprintf(e.stdout, "%s: recorded locally (**Source:** %s); on the pull request, type `%s %s` for storygate to record it\n",
+			sf.rel, transition.LocalSource, slash.For(req.Event), storyIDOf(s))
+	}
 	return ExitOK
+}
+
+// localDecision is the human move req recorded on this machine: its
+// Source says so (transition.LocalSource), never a comment.
+func localDecision(req transition.Request, by string) transition.Decision {
+	return transition.Decision{Event: req.Event, Rationale: req.Note, Source: transition.LocalSource, By: by, Date: req.At, At: req.At,
+		Note: "recorded locally by " + by, Validate: req.Validate}
+}
+
+// decider is who a local decision names: --by, else $USER.
+func decider(by string) string {
+	if by == "" {
+		by = os.Getenv("USER")
+	}
+	if by == "" {
+		return "local user"
+	}
+	return by
+}
+
+func storyIDOf(s *story.Story) string {
+	if s.Front != nil && s.Front.ID.Value != "" {
+		return s.Front.ID.Value
+	}
+	return ""
 }

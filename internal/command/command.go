@@ -8,6 +8,7 @@ package command
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -20,6 +21,9 @@ type Command struct {
 	Target string
 	// StoryID is the story the command names, "" when it names none.
 	StoryID string
+	// Paths are the files /allow-test-edit rules on, as typed (before
+	// its "--"); nil for every other command.
+	Paths []string
 	// Rationale is the rest of the line and the text up to the next command.
 	Rationale string
 	// Line is the 1-based line of the comment the command is on.
@@ -35,6 +39,7 @@ func (c Command) Text() string {
 	if c.StoryID != "" {
 		parts = append(parts, c.StoryID)
 	}
+	parts = append(parts, c.Paths...)
 	return strings.Join(parts, " ")
 }
 
@@ -96,6 +101,9 @@ func parseArgs(name, rest string, line int) Command {
 	c := Command{Name: name, Line: line}
 	spec := commandSpecs[name]
 	fields := strings.Fields(rest)
+	if spec.ruling {
+		return parseRuling(c, fields)
+	}
 	used := 0
 	for used < len(fields) && used < 2 {
 		tok := fields[used]
@@ -111,5 +119,23 @@ func parseArgs(name, rest string, line int) Command {
 		used++
 	}
 	c.Rationale = strings.Join(fields[used:], " ")
+	return c
+}
+
+// RulingSeparator ends the paths of /allow-test-edit; the rationale follows.
+const RulingSeparator = "--"
+
+// parseRuling reads /allow-test-edit PATH… -- rationale: every field
+// before the separator is a path, everything after it the rationale.
+// Without the separator every field is a path and the rationale is
+// empty, which chatops refuses (a ruling says why).
+func parseRuling(c Command, fields []string) Command {
+	i := slices.Index(fields, RulingSeparator)
+	if i < 0 {
+		c.Paths = fields
+		return c
+	}
+	c.Paths = fields[:i]
+	c.Rationale = strings.Join(fields[i+1:], " ")
 	return c
 }

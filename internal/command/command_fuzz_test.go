@@ -21,6 +21,7 @@ func FuzzParseCommands(f *testing.F) {
 		"/ruling ready STORY-004\r/approve-plan STORY-005\r",
 		"> /approve-plan STORY-001 quoted\n```\n/approve-plan STORY-009\n```\n",
 		"/APPROVE-PLAN story-001",
+		"/allow-test-edit tests/a.sh tests/b.sh -- the rename forced both\nmore",
 	} {
 		f.Add(body)
 	}
@@ -33,7 +34,7 @@ func FuzzParseCommands(f *testing.F) {
 			if c.Name == "" || strings.ToLower(c.Name) != c.Name || strings.IndexFunc(c.Name, unicode.IsSpace) >= 0 {
 				t.Fatalf("bad command name %q", c.Name)
 			}
-			for _, field := range []string{c.Name, c.Target, c.StoryID} {
+			for _, field := range append([]string{c.Name, c.Target, c.StoryID}, c.Paths...) {
 				if strings.ContainsAny(field, "\r\n") {
 					t.Fatalf("field %q of %+v spans a line", field, c)
 				}

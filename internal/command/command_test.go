@@ -51,3 +51,40 @@ func TestLegalCommandsFollowTheTable(t *testing.T) {
 		}
 	}
 }
+
+func TestAllowTestEditReadsPathsThenTheRationale(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		body      string
+		paths     []string
+		rationale string
+	}{
+		{"/allow-test-edit tests/a_test.go -- the rename forced it", []string{"tests/a_test.go"}, "the rename forced it"},
+		{"/Allow-Test-Edit tests/a.sh tests/b.sh -- both\nrenamed", []string{"tests/a.sh", "tests/b.sh"}, "both\nrenamed"},
+		{"/allow-test-edit tests/a.sh STORY-001", []string{"tests/a.sh", "STORY-001"}, ""},
+		{"/allow-test-edit -- no paths", []string{}, "no paths"},
+		{"/allow-test-edit tests/a.sh --", []string{"tests/a.sh"}, ""},
+	}
+	for _, c := range cases {
+		cmds := Parse(c.body)
+		if len(cmds) != 1 {
+			t.Fatalf("%q: %d commands", c.body, len(cmds))
+		}
+		got := cmds[0]
+		if got.Name != AllowTestEdit || !got.IsRuling() || !reflect.DeepEqual(got.Paths, c.paths) || got.Rationale != c.rationale || got.StoryID != "" {
+			t.Errorf("%q: got %+v, want paths %q rationale %q", c.body, got, c.paths, c.rationale)
+		}
+		if _, err := got.Event(); err == nil {
+			t.Errorf("%q decides a story event", c.body)
+		}
+	}
+	if Parse("/approve-plan tests/a.sh -- x")[0].Paths != nil || Parse("/approve-plan")[0].IsRuling() {
+		t.Error("a story command reads paths")
+	}
+	if got := RevertRuling([]string{"tests/a.sh"}); got != "/allow-test-edit tests/a.sh -- <why the edit is right>" {
+		t.Errorf("RevertRuling: %q", got)
+	}
+	if got := Parse("/allow-test-edit tests/a.sh -- ok")[0].Text(); got != "/allow-test-edit tests/a.sh" {
+		t.Errorf("Text: %q", got)
+	}
+}

@@ -14,6 +14,9 @@ type commandSpec struct {
 	event   lifecycle.Event
 	prefix  string
 	targets []lifecycle.State
+	// ruling marks /allow-test-edit, which decides no story event: it
+	// rules on the revert check's verdict for the paths it names.
+	ruling bool
 }
 
 func (s commandSpec) takesTarget() bool { return s.prefix != "" }
@@ -31,6 +34,22 @@ var commandSpecs = map[string]commandSpec{
 	"reopen":           {event: "reopen_for_revision"},
 	"unblock":          {prefix: "unblock_to_", targets: []lifecycle.State{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating, lifecycle.Done}},
 	"ruling":           {prefix: "ruling_to_", targets: []lifecycle.State{lifecycle.Planning, lifecycle.Ready, lifecycle.Generating}},
+	AllowTestEdit:      {ruling: true},
+}
+
+// AllowTestEdit is the command that rules on the revert check: a human
+// permits the governed test edits it names (`/allow-test-edit PATH… --
+// rationale`) when the check escalated or could not run on them.
+const AllowTestEdit = "allow-test-edit"
+
+// IsRuling reports whether the command rules on the revert check rather
+// than deciding a story's event.
+func (c Command) IsRuling() bool { return commandSpecs[c.Name].ruling }
+
+// RevertRuling renders the command that rules on paths, as a reply or the
+// revert check's message tells a reviewer to type it.
+func RevertRuling(paths []string) string {
+	return "/" + AllowTestEdit + " " + strings.Join(paths, " ") + " " + RulingSeparator + " <why the edit is right>"
 }
 
 // Event returns the human event the command decides, or an explanation of
@@ -39,6 +58,9 @@ func (c Command) Event() (lifecycle.Event, error) {
 	spec, ok := commandSpecs[c.Name]
 	if !ok {
 		return "", fmt.Errorf("/%s is not a storygate command", c.Name)
+	}
+	if spec.ruling {
+		return "", fmt.Errorf("/%s rules on the revert check, not on a story's state", c.Name)
 	}
 	if !spec.takesTarget() {
 		return spec.event, nil
@@ -52,6 +74,9 @@ func (c Command) Event() (lifecycle.Event, error) {
 // For renders the command that decides event, e.g. "/unblock ready".
 func For(event lifecycle.Event) string {
 	for name, spec := range commandSpecs {
+		if spec.ruling {
+			continue
+		}
 		if spec.event == event {
 			return "/" + name
 		}

@@ -49,5 +49,10 @@ func (v *Revert) in(dir string) *Revert {
 		d.Path = rootpath.RepoPath(dir, d.Path)
 		out.Decisions = append(out.Decisions, d)
 	}
+	out.Ruled = nil
+	for _, r := range v.Ruled {
+		r.Path = rootpath.RepoPath(dir, r.Path)
+		out.Ruled = append(out.Ruled, r)
+	}
 	return &out
 }

@@ -199,6 +199,17 @@ type Revert struct {
 	// Incomplete names what the run budget (revert.max_runs) left
 	// undecided: each of those is escalate.
 	Incomplete string `json:"incomplete,omitempty"`
+	// Ruled are the paths a human's ruling (`/allow-test-edit`) permits
+	// although the check escalated or could not decide them.
+	Ruled []RevertRuled `json:"ruled,omitempty"`
+}
+
+// RevertRuled is one path a human ruled on: who (@login) and in which
+// comment.
+type RevertRuled struct {
+	Path   string `json:"path"`
+	By     string `json:"by"`
+	Source string `json:"source"`
 }
 
 // RevertDecision is the verdict on one governed file, or one hunk of it.

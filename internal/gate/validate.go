@@ -176,6 +176,11 @@ func (v *validator) story(where string, s Story) {
 			v.text(where+" revert decision verdict", d.Verdict, maxShort)
 			v.text(where+" revert decision decided", d.Decided, maxShort)
 		}
+		for _, r := range rv.Ruled {
+			v.relPath(where+" revert ruled path", r.Path)
+			v.text(where+" revert ruled by", r.By, maxShort)
+			v.text(where+" revert ruled source", r.Source, maxShort)
+		}
 	}
 }
 

@@ -127,6 +127,9 @@ func (c Checker) judge(ctx context.Context, r *records, s *story.Story, d story.
 // source checks the comment behind a decision. It returns the comment and
 // who decided, or the reason the comment does not back the entry.
 func (c Checker) source(ctx context.Context, f Finding, d story.Decision, used map[int64]string) (github.Comment, string, string, error) {
+	if transition.IsLocal(d) {
+		return github.Comment{}, "", localReason(f.StoryID, f.Event), nil
+	}
 	field, _ := d.Field("Source")
 	src, ok := chatops.ParseSource(field.Value)
 	if !ok {

@@ -127,6 +127,9 @@ func (c comment) revert(b *strings.Builder, rv *gate.Revert, taken bool) {
 	if rv.Verdict == "could_not_run" {
 		b.WriteString(c.tail("revert suite output", rv.OutputTail))
 	}
+	for _, r := range rv.Ruled {
+		fmt.Fprintf(b, "\nRuled: %s permitted by %s (%s)\n", inert.Code(r.Path), inert.Inline(r.By), inert.Inline(r.Source))
+	}
 	writeRevertDecisions(b, rv)
 }
 

@@ -47,11 +47,11 @@ func severityIcon(s diag.Severity) string {
 
 func verdictIcon(v string) string {
 	switch v {
-	case "pass", "permitted":
+	case "pass", "permitted", "ruled":
 		return "✅"
 	case "escalate":
 		return "✋"
-	case "not_needed":
+	case "not_needed", "no_suite":
 		return "⚪"
 	}
 	return "❌"

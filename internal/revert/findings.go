@@ -13,6 +13,12 @@ const (
 	RuleCouldNotRun    = "revert/could-not-run"
 	RuleMayNotCreate   = "revert/may-not-create"
 	RuleUndecided      = "revert/undecided"
+	// RuleRuled is the notice the gate puts in place of a finding above
+	// that an authorized human ruled on (/allow-test-edit).
+	RuleRuled = "revert/ruled"
+	// RuleNoSuite is the gate's notice on each governed edit when no
+	// suite is configured.
+	RuleNoSuite = "revert/no-suite"
 )
 
 // Findings turns a result into diagnostics, each on the governed path it is

@@ -342,3 +342,26 @@ func (e *Editor) insertAfterLine(n int, text string) {
 	}
 	e.edits = append(e.edits, edit{at, at, text})
 }
+
+// SetFieldValue replaces the value of a section field (`**Key:** value`)
+// with value, one line, up to the end of the field's line.
+func (e *Editor) SetFieldValue(f Field, value string) error {
+	if strings.ContainsAny(value, "\r\n") {
+		return fmt.Errorf("set %s: the value spans lines", f.Key)
+	}
+	if f.ValuePos.Line < 1 || f.ValuePos.Column < 1 {
+		return fmt.Errorf("set %s: the field has no position", f.Key)
+	}
+	start := e.s.lines.start(f.ValuePos.Line) + f.ValuePos.Column - 1
+	if start > len(e.s.Src) {
+		return fmt.Errorf("set %s: the field lies past the end of the file", f.Key)
+	}
+	end := start
+	if i := bytes.IndexAny(e.s.Src[start:], "\r\n"); i >= 0 {
+		end += i
+	} else {
+		end = len(e.s.Src)
+	}
+	e.edits = append(e.edits, edit{start: start, end: end, text: value})
+	return nil
+}

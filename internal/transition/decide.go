@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
@@ -27,6 +28,9 @@ type Decision struct {
 	At time.Time
 	// Note is the log row's note.
 	Note string
+	// Validate judges the result as Request.Validate does; nil judges
+	// nothing beyond the move itself.
+	Validate func(out []byte) ([]diag.Diagnostic, error)
 }
 
 // maxRationale bounds the rationale copied from a comment into the story.
@@ -48,7 +52,7 @@ func Decide(s *story.Story, d Decision) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("record %s in %s: %w", d.Event, s.Path, err)
 	}
-	return Apply(story.Parse(s.Path, withEntry), Request{Event: d.Event, Actor: lifecycle.Human, Note: d.Note, At: d.At})
+	return Apply(story.Parse(s.Path, withEntry), Request{Event: d.Event, Actor: lifecycle.Human, Note: d.Note, At: d.At, Validate: d.Validate})
 }
 
 // humanMove returns the table row for a human event from the story's state.

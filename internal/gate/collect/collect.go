@@ -47,6 +47,10 @@ type Options struct {
 	// are backed by authorized slash commands (hitl/decision-unverified);
 	// nil when the run has no pull request to check them against.
 	Decisions DecisionsFunc
+	// Rulings finds the human rulings (`/allow-test-edit`) on the edits
+	// the revert check escalated or could not decide; nil when the run
+	// has no pull request to find them on (nothing is ruled).
+	Rulings RulingsFunc
 	// NoExecution leaves out the gates that run code from the change
 	// (verify, revert-check), reporting them as skipped: publish recomputes
 	// the others from the pull request's head read as data, in a job that

@@ -36,7 +36,15 @@ func doneStory(t *testing.T, v2out string) string {
 
 func runGate(t *testing.T, repo *testrepo.Repo, base string, opts Options) *gate.Results {
 	t.Helper()
-	return runGateWith(t, repo.Root, base, config.Default(), opts)
+	return runGateWith(t, repo.Root, base, withSuite(), opts)
+}
+
+// withSuite is the default policy with a revert suite set, so the revert
+// gate calls its seam (without one it is neutral: TestGovernedEditWithoutASuiteIsNeutral).
+func withSuite() *config.Config {
+	cfg := config.Default()
+	cfg.Revert.Suite = "true"
+	return cfg
 }
 
 // runGateWith runs the gate in root at base ("" for none), judged by cfg.
@@ -250,7 +258,7 @@ func TestGateHonoursConfiguredSeverities(t *testing.T) {
 	base := repo.Commit("base")
 	repo.Write(map[string]string{"tests/a_test.go": "package a // edited\n"})
 	repo.Commit("edit")
-	cfg := config.Default()
+	cfg := withSuite()
 	cfg.Rules = map[string]string{"revert/could-not-run": "warning"}
 	res := runGateWith(t, repo.Root, base, cfg, Options{})
 	g, _ := res.Gate(gate.RevertCheck)
@@ -268,4 +276,40 @@ func targetOf(t *testing.T, root, base string, cfg *config.Config) *target.Targe
 		t.Fatal(err)
 	}
 	return tg
+}
+
+// TestGovernedEditWithoutASuiteIsNeutral: with no revert.suite the
+// governed edit is a notice naming the fix and the gate is neutral, the
+// seam never called; with a suite the same edit is decided (the control).
+func TestGovernedEditWithoutASuiteIsNeutral(t *testing.T) {
+	repo := testrepo.New(t)
+	repo.Write(map[string]string{"tests/a_test.go": "package a\n"})
+	base := repo.Commit("base")
+	repo.Write(map[string]string{"tests/a_test.go": "package a // edited\n", "stories/STORY-001.md": doneStory(t, "p95_ok")})
+	repo.Commit("edit")
+	called := 0
+	escalate := func(_ context.Context, in RevertInput) (gate.Revert, []diag.Diagnostic, error) {
+		called++
+		return gate.Revert{Verdict: RevertEscalate, Paths: GovernedEdits(in)}, []diag.Diagnostic{diag.New("revert/not-load-bearing", diag.SeverityError, "tests/a_test.go", diag.Pos{}, "escalate")}, nil
+	}
+	for _, c := range []struct {
+		name  string
+		cfg   *config.Config
+		want  gate.Conclusion
+		calls int
+		rule  string
+	}{
+		{"no suite", config.Default(), gate.Neutral, 0, "revert/no-suite"},
+		{"a suite", withSuite(), gate.Failure, 1, "revert/not-load-bearing"},
+	} {
+		called = 0
+		res := runGateWith(t, repo.Root, base, c.cfg, Options{Revert: escalate, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
+		g, _ := res.Gate(gate.RevertCheck)
+		if g.Conclusion != c.want || called != c.calls || len(g.Diagnostics) != 1 || g.Diagnostics[0].Rule != c.rule {
+			t.Errorf("%s: %s, seam called %d times, findings %v", c.name, g.Conclusion, called, g.Diagnostics)
+		}
+		if c.calls == 0 && (!strings.Contains(g.Title, "revert: {suite:") || !strings.Contains(g.Diagnostics[0].Message, ".github/storygate.yml")) {
+			t.Errorf("%s: the fix is not named: %q / %s", c.name, g.Title, g.Diagnostics[0].Message)
+		}
+	}
 }

@@ -45,7 +45,11 @@ func VerifyOutcome(rows int, ds []diag.Diagnostic) gate.Outcome {
 // verdict the check reached (shown on every changed story) and its
 // findings.
 func RevertOutcome(v gate.Revert, ds []diag.Diagnostic) gate.Outcome {
-	return gate.Outcome{Checked: len(v.Paths), Diagnostics: ds, NeedsHuman: v.Verdict == RevertEscalate}
+	checked := len(v.Paths)
+	if v.Verdict == RevertNoSuite {
+		checked = 0 // nothing decided them: neutral until a suite is set
+	}
+	return gate.Outcome{Checked: checked, Diagnostics: ds, NeedsHuman: v.Verdict == RevertEscalate}
 }
 
 // expect tells Options.Expect, in a NoExecution run, what the verify and

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/gate"
 	"github.com/storygate/storygate/internal/testrepo"
@@ -33,7 +32,7 @@ func TestNoExecutionRunsNothingFromTheChange(t *testing.T) {
 		}
 		// The sandbox is off so that the marker, written outside the
 		// repository, shows whether the command ran.
-		cfg := config.Default()
+		cfg := withSuite()
 		cfg.Verify.Sandbox = "off"
 		res := runGateWith(t, repo.Root, base, cfg, Options{Environ: []string{"PATH=" + os.Getenv("PATH")}, Revert: revert, NoExecution: noExec})
 		_, err := os.Stat(marker)

@@ -3,6 +3,8 @@ package collect
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/diag"
@@ -20,7 +22,13 @@ const (
 	RevertEscalate    = "escalate"
 	RevertCouldNotRun = "could_not_run"
 	RevertNotNeeded   = "not_needed"
+	// RevertNoSuite: governed files were edited, but no revert.suite is
+	// configured, so nothing decides them: neutral, with the fix.
+	RevertNoSuite = "no_suite"
 )
+
+// NoSuiteFix is the one-line fix a run without a revert suite names.
+const NoSuiteFix = "set the suite in .github/storygate.yml, e.g. `revert: {suite: \"go test ./...\"}`"
 
 // RevertInput is what one revert check needs.
 type RevertInput struct {
@@ -66,7 +74,13 @@ func (r *run) revertGate() error {
 		return nil
 	}
 	in := r.revertInput()
+	if strings.TrimSpace(in.Suite) == "" {
+		return r.noSuite(in)
+	}
 	verdict, ds, err := r.runRevert(in)
+	if err == nil {
+		verdict, ds, err = r.applyRulings(verdict, ds)
+	}
 	if err != nil {
 		return fmt.Errorf("gate: revert check: %w", err)
 	}
@@ -133,6 +147,10 @@ func revertTitle(v gate.Revert) string {
 	switch v.Verdict {
 	case RevertNotNeeded, "":
 		return "no governed test file was modified or deleted"
+	case RevertNoSuite:
+		return fmt.Sprintf("%s edited, but no revert suite is configured: %s", plural(len(v.Paths), "governed file"), NoSuiteFix)
+	case RevertRuled:
+		return fmt.Sprintf("%s edited: a human ruled on every edit the suite did not decide as forced (%s)", plural(len(v.Paths), "governed file"), rulers(v.Ruled))
 	case RevertPermitted:
 		return fmt.Sprintf("%s edited: the suite fails without the edits, so they are forced", plural(len(v.Paths), "governed file"))
 	case RevertEscalate:
@@ -142,4 +160,40 @@ func revertTitle(v gate.Revert) string {
 		return fmt.Sprintf("%s edited: the suite passes without the edits; a human must decide", plural(len(v.Paths), "governed file"))
 	}
 	return fmt.Sprintf("revert check could not run on %s", plural(len(v.Paths), "governed file"))
+}
+
+// noSuite reports the governed edits of a run without a revert suite as
+// notices with the fix: neutral, not a failure, until a suite is set.
+// Created files are still revert/may-not-create (a scope rule, suite or
+// not), which the stories gate reports too.
+func (r *run) noSuite(in RevertInput) error {
+	paths := GovernedEdits(in)
+	verdict := gate.Revert{Verdict: RevertNotNeeded}
+	var ds []diag.Diagnostic
+	if len(paths) > 0 {
+		verdict = gate.Revert{Verdict: RevertNoSuite, Paths: paths}
+		for _, p := range paths {
+			ds = append(ds, diag.New(revert.RuleNoSuite, diag.SeverityNotice, p, diag.Pos{},
+				"%s is a governed test file the change edited, and no revert suite is configured to decide whether the edit was forced: %s", p, NoSuiteFix))
+		}
+	}
+	for _, s := range r.stories {
+		if r.changed(s.File) {
+			v := verdict
+			s.Revert = &v
+		}
+	}
+	r.add(gate.RevertCheck, RevertOutcome(verdict, ds), revertTitle(verdict), "")
+	return nil
+}
+
+// rulers names who ruled, each once.
+func rulers(ruled []gate.RevertRuled) string {
+	var who []string
+	for _, r := range ruled {
+		if !slices.Contains(who, r.By) {
+			who = append(who, r.By)
+		}
+	}
+	return "by " + strings.Join(who, ", ")
 }

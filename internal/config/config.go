@@ -75,6 +75,9 @@ type Verify struct {
 	// TmpLimitMiB caps the size of each command's private /tmp; 0 means
 	// no cap.
 	TmpLimitMiB int64 `yaml:"tmp_limit_mib"`
+	// FileLimitMiB caps the size of each file a command writes
+	// (RLIMIT_FSIZE); 0 means no cap.
+	FileLimitMiB int64 `yaml:"file_limit_mib"`
 	// SandboxPaths are extra host paths the sandbox mounts read-only.
 	SandboxPaths []string `yaml:"sandbox_paths"`
 	// MaxImpacted caps how many stories the gate reruns because the change
@@ -148,7 +151,7 @@ func Default() *Config {
 		Rules:   map[string]string{},
 		Revert:  Revert{Governed: []string{"tests/"}, Granularity: GranularityAuto, MaxRuns: DefaultMaxRuns},
 		Verify: Verify{Jobs: 4, Timeout: 10 * time.Minute, Sandbox: "auto", Network: NetworkNone, Caches: true,
-			MemoryLimitMiB: 4096, ProcessLimit: 1024, TmpLimitMiB: DefaultTmpLimitMiB, MaxImpacted: DefaultMaxImpacted},
+			MemoryLimitMiB: 4096, ProcessLimit: 1024, TmpLimitMiB: DefaultTmpLimitMiB, FileLimitMiB: DefaultFileLimitMiB, MaxImpacted: DefaultMaxImpacted},
 		Approvers: Approvers{Permission: "write"},
 		Discovery: Discovery{NonStory: NonStoryNotice},
 		Gate:      Gate{Filter: FilterChanged},

@@ -96,5 +96,5 @@ func legal(s shape) string {
 }
 
 // verifyKeys are the keys of verify: the reruns and their sandbox.
-var verifyKeys = shape{"jobs": nil, "timeout": nil, "secret_env": nil, "sandbox": nil, "network": nil, "tmp_limit_mib": nil, "caches": nil,
+var verifyKeys = shape{"jobs": nil, "timeout": nil, "secret_env": nil, "sandbox": nil, "network": nil, "tmp_limit_mib": nil, "file_limit_mib": nil, "caches": nil,
 	"memory_limit_mib": nil, "process_limit": nil, "sandbox_paths": nil, "max_impacted": nil}

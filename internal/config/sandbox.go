@@ -11,6 +11,11 @@ import (
 // suite's scratch files, not for filling the runner's memory.
 const DefaultTmpLimitMiB = 1024
 
+// DefaultFileLimitMiB is verify.file_limit_mib's default: the largest file
+// a command may write, larger than a test suite's outputs and binaries,
+// small against a runner's disk.
+const DefaultFileLimitMiB = 4096
+
 // validateSandbox checks the sandbox keys of verify: a known mode, limits
 // that are not negative, and absolute extra paths (a relative one would
 // depend on where storygate was started).
@@ -29,6 +34,9 @@ func validateSandbox(file string, root *yaml.Node, v Verify) error {
 	}
 	if v.TmpLimitMiB < 0 {
 		return fail("tmp_limit_mib", "verify.tmp_limit_mib must not be negative (0 means no cap)")
+	}
+	if v.FileLimitMiB < 0 {
+		return fail("file_limit_mib", "verify.file_limit_mib must not be negative (0 means no cap)")
 	}
 	if v.ProcessLimit < 0 {
 		return fail("process_limit", "verify.process_limit must not be negative (0 means no cap)")

@@ -209,6 +209,9 @@ func (s *Sandbox) limits() []string {
 	if s.policy.Processes > 0 {
 		args = append(args, "--nproc="+strconv.Itoa(s.policy.Processes))
 	}
+	if s.policy.FileBytes > 0 {
+		args = append(args, "--fsize="+strconv.FormatInt(s.policy.FileBytes, 10))
+	}
 	return args
 }
 

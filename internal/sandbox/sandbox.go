@@ -49,6 +49,10 @@ type Policy struct {
 	// TmpBytes caps the size of the command's private /tmp (a tmpfs, so
 	// memory); zero means no cap.
 	TmpBytes int64
+	// FileBytes caps the size of each file the command writes, on the
+	// clone's disk as anywhere (RLIMIT_FSIZE: a write past it fails with
+	// EFBIG); zero means no cap. The total the clone takes is not capped.
+	FileBytes int64
 	// ReadOnly are extra host paths the command may read (toolchains,
 	// caches outside /usr and /opt).
 	ReadOnly []string
@@ -85,6 +89,7 @@ type Report struct {
 	MemoryBytes int64   `json:"memory_limit_bytes,omitempty"`
 	Processes   int     `json:"process_limit,omitempty"`
 	TmpBytes    int64   `json:"tmp_limit_bytes,omitempty"`
+	FileBytes   int64   `json:"file_limit_bytes,omitempty"`
 	// LimitsBy is how the caps held: LimitsCgroup for the whole process
 	// tree, LimitsRlimit per process, with NoCgroup saying why.
 	LimitsBy string `json:"limits_by,omitempty"`
@@ -244,7 +249,7 @@ func (s *Sandbox) Report() Report {
 	}
 	if r.Isolated {
 		r.Network, r.NetworkMode = s.policy.hostNetwork(), s.policy.Network
-		r.MemoryBytes, r.Processes, r.TmpBytes = s.policy.MemoryBytes, s.policy.Processes, s.policy.TmpBytes
+		r.MemoryBytes, r.Processes, r.TmpBytes, r.FileBytes = s.policy.MemoryBytes, s.policy.Processes, s.policy.TmpBytes, s.policy.FileBytes
 		if s.setpriv != "" {
 			r.UID = UnprivilegedID
 		}

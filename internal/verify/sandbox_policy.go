@@ -13,6 +13,6 @@ import (
 // may fall back to running commands unsandboxed (UnsandboxedRefusal).
 func SandboxPolicy(v config.Verify, environ []string) sandbox.Policy {
 	return sandbox.Policy{Mode: sandbox.Mode(v.Sandbox), Network: sandbox.Network(v.Network), MemoryBytes: v.MemoryLimitMiB << 20,
-		Processes: v.ProcessLimit, TmpBytes: v.TmpLimitMiB << 20, Caches: v.Caches, ReadOnly: v.SandboxPaths,
+		Processes: v.ProcessLimit, TmpBytes: v.TmpLimitMiB << 20, FileBytes: v.FileLimitMiB << 20, Caches: v.Caches, ReadOnly: v.SandboxPaths,
 		Refusal: UnsandboxedRefusal(v, environ)}
 }

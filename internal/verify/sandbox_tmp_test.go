@@ -46,3 +46,34 @@ func TestSandboxTmpCap(t *testing.T) {
 		})
 	}
 }
+
+// TestSandboxFileCap writes a file in the clone under a 16 MiB per-file
+// cap: 40 MiB fails (the write past the cap is refused, the file stops
+// at the cap); the control, 8 MiB, fits.
+func TestSandboxFileCap(t *testing.T) {
+	const capBytes = 16 << 20
+	sb := isolated(t, sandbox.Policy{FileBytes: capBytes})
+	if got := sb.Report().FileBytes; got != capBytes {
+		t.Fatalf("report file_limit_bytes = %d, want %d", got, capBytes)
+	}
+	dir, head := credentialedRepo(t)
+	for _, tc := range []struct {
+		name string
+		mib  int
+		fits bool
+	}{
+		{"over the cap", 40, false},
+		{"under the cap (control)", 8, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := "dd if=/dev/zero of=big.bin bs=1M count=" + strconv.Itoa(tc.mib) + " 2>&1; s=$?; echo size=$(wc -c < big.bin); exit $s"
+			r := runIn(t, sb, dir, head, cmd, time.Minute)
+			if (r.Verdict == VerdictPass) != tc.fits {
+				t.Fatalf("verdict %s, want pass=%v: %q %q", r.Verdict, tc.fits, r.StdoutTail, r.StderrTail)
+			}
+			if !tc.fits && !strings.Contains(r.StdoutTail, "size="+strconv.Itoa(capBytes)) {
+				t.Fatalf("over the cap: the file did not stop at the cap: %q", r.StdoutTail)
+			}
+		})
+	}
+}

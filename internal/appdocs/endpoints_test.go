@@ -109,6 +109,7 @@ var eventPermission = map[string]string{
 
 // appbotEvents are the events the App's handlers take (issue 26: the
 // slash commands, the gate's triggers, re-requested checks, publication
-// of the gate job's results, the merge queue). MERGER: cross-check with
-// the event switch of internal/appbot once it lands.
+// of the gate job's results, the merge queue; internal/appbot's routes,
+// which answer pull_request and merge_group as ignored: the gate job
+// judges them, and the App publishes its workflow_run).
 var appbotEvents = []string{"issue_comment", "pull_request", "check_suite", "check_run", "workflow_run", "merge_group"}

@@ -16,15 +16,27 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/storygate/storygate/internal/serve"
 )
 
-// What `storygate serve` takes and answers, as issue 26 names them.
-// MERGER: when internal/serve lands, cross-check these with its flag set,
-// its environment lookups and its mux (docs/serve-reference.md).
+// serveSettings are serve's flags (with their dashes) and environment
+// variables.
+func serveSettings() (flags, env []string) {
+	for _, s := range serve.Settings() {
+		if s.Flag != "" {
+			flags = append(flags, "--"+s.Flag)
+		}
+		env = append(env, s.Env)
+	}
+	return flags, env
+}
+
+// What `storygate serve` takes (its settings, as internal/serve defines
+// them) and answers (its mux's paths; docs/serve-reference.md).
 var (
-	serveFlags = []string{"--listen", "--app-id", "--private-key-file", "--webhook-secret-file"}
-	serveEnv   = []string{"STORYGATE_LISTEN", "STORYGATE_APP_ID", "STORYGATE_PRIVATE_KEY_FILE", "STORYGATE_WEBHOOK_SECRET_FILE", "GITHUB_API_URL"}
-	servePaths = []string{"/webhook", "/healthz", "/readyz", "/metrics"}
+	serveFlags, serveEnv = serveSettings()
+	servePaths           = []string{"/webhook", "/healthz", "/readyz", "/metrics"}
 	// serveNeeds is the configuration serve cannot start without.
 	serveNeeds = []string{"STORYGATE_LISTEN", "STORYGATE_APP_ID", "STORYGATE_PRIVATE_KEY_FILE", "STORYGATE_WEBHOOK_SECRET_FILE"}
 )

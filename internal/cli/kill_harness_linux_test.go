@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -36,8 +37,27 @@ func buildStorygate(t *testing.T) string {
 // own (tmp) that the test inspects.
 type killRun struct {
 	cmd    *exec.Cmd
-	stderr bytes.Buffer
+	stderr lockedBuffer
 	done   chan error
+}
+
+// lockedBuffer is a buffer the process writes while the test may read it
+// (a failure message describing the state mid-run).
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // startStorygate starts bin with args, TMPDIR set to tmp and extra
@@ -68,8 +88,7 @@ func (r *killRun) wait(t *testing.T) int {
 	}
 }
 
-// output is what the run printed (stdout and stderr interleaved); read
-// it only once the run has ended.
+// output is what the run printed so far (stdout and stderr interleaved).
 func (r *killRun) output() string { return r.stderr.String() }
 
 // signal sends sig to the storygate process itself, as a job's cancel
@@ -132,7 +151,7 @@ func markerScript(marker string) string {
 // repository itself or in one of the clones under tmp.
 func startedIn(root, tmp string) func() bool {
 	return func() bool {
-		found, _ := filepath.Glob(filepath.Join(tmp, "storygate-tree-*", "started"))
+		found, _ := filepath.Glob(filepath.Join(tmp, "storygate-tree-*", "clone", "started"))
 		_, err := os.Stat(filepath.Join(root, "started"))
 		return len(found) > 0 || err == nil
 	}

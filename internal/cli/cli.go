@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -70,8 +71,10 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := args[1]
 	switch {
+	case isHelp(name) && len(args) > 2:
+		return commandHelp(e, args[2])
 	case isHelp(name):
-		usage(stderr)
+		usage(stdout)
 		return ExitOK
 	case name == "--version":
 		return runVersion(e, nil)
@@ -119,19 +122,38 @@ func runVersion(e env, args []string) int {
 	return ExitOK
 }
 
-// isHelp reports whether arg asks for help; help always goes to stderr,
-// as the flag package prints it, and exits 0.
+// commandHelp is "storygate help COMMAND": the command's own --help.
+func commandHelp(e env, name string) int {
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "storygate help: unknown command %q\n", name)
+		usage(e.stderr)
+		return ExitUsage
+	}
+	return cmd.run(e, []string{"--help"})
+}
+
+// isHelp reports whether arg asks for help. Help a user asks for goes to
+// stdout (so `storygate verify --help | less` shows it) and exits 0; the
+// usage after a mistake goes to stderr with it.
 func isHelp(arg string) bool {
 	return arg == "help" || arg == "-h" || arg == "--help" || arg == "-help"
 }
+
+// flagOutput is where a flag set writes: errors, and the usage after
+// them, to stderr; parseFlags sends the usage -h asks for to stdout.
+type flagOutput struct{ stdout, stderr io.Writer }
+
+// Write writes to stderr: what the flag package writes unasked is an error.
+func (o flagOutput) Write(p []byte) (int, error) { return o.stderr.Write(p) }
 
 // newFlagSet builds a flag set that reports errors to e.stderr instead of
 // exiting the process.
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(flagOutput{stdout: e.stdout, stderr: e.stderr})
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: storygate %s\n", synopsis)
+		fmt.Fprintf(fs.Output(), "usage: storygate %s\n", synopsis)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -142,7 +164,7 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int) {
 	var positional []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseRouted(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, ExitOK
 			}
@@ -172,6 +194,29 @@ func emptyArgument(fs *flag.FlagSet, positional []string) int {
 		}
 	}
 	return -1
+}
+
+// parseRouted parses args once, holding back the usage the flag package
+// prints: to stdout when -h asked for it, to stderr after an error (which
+// the flag package has written there first).
+func parseRouted(fs *flag.FlagSet, args []string) error {
+	out, usage := fs.Output(), fs.Usage
+	var held bytes.Buffer
+	fs.Usage = func() {
+		fs.SetOutput(&held)
+		usage()
+		fs.SetOutput(out)
+	}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	dst := out
+	if o, ok := out.(flagOutput); ok && errors.Is(err, flag.ErrHelp) {
+		dst = o.stdout
+	}
+	if _, werr := dst.Write(held.Bytes()); werr != nil && err == nil {
+		return werr
+	}
+	return err
 }
 
 // multiFlag collects a repeatable string flag.

@@ -9,9 +9,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
+	"time"
 
+	"github.com/storygate/storygate/internal/progress"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/version"
@@ -36,6 +39,21 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	ui     ui
+}
+
+// ui is what decides how the CLI talks to a person: whether a stream is a
+// terminal, the environment (NO_COLOR, FORCE_COLOR, TERM) and how long a
+// run stays silent before its progress shows; tests inject them.
+type ui struct {
+	terminal func(io.Writer) bool
+	getenv   func(string) string
+	delay    time.Duration
+}
+
+// realUI looks at the real streams and environment.
+func realUI() ui {
+	return ui{terminal: progress.Terminal, getenv: os.Getenv, delay: progress.DefaultDelay}
 }
 
 type command struct {
@@ -64,7 +82,12 @@ var commands = map[string]command{
 // Main runs storygate with args (args[0] is the program name) and returns
 // the process exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return mainWith(env{stdin: stdin, stdout: stdout, stderr: stderr, ui: realUI()}, args)
+}
+
+// mainWith is Main with the streams and the ui chosen.
+func mainWith(e env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) < 2 {
 		usage(stderr)
 		return ExitUsage

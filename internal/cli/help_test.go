@@ -26,7 +26,7 @@ var helpCases = []struct {
 	{[]string{"protect"}, []string{"branch", "repo", "dry-run", "app-id"}},
 	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown"}},
 	{[]string{"publish"}, []string{"results", "repo", "head-sha", "pr", "root"}},
-	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root"}},
+	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root", "quiet", "color"}},
 	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root"}},
 	{[]string{"merge-results"}, []string{"out", "format"}},
 	{[]string{"init"}, []string{"root", "force", "with-commands", "with-reverify", "dry-run"}},

@@ -24,7 +24,7 @@ var helpCases = []struct {
 	{[]string{"step", "check-patch"}, []string{"kind", "packet", "reply", "checked-at"}},
 	{[]string{"step", "break-even"}, []string{"prefix", "content", "slices", "format"}},
 	{[]string{"protect"}, []string{"branch", "repo", "dry-run", "app-id"}},
-	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown"}},
+	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown", "quiet", "color"}},
 	{[]string{"publish"}, []string{"results", "repo", "head-sha", "pr", "root"}},
 	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root", "quiet", "color"}},
 	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root"}},

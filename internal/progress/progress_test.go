@@ -208,3 +208,30 @@ func TestTerminal(t *testing.T) {
 		t.Error("/dev/tty is not a terminal")
 	}
 }
+
+// TestInterleavedMessagesKeepTheLiveLineWhole: on a terminal a message
+// written through Interleaved erases the live line first and redraws it
+// after; elsewhere, and for a nil Reporter, the stream is used as it is.
+func TestInterleavedMessagesKeepTheLiveLineWhole(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	r := New(&out, Options{Task: "gate", Terminal: true, Delay: -1})
+	r.Begin(0)
+	w := r.Interleaved(&out)
+	if _, err := w.Write([]byte("storygate action: results written\n")); err != nil {
+		t.Fatal(err)
+	}
+	r.End()
+	want := "\r\x1b[Kgate: 0 done\r\x1b[Kstorygate action: results written\n\r\x1b[Kgate: 0 done\r\x1b[K"
+	if out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+	var plain bytes.Buffer
+	if got := New(&plain, Options{}).Interleaved(&plain); got != &plain {
+		t.Error("plain lines need no interleaving writer")
+	}
+	var nilReporter *Reporter
+	if got := nilReporter.Interleaved(&plain); got != &plain {
+		t.Error("a nil Reporter changed the stream")
+	}
+}

@@ -161,6 +161,38 @@ func (r *Reporter) End() {
 	r.printf("%s: finished, %s\n", r.opt.Task, r.count())
 }
 
+// Interleaved returns a writer for other messages to the same stream as
+// the progress (w): on a terminal each write first erases the live line
+// and then redraws it below, so a message never lands in the middle of
+// it. A nil Reporter, or one writing plain lines, returns w itself.
+func (r *Reporter) Interleaved(w io.Writer) io.Writer {
+	if r == nil || !r.opt.Terminal {
+		return w
+	}
+	return interleaved{r: r, w: w}
+}
+
+type interleaved struct {
+	r *Reporter
+	w io.Writer
+}
+
+// Write writes p between erasing and redrawing the live line.
+func (iw interleaved) Write(p []byte) (int, error) {
+	r := iw.r
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	live := r.shown && !r.ended
+	if live {
+		r.printf("\r\x1b[K")
+	}
+	n, err := iw.w.Write(p)
+	if live && len(p) > 0 && p[len(p)-1] == '\n' {
+		r.redrawLocked()
+	}
+	return n, err
+}
+
 // redrawLocked rewrites the live line in place.
 func (r *Reporter) redrawLocked() {
 	line := fmt.Sprintf("%s: %s", r.opt.Task, r.standing())

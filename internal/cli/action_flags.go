@@ -14,7 +14,7 @@ import (
 	"github.com/storygate/storygate/internal/version"
 )
 
-const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--filter changed|all] [--all] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
+const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--filter changed|all] [--all] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-] [--quiet] [--color auto|always|never]"
 
 // actionFlags are the command line; each unset one falls back to an action
 // input.

@@ -12,7 +12,7 @@ var helpCases = []struct {
 	args  []string
 	flags []string
 }{
-	{[]string{"validate"}, []string{"base", "config", "format", "root"}},
+	{[]string{"validate"}, []string{"base", "config", "format", "root", "color"}},
 	{[]string{"transition"}, []string{"event", "actor", "note", "at", "config", "root"}},
 	{[]string{"stage"}, []string{"agents", "scopes", "format", "check", "out"}},
 	{[]string{"stage", "validate"}, []string{"agents", "scopes", "format"}},

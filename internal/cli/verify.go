@@ -16,7 +16,7 @@ import (
 	"github.com/storygate/storygate/internal/verify"
 )
 
-const verifySynopsis = "verify [--base REV] [--jobs N] [--timeout DUR] [--shard I/N] [--format text|json|sarif|github] [--out FILE] [--config FILE] [--root DIR] [PATH...]"
+const verifySynopsis = "verify [--base REV] [--jobs N] [--timeout DUR] [--shard I/N] [--format text|json|sarif|github] [--out FILE] [--quiet] [--color auto|always|never] [--config FILE] [--root DIR] [PATH...]"
 
 // verifyFlags are the parsed flags of verify.
 type verifyFlags struct {

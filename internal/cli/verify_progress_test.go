@@ -119,3 +119,34 @@ func TestAnUnknownColorIsAUsageError(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// TestValidateColoursATerminal: validate's text report is coloured by
+// severity on a terminal, plain on a pipe, with NO_COLOR, with --color
+// never and in the other formats; --color always colours a pipe.
+func TestValidateColoursATerminal(t *testing.T) {
+	dir := vRepo(t, map[string]string{"stories/STORY-001.md": "---\nschema: enso.story/v1\nid: STORY-001\n---\n"})
+	tests := []struct {
+		name  string
+		tty   bool
+		env   map[string]string
+		extra []string
+		color bool
+	}{
+		{"terminal", true, nil, nil, true},
+		{"pipe", false, nil, nil, false},
+		{"NO_COLOR", true, map[string]string{"NO_COLOR": "1"}, nil, false},
+		{"never", true, nil, []string{"--color", "never"}, false},
+		{"always on a pipe", false, nil, []string{"--color", "always"}, true},
+		{"json", true, nil, []string{"--format", "json"}, false},
+		{"github", true, nil, []string{"--format", "github"}, false},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := uiMain(tt.tty, tt.env, append([]string{"validate", "--root", dir}, tt.extra...)...)
+		if code != ExitFindings {
+			t.Fatalf("%s: exit %d: %s", tt.name, code, stderr)
+		}
+		if got := strings.Contains(stdout, "\x1b[31m"); got != tt.color {
+			t.Errorf("%s: coloured %v, want %v:\n%q", tt.name, got, tt.color, stdout)
+		}
+	}
+}

@@ -40,6 +40,9 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 	ui     ui
+	// flagSets, when set, is handed each flag set a --help asks for,
+	// which then prints nothing: completion reads the flag tables so.
+	flagSets func(*flag.FlagSet)
 }
 
 // ui is what decides how the CLI talks to a person: whether a stream is a
@@ -165,7 +168,10 @@ func isHelp(arg string) bool {
 
 // flagOutput is where a flag set writes: errors, and the usage after
 // them, to stderr; parseFlags sends the usage -h asks for to stdout.
-type flagOutput struct{ stdout, stderr io.Writer }
+type flagOutput struct {
+	stdout, stderr io.Writer
+	flagSets       func(*flag.FlagSet)
+}
 
 // Write writes to stderr: what the flag package writes unasked is an error.
 func (o flagOutput) Write(p []byte) (int, error) { return o.stderr.Write(p) }
@@ -174,7 +180,7 @@ func (o flagOutput) Write(p []byte) (int, error) { return o.stderr.Write(p) }
 // exiting the process.
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(flagOutput{stdout: e.stdout, stderr: e.stderr})
+	fs.SetOutput(flagOutput{stdout: e.stdout, stderr: e.stderr, flagSets: e.flagSets})
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: storygate %s\n", synopsis)
 		fs.PrintDefaults()
@@ -234,6 +240,10 @@ func parseRouted(fs *flag.FlagSet, args []string) error {
 	fs.Usage = usage
 	dst := out
 	if o, ok := out.(flagOutput); ok && errors.Is(err, flag.ErrHelp) {
+		if o.flagSets != nil {
+			o.flagSets(fs)
+			return err
+		}
 		dst = o.stdout
 	}
 	if _, werr := dst.Write(held.Bytes()); werr != nil && err == nil {

@@ -31,6 +31,7 @@ var helpCases = []struct {
 	{[]string{"merge-results"}, []string{"out", "format"}},
 	{[]string{"init"}, []string{"root", "force", "with-commands", "with-reverify", "dry-run"}},
 	{[]string{"new"}, []string{"root"}},
+	{[]string{"completion"}, nil},
 }
 
 // TestHelp checks that every command's -h, --help and `storygate help

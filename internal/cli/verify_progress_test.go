@@ -35,7 +35,10 @@ func goldenFile(t *testing.T, name, got string) {
 // TestVerifyProgressAndColour: verify prints each item as it starts and
 // finishes on stderr (a live line on a terminal, plain lines elsewhere)
 // and colours its text report on a terminal unless NO_COLOR is set;
-// --quiet and --format json print no progress. Outputs are golden files.
+// --quiet prints no progress (--format json: TestVerifyJSONListsEachItem;
+// FORCE_COLOR and --color never: progress's TestUseColor and
+// TestValidateColoursATerminal, as each verify run here costs seconds).
+// Outputs are golden files.
 func TestVerifyProgressAndColour(t *testing.T) {
 	dir := vRepo(t, map[string]string{"stories/STORY-001.md": verifyStory("STORY-001", "evaluating",
 		[][2]string{{"V1", "exit 0"}, {"V2", "echo boom >&2; exit 1"}}, nil)})
@@ -49,10 +52,7 @@ func TestVerifyProgressAndColour(t *testing.T) {
 		{"verify-pipe", false, nil, nil, true},
 		{"verify-tty", true, nil, nil, true},
 		{"verify-tty-no-color", true, map[string]string{"NO_COLOR": "1"}, nil, true},
-		{"verify-pipe-force-color", false, map[string]string{"FORCE_COLOR": "1"}, nil, true},
-		{"verify-tty-color-never", true, nil, []string{"--color", "never"}, true},
 		{"verify-quiet", true, nil, []string{"--quiet"}, false},
-		{"verify-json", true, nil, []string{"--format", "json"}, false},
 	}
 	for _, tt := range tests {
 		args := append([]string{"verify", "--root", dir, "--jobs", "1"}, tt.extra...)
@@ -63,9 +63,6 @@ func TestVerifyProgressAndColour(t *testing.T) {
 		progress := progressLines(stderr)
 		if (progress != "") != tt.progress {
 			t.Errorf("%s: progress %q, want some: %v", tt.name, progress, tt.progress)
-		}
-		if tt.name == "verify-json" {
-			continue // TestVerifyJSONListsEachItem reads it
 		}
 		goldenFile(t, tt.name+".stdout.golden", stdout)
 		goldenFile(t, tt.name+".stderr.golden", progress)

@@ -17,6 +17,7 @@ import (
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/target"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // ActionOptions are the command line of storygate action; each empty one
@@ -43,6 +44,9 @@ type ActionOptions struct {
 	// Filter is the filter mode, changed or all; empty means the
 	// configuration's gate.filter.
 	Filter string
+	// Progress hears the gates finish and the verification items run
+	// (collect.Options.Progress); nil: nobody listens.
+	Progress verify.Progress
 }
 
 // withInputs fills unset flags from the action's inputs (INPUT_*).
@@ -212,7 +216,7 @@ func (a *actionRun) collect(ctx context.Context) (*gate.Results, error) {
 	humans := decisionRun{b: a.Bot, t: a.t, plan: a.plan}
 	opts := collect.Options{Target: a.t, Gates: gates, Event: a.plan.event,
 		Version: a.deps.Version, Environ: a.deps.Env.Environ(), Revert: a.deps.Revert, Decisions: humans.decisionCheck(), Filter: filter,
-		Rulings: humans.rulingCheck(), LookPath: a.deps.LookPath}
+		Rulings: humans.rulingCheck(), LookPath: a.deps.LookPath, Progress: a.f.Progress}
 	res, err := collect.Run(ctx, opts)
 	if err == nil {
 		res.Notes = append(res.Notes, a.t.PolicyNotes()...)

@@ -8,16 +8,10 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
-// approvingEvents are the decisions that approve content, which must still
-// hold at the gated head: those that take a story on toward done. The
-// others (reject, revise, reopen, block, escalate, rulings and the other
-// unblocks) approve nothing; they ask for more work, and the work that
-// follows them is no change behind anyone's back.
-var approvingEvents = []lifecycle.Event{"approve_plan", "accept_result", "mark_done", "unblock_to_done"}
-
 // Approves reports whether event approves content that must stay
-// unchanged after it (hitl/decision-stale).
-func Approves(event lifecycle.Event) bool { return slices.Contains(approvingEvents, event) }
+// unchanged after it (hitl/decision-stale): lifecycle.Approves, the one
+// list the comment printer reads too.
+func Approves(event lifecycle.Event) bool { return lifecycle.Approves(event) }
 
 // SupersededBy names the later decision of s that releases the approval
 // headed heading from answering for what it approved, if there is one: a

@@ -14,7 +14,7 @@ import (
 	"github.com/storygate/storygate/internal/version"
 )
 
-const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--filter changed|all] [--all] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-]"
+const actionSynopsis = "action [--root DIR] [--config FILE] [--gates LIST] [--report-only] [--base REV] [--filter changed|all] [--all] [--event-name NAME --event-path FILE] [--results FILE] [--sarif FILE] [--markdown FILE|-] [--quiet] [--color auto|always|never]"
 
 // actionFlags are the command line; each unset one falls back to an action
 // input.
@@ -23,6 +23,7 @@ type actionFlags struct {
 	results, sarif, markdown, reportOnly         string
 	filter                                       string
 	all                                          bool
+	output                                       outputFlags
 }
 
 func runAction(e env, args []string) int {
@@ -40,9 +41,13 @@ func runAction(e env, args []string) int {
 	fs.StringVar(&f.markdown, "markdown", "", "write the PR comment's Markdown to FILE, or - for stdout (default - for a local run)")
 	fs.StringVar(&f.filter, "filter", "", "changed: judge the stories the change touched, report the others apart; all: judge every story (default gate.filter, changed)")
 	fs.BoolVar(&f.all, "all", false, "the same as --filter all: judge every story and rerun every story's verification")
+	f.output.register(fs)
 	var gf githubFlags
 	gf.register(fs)
 	timeouts, code := gf.parse(e, "action", fs, args)
+	if code < 0 {
+		code = f.output.check(e, "action")
+	}
 	if code >= 0 {
 		return code
 	}
@@ -51,12 +56,18 @@ func runAction(e env, args []string) int {
 		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
 		return ExitUsage
 	}
-	b, err := newBot(e, timeouts)
+	p := f.output.reporter(e, "text", "gate")
+	opts.Progress = p
+	be := e
+	be.stderr = p.Interleaved(e.stderr) // the bot's messages never land inside the live line
+	b, err := newBot(be, timeouts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate action: %v\n", err)
 		return ExitInternal
 	}
+	p.Begin(0)
 	outcome, err := b.Action(e.ctx, opts)
+	p.End()
 	return botExit(outcome, err)
 }
 

@@ -173,7 +173,7 @@ func recordFilesUnder(dir string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("walk %s: %w", dir, safefile.MarkUnreadable(err))
+			return fmt.Errorf("walk %s: %w", dir, safefile.Named(safefile.MarkUnreadable(err), dir))
 		}
 		if slices.Contains(recordExtensions(), strings.ToLower(filepath.Ext(p))) && d.Type().IsRegular() {
 			out = append(out, p)

@@ -3,14 +3,18 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 	"strings"
+	"time"
 
+	"github.com/storygate/storygate/internal/progress"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/version"
@@ -35,6 +39,24 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	ui     ui
+	// flagSets, when set, is handed each flag set a --help asks for,
+	// which then prints nothing: completion reads the flag tables so.
+	flagSets func(*flag.FlagSet)
+}
+
+// ui is what decides how the CLI talks to a person: whether a stream is a
+// terminal, the environment (NO_COLOR, FORCE_COLOR, TERM) and how long a
+// run stays silent before its progress shows; tests inject them.
+type ui struct {
+	terminal func(io.Writer) bool
+	getenv   func(string) string
+	delay    time.Duration
+}
+
+// realUI looks at the real streams and environment.
+func realUI() ui {
+	return ui{terminal: progress.Terminal, getenv: os.Getenv, delay: progress.DefaultDelay}
 }
 
 type command struct {
@@ -68,15 +90,22 @@ var commands = map[string]command{
 // Main runs storygate with args (args[0] is the program name) and returns
 // the process exit code.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return mainWith(env{stdin: stdin, stdout: stdout, stderr: stderr, ui: realUI()}, args)
+}
+
+// mainWith is Main with the streams and the ui chosen.
+func mainWith(e env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) < 2 {
 		usage(stderr)
 		return ExitUsage
 	}
 	name := args[1]
 	switch {
+	case isHelp(name) && len(args) > 2:
+		return commandHelp(e, args[2])
 	case isHelp(name):
-		usage(stderr)
+		usage(stdout)
 		return ExitOK
 	case name == "--version":
 		return runVersion(e, nil)
@@ -124,19 +153,41 @@ func runVersion(e env, args []string) int {
 	return ExitOK
 }
 
-// isHelp reports whether arg asks for help; help always goes to stderr,
-// as the flag package prints it, and exits 0.
+// commandHelp is "storygate help COMMAND": the command's own --help.
+func commandHelp(e env, name string) int {
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(e.stderr, "storygate help: unknown command %q\n", name)
+		usage(e.stderr)
+		return ExitUsage
+	}
+	return cmd.run(e, []string{"--help"})
+}
+
+// isHelp reports whether arg asks for help. Help a user asks for goes to
+// stdout (so `storygate verify --help | less` shows it) and exits 0; the
+// usage after a mistake goes to stderr with it.
 func isHelp(arg string) bool {
 	return arg == "help" || arg == "-h" || arg == "--help" || arg == "-help"
 }
+
+// flagOutput is where a flag set writes: errors, and the usage after
+// them, to stderr; parseFlags sends the usage -h asks for to stdout.
+type flagOutput struct {
+	stdout, stderr io.Writer
+	flagSets       func(*flag.FlagSet)
+}
+
+// Write writes to stderr: what the flag package writes unasked is an error.
+func (o flagOutput) Write(p []byte) (int, error) { return o.stderr.Write(p) }
 
 // newFlagSet builds a flag set that reports errors to e.stderr instead of
 // exiting the process.
 func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs.SetOutput(flagOutput{stdout: e.stdout, stderr: e.stderr, flagSets: e.flagSets})
 	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: storygate %s\n", synopsis)
+		fmt.Fprintf(fs.Output(), "usage: storygate %s\n", synopsis)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -147,7 +198,7 @@ func newFlagSet(e env, name, synopsis string) *flag.FlagSet {
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, int) {
 	var positional []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseRouted(fs, args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, ExitOK
 			}
@@ -177,6 +228,33 @@ func emptyArgument(fs *flag.FlagSet, positional []string) int {
 		}
 	}
 	return -1
+}
+
+// parseRouted parses args once, holding back the usage the flag package
+// prints: to stdout when -h asked for it, to stderr after an error (which
+// the flag package has written there first).
+func parseRouted(fs *flag.FlagSet, args []string) error {
+	out, usage := fs.Output(), fs.Usage
+	var held bytes.Buffer
+	fs.Usage = func() {
+		fs.SetOutput(&held)
+		usage()
+		fs.SetOutput(out)
+	}
+	err := fs.Parse(args)
+	fs.Usage = usage
+	dst := out
+	if o, ok := out.(flagOutput); ok && errors.Is(err, flag.ErrHelp) {
+		if o.flagSets != nil {
+			o.flagSets(fs)
+			return err
+		}
+		dst = o.stdout
+	}
+	if _, werr := dst.Write(held.Bytes()); werr != nil && err == nil {
+		return werr
+	}
+	return err
 }
 
 // multiFlag collects a repeatable string flag.

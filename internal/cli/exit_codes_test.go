@@ -56,10 +56,11 @@ var takesDirectories = map[string]bool{
 
 // noFileInput are the commands that read no file named on the command line.
 var noFileInput = map[string]string{
-	"version": "prints the build's version",
-	"protect": "reads the app key from the environment, not a file",
-	"init":    "writes into the --root directory; reads only the project's own manifests there",
-	"new":     "takes a title, not a file; reads the stories the configuration's globs find",
+	"version":    "prints the build's version",
+	"protect":    "reads the app key from the environment, not a file",
+	"init":       "writes into the --root directory; reads only the project's own manifests there",
+	"new":        "takes a title, not a file; reads the stories the configuration's globs find",
+	"completion": "takes a shell's name and prints a script; reads no file",
 }
 
 // TestEveryCommandIsInTheExitCodeTable keeps the table below complete.

@@ -12,7 +12,7 @@ var helpCases = []struct {
 	args  []string
 	flags []string
 }{
-	{[]string{"validate"}, []string{"base", "config", "format", "root"}},
+	{[]string{"validate"}, []string{"base", "config", "format", "root", "color"}},
 	{[]string{"transition"}, []string{"event", "actor", "note", "at", "config", "root"}},
 	{[]string{"stage"}, []string{"agents", "scopes", "format", "check", "out"}},
 	{[]string{"stage", "validate"}, []string{"agents", "scopes", "format"}},
@@ -24,36 +24,53 @@ var helpCases = []struct {
 	{[]string{"step", "check-patch"}, []string{"kind", "packet", "reply", "checked-at"}},
 	{[]string{"step", "break-even"}, []string{"prefix", "content", "slices", "format"}},
 	{[]string{"protect"}, []string{"branch", "repo", "dry-run", "app-id"}},
-	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown"}},
+	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown", "quiet", "color"}},
 	{[]string{"publish"}, []string{"results", "repo", "head-sha", "pr", "root"}},
-	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root"}},
+	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root", "quiet", "color"}},
 	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root"}},
 	{[]string{"merge-results"}, []string{"out", "format"}},
 	{[]string{"init"}, []string{"root", "force", "with-commands", "with-reverify", "dry-run"}},
 	{[]string{"new"}, []string{"root"}},
 	{[]string{"serve"}, []string{"listen", "app-id", "private-key-file", "webhook-secret-file", "github-api-url", "max-body-bytes", "read-timeout", "drain-timeout"}},
+	{[]string{"completion"}, nil},
 }
 
-// TestHelp checks that every command's -h and --help print its usage and
-// flags on stderr, nothing on stdout, and exit 0: help is not an error, and
-// it never mixes with a report a script reads from stdout.
+// TestHelp checks that every command's -h, --help and `storygate help
+// COMMAND` print its usage and flags on stdout, nothing on stderr, and exit
+// 0: help is not an error, and `storygate verify --help | less` shows it.
 func TestHelp(t *testing.T) {
 	t.Parallel()
 	for _, tc := range helpCases {
-		for _, help := range []string{"--help", "-h"} {
-			args := append(slices.Clone(tc.args), help)
+		asks := [][]string{append(slices.Clone(tc.args), "--help"), append(slices.Clone(tc.args), "-h")}
+		if len(tc.args) == 1 {
+			asks = append(asks, []string{"help", tc.args[0]})
+		}
+		for _, args := range asks {
 			code, out, errOut := runCLI(args...)
-			if code != ExitOK || out != "" {
-				t.Errorf("%v: exit %d, stdout %q; want 0 and nothing on stdout", args, code, out)
+			if code != ExitOK || errOut != "" {
+				t.Errorf("%v: exit %d, stderr %q; want 0 and nothing on stderr", args, code, errOut)
 			}
-			if !strings.Contains(errOut, "usage: storygate "+tc.args[0]) {
-				t.Errorf("%v: stderr has no usage line:\n%s", args, errOut)
+			if !strings.Contains(out, "usage: storygate "+tc.args[0]) {
+				t.Errorf("%v: stdout has no usage line:\n%s", args, out)
 			}
 			for _, f := range tc.flags {
-				if !strings.Contains(errOut, "-"+f+" ") && !strings.Contains(errOut, "-"+f+"\n") && !strings.Contains(errOut, "-"+f+"]") {
-					t.Errorf("%v: stderr does not list -%s:\n%s", args, f, errOut)
+				if !strings.Contains(out, "-"+f+" ") && !strings.Contains(out, "-"+f+"\n") && !strings.Contains(out, "-"+f+"]") {
+					t.Errorf("%v: stdout does not list -%s:\n%s", args, f, out)
 				}
 			}
+		}
+	}
+}
+
+// TestUsageAfterAMistakeGoesToStderr is TestHelp's control: the usage
+// that follows a wrong flag, a missing command or an unknown one is an
+// error's, on stderr with exit 2, and stdout stays empty for the report.
+func TestUsageAfterAMistakeGoesToStderr(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"verify", "--no-such-flag"}, {}, {"no-such-command"}, {"help", "no-such-command"}, {"stage"}, {"step"}, {"version", "x"}} {
+		code, out, errOut := runCLI(args...)
+		if code != ExitUsage || out != "" || !strings.Contains(errOut, "usage: storygate") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, nothing on stdout and the usage on stderr", args, code, out, errOut)
 		}
 	}
 }
@@ -68,12 +85,12 @@ func TestHelpCoversEveryCommand(t *testing.T) {
 	}
 	for _, help := range []string{"help", "--help", "-h"} {
 		code, out, errOut := runCLI(help)
-		if code != ExitOK || out != "" {
-			t.Errorf("%s: exit %d, stdout %q; want 0 and the usage on stderr", help, code, out)
+		if code != ExitOK || errOut != "" {
+			t.Errorf("%s: exit %d, stderr %q; want 0 and the usage on stdout", help, code, errOut)
 		}
 		for name := range commands {
-			if !strings.Contains(errOut, "\n  "+name+" ") {
-				t.Errorf("%s does not list %s:\n%s", help, name, errOut)
+			if !strings.Contains(out, "\n  "+name+" ") {
+				t.Errorf("%s does not list %s:\n%s", help, name, out)
 			}
 		}
 	}

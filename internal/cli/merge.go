@@ -54,7 +54,7 @@ const maxShardBytes = gate.MaxDocumentBytes
 func readShardDocument(name string) (verify.Document, error) {
 	data, err := safefile.ReadPath(name, maxShardBytes)
 	if err != nil {
-		return verify.Document{}, fmt.Errorf("read %s: %w", name, err)
+		return verify.Document{}, fmt.Errorf("read %s: %w", name, safefile.Named(err, name))
 	}
 	d, err := verify.ReadDocument(bytes.NewReader(data))
 	if err != nil {

@@ -2,13 +2,11 @@ package cli
 
 import (
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
+	"github.com/storygate/storygate/internal/golden"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -31,19 +29,7 @@ func TestRepositoryScenarios(t *testing.T) {
 			repo.Commit("head")
 			code, out, errOut := run(t, "validate", "--root", repo.Root, "--base", baseSHA)
 			got := strings.ReplaceAll(out, baseSHA, "BASE") + "exit " + string(rune('0'+code)) + "\n" + errOut
-			expected := filepath.Join(dir, "expected.out")
-			if *update {
-				if err := os.WriteFile(expected, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(expected)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(string(want), got); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", expected, diff)
-			}
+			golden.Check(t, filepath.Join(dir, "expected.out"), got, *update)
 		})
 	}
 }

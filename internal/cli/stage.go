@@ -38,7 +38,7 @@ func runStage(e env, args []string) int {
 		return runStageCompile(e, args[1:])
 	}
 	if isHelp(args[0]) {
-		fmt.Fprintln(e.stderr, stageUsage)
+		fmt.Fprintln(e.stdout, stageUsage)
 		return ExitOK
 	}
 	fmt.Fprintf(e.stderr, "storygate stage: unknown subcommand %q\n%s\n", args[0], stageUsage)

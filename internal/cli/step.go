@@ -30,9 +30,14 @@ func runStep(e env, args []string) int {
 			return runBreakEven(e, args[1:])
 		}
 	}
-	fmt.Fprintf(e.stderr, "usage: storygate %s\n  %s\n  %s\n\n'storygate step check-patch --help' and 'storygate step break-even --help' list their flags.\n",
+	asked := len(args) > 0 && isHelp(args[0])
+	w := e.stderr
+	if asked {
+		w = e.stdout
+	}
+	fmt.Fprintf(w, "usage: storygate %s\n  %s\n  %s\n\n'storygate step check-patch --help' and 'storygate step break-even --help' list their flags.\n",
 		stepSynopsis, checkPatchSynopsis, breakEvenSynopsis)
-	if len(args) > 0 && isHelp(args[0]) {
+	if asked {
 		return ExitOK
 	}
 	return ExitUsage

@@ -18,7 +18,7 @@ import (
 	"github.com/storygate/storygate/internal/target"
 )
 
-const validateSynopsis = "validate [--base REV [--filter all|changed]] [--config FILE] [--format text|json|sarif|github] [--root DIR] [PATH...]"
+const validateSynopsis = "validate [--base REV [--filter all|changed]] [--config FILE] [--format text|json|sarif|github] [--color auto|always|never] [--root DIR] [PATH...]"
 
 func runValidate(e env, args []string) int {
 	fs := newFlagSet(e, "validate", validateSynopsis)
@@ -27,7 +27,12 @@ func runValidate(e env, args []string) int {
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
 	root := fs.String("root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
 	filter := fs.String("filter", string(config.FilterAll), "with --base: all judges every story; changed judges the stories the change touched, as the gate does, and sets the findings on the others apart")
+	var output outputFlags
+	fs.StringVar(&output.color, "color", "auto", "colour the text report: auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or never")
 	paths, code := parseFlags(fs, args)
+	if code < 0 {
+		code = output.check(e, "validate")
+	}
 	if code >= 0 {
 		return code
 	}
@@ -55,7 +60,7 @@ func runValidate(e env, args []string) int {
 	}
 	found := findings.New(findings.Options{Config: opts.Target.Policy(), Filter: opts.Filter, SetApart: res.SetApart, Place: place}).Run(res.Diagnostics)
 	doc := report.Document{Tool: "validate", Diagnostics: found.Judged, Untouched: found.Untouched, Category: place, FilesChecked: res.Files, Rules: report.CatalogRules()}
-	if err := printReport(e.stdout, *format, doc); err != nil {
+	if err := output.printReport(e, *format, doc); err != nil {
 		return failure(e, "validate", err)
 	}
 	return findingsCode(found.Judged)

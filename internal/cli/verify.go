@@ -10,18 +10,20 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/findings"
+	"github.com/storygate/storygate/internal/progress"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/verify"
 )
 
-const verifySynopsis = "verify [--base REV] [--jobs N] [--timeout DUR] [--shard I/N] [--format text|json|sarif|github] [--out FILE] [--config FILE] [--root DIR] [PATH...]"
+const verifySynopsis = "verify [--base REV] [--jobs N] [--timeout DUR] [--shard I/N] [--format text|json|sarif|github] [--out FILE] [--quiet] [--color auto|always|never] [--config FILE] [--root DIR] [PATH...]"
 
 // verifyFlags are the parsed flags of verify.
 type verifyFlags struct {
 	base, cfgPath, format, out, root, shard string
 	jobs                                    int
 	timeout                                 time.Duration
+	output                                  outputFlags
 }
 
 func runVerify(e env, args []string) int {
@@ -35,6 +37,7 @@ func runVerify(e env, args []string) int {
 	fs.StringVar(&f.out, "out", "", "write the results document (JSON) to this file")
 	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
 	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the first PATH, else the one containing the current directory)")
+	f.output.register(fs)
 	paths, code := parseFlags(fs, args)
 	if code >= 0 {
 		return code
@@ -65,6 +68,7 @@ func verifyWith(e env, f verifyFlags, paths []string) int {
 	if opt.Sandbox, opt.Source, err = isolate(e, "verify", t); err != nil {
 		return failure(e, "verify", err)
 	}
+	opt.Progress = f.output.reporter(e, f.format, "verify")
 	doc := runStories(e.ctx, root, stories, shard, opt)
 	report := opt.Sandbox.Report()
 	doc.Sandbox = &report
@@ -84,6 +88,9 @@ func verifyUsage(e env, f verifyFlags) (*verify.Shard, int) {
 	if !report.ValidFormat(f.format) {
 		fmt.Fprintf(e.stderr, "storygate verify: unknown format %q (legal: text, json, sarif, github)\n", f.format)
 		return nil, ExitUsage
+	}
+	if code := f.output.check(e, "verify"); code >= 0 {
+		return nil, code
 	}
 	if f.jobs < 0 || f.timeout < 0 {
 		fmt.Fprintln(e.stderr, "storygate verify: --jobs and --timeout must not be negative")
@@ -126,6 +133,10 @@ func runStories(ctx context.Context, root string, stories []loadedStory, shard *
 	if shard != nil {
 		items = shard.Select(items)
 	}
+	if p, ok := opt.Progress.(*progress.Reporter); ok {
+		p.Begin(len(items))
+		defer p.End()
+	}
 	return verify.NewDocument(names, verify.Execute(ctx, items, opt), shard)
 }
 
@@ -141,8 +152,8 @@ func finishVerify(e env, f verifyFlags, doc verify.Document, place string) int {
 	}
 	placed := findings.New(findings.Options{Place: place}).Run(doc.Diagnostics).Judged
 	rep := report.Document{Tool: "verify", Diagnostics: placed, Category: place, FilesChecked: len(doc.Stories), Rules: report.CatalogRules(),
-		Causes: causesOf(doc.Results)}
-	if err := printReport(e.stdout, f.format, rep); err != nil {
+		Causes: causesOf(doc.Results), Results: itemResults(doc.Results)}
+	if err := f.output.printReport(e, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate verify: %v\n", err)
 		return ExitInternal
 	}
@@ -171,6 +182,16 @@ func writeJSONFile(path string, write func(w io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// itemResults are the per-item outcomes verify's JSON lists.
+func itemResults(results []verify.Result) []report.ItemResult {
+	out := make([]report.ItemResult, 0, len(results))
+	for _, r := range results {
+		out = append(out, report.ItemResult{Story: r.Story, ID: r.ID, Line: r.Line, Command: r.Command, Verdict: string(r.Verdict),
+			ExitCode: r.ExitCode, DurationMS: r.DurationMS, Error: r.Error, Cause: verify.Cause(r)})
+	}
+	return out
 }
 
 // causesOf are the ends of the failed reruns' stderr, for the text

@@ -141,7 +141,12 @@ type Story struct {
 	Transitions  []Transition `json:"transitions"`
 	UndrawnMoves int          `json:"undrawn_moves,omitempty"`
 	Verification []Check      `json:"verification,omitempty"`
-	Revert       *Revert      `json:"revert,omitempty"`
+	// Generating is set when the story is generating in the change
+	// (change.Pair.Generating): only such a story may write files other
+	// than stories, so the revert check's verdict judges its edits, and
+	// the comment shows the verdict under it alone.
+	Generating bool    `json:"generating,omitempty"`
+	Revert     *Revert `json:"revert,omitempty"`
 	// NotRecomputed is set by publish on a story whose Verification and
 	// Revert it took from the unprivileged run's document (they need
 	// execution) rather than deciding them itself; printers say so.

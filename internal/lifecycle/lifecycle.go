@@ -105,6 +105,18 @@ var reopenEvents = []Event{"reopen_for_revision", "ruling_to_planning", "unblock
 // ReopenEvents returns the human decisions that reopen a frozen contract.
 func ReopenEvents() []Event { return slices.Clone(reopenEvents) }
 
+// approvingEvents are the decisions that approve content, which must still
+// hold at the gated head: those that take a story on toward done. The
+// others (reject, revise, reopen, block, escalate, rulings and the other
+// unblocks) approve nothing; they ask for more work, and the work that
+// follows them is no change behind anyone's back. chatops refuses an
+// approval over a stale one (hitl/decision-stale); the comment never
+// offers one while the story has an error.
+var approvingEvents = []Event{"approve_plan", "accept_result", "mark_done", "unblock_to_done"}
+
+// Approves reports whether event is an approving decision (approvingEvents).
+func Approves(event Event) bool { return slices.Contains(approvingEvents, event) }
+
 // IsState reports whether s is a legal state.
 func IsState(s State) bool { return slices.Contains(states, s) }
 

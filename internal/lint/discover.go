@@ -63,7 +63,7 @@ func findUnder(root, p string, add func(string)) (dir bool, err error) {
 	}
 	info, err := os.Lstat(abs)
 	if err != nil {
-		return false, fmt.Errorf("story path %s: %w", p, safefile.MarkUnreadable(err))
+		return false, fmt.Errorf("story path %s: %w", p, safefile.Named(safefile.MarkUnreadable(err), abs))
 	}
 	rel, err := Rel(root, abs)
 	if err != nil {
@@ -71,7 +71,7 @@ func findUnder(root, p string, add func(string)) (dir bool, err error) {
 	}
 	if info.Mode()&os.ModeSymlink != 0 {
 		if abs, info, err = linkedDir(root, abs); err != nil {
-			return false, fmt.Errorf("story path %s: %w", p, safefile.MarkUnreadable(err))
+			return false, fmt.Errorf("story path %s: %w", p, safefile.Named(safefile.MarkUnreadable(err), abs))
 		}
 	}
 	if !info.IsDir() {
@@ -120,7 +120,7 @@ func walkStories(root, dir string, match func(string) bool, add func(string)) er
 	start := walkStart(dir)
 	return filepath.WalkDir(start, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return fmt.Errorf("walk %s: %w", p, safefile.MarkUnreadable(err))
+			return fmt.Errorf("walk %s: %w", p, safefile.Named(safefile.MarkUnreadable(err), p))
 		}
 		if d.IsDir() {
 			if p != start && skipDirs[d.Name()] {

@@ -7,10 +7,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/findings"
+	goldenfile "github.com/storygate/storygate/internal/golden"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/target"
@@ -81,21 +80,7 @@ func validateTree(t *testing.T, dir string, cfg *config.Config) string {
 
 func golden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("missing golden file: %v (run go test ./internal/lint -update)", err)
-	}
-	if diff := cmp.Diff(string(want), got); diff != "" {
-		t.Errorf("output differs from %s (-want +got):\n%s", path, diff)
-	}
+	goldenfile.Check(t, path, got, *update)
 }
 
 // TestRootLinkedFromOutsideIsWalked: a root that is a link from outside

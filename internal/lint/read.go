@@ -29,7 +29,7 @@ func readSource(path string) (src []byte, tooLarge int64, err error) {
 	buf := make([]byte, size)
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return nil, 0, fmt.Errorf("read %s: %w", path, err)
+		return nil, 0, fmt.Errorf("read %s: %w", path, safefile.Named(err, path))
 	}
 	return buf[:n], 0, nil // a file that shrank meanwhile is read as it is now
 }

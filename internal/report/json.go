@@ -22,6 +22,23 @@ type JSONDocument struct {
 	Untouched    []diag.Diagnostic `json:"untouched,omitempty"`
 	FilesChecked int               `json:"files_checked"`
 	Summary      diag.Counts       `json:"summary"`
+	// Results are verify's per-item outcomes, one per command rerun.
+	Results []ItemResult `json:"results,omitempty"`
+}
+
+// ItemResult is one verification item's rerun, as verify's JSON lists it.
+type ItemResult struct {
+	Story      string `json:"story"`
+	ID         string `json:"id"`
+	Line       int    `json:"line"`
+	Command    string `json:"command"`
+	Verdict    string `json:"verdict"`
+	ExitCode   int    `json:"exit_code"`
+	DurationMS int64  `json:"duration_ms"`
+	// Error says why the item could not be judged (verdict error).
+	Error string `json:"error,omitempty"`
+	// Cause is the last lines of a failed rerun's stderr (verify.Cause).
+	Cause string `json:"cause,omitempty"`
 }
 
 func printJSON(w io.Writer, doc Document) error {
@@ -32,6 +49,7 @@ func printJSON(w io.Writer, doc Document) error {
 		Untouched:    doc.Untouched,
 		FilesChecked: doc.FilesChecked,
 		Summary:      diag.Count(doc.Diagnostics),
+		Results:      doc.Results,
 	}
 	if out.Diagnostics == nil {
 		out.Diagnostics = []diag.Diagnostic{}

@@ -81,7 +81,7 @@ func Markdown(res *gate.Results, opts MarkdownOptions) string {
 // gives no block. A new section is one more entry here.
 func (c comment) blocks() []string {
 	var out []string
-	for _, s := range append(append(c.detailBlocks(), c.looseFindings(), c.untouched()), c.storySections()...) {
+	for _, s := range append(append(c.detailBlocks(), c.looseFindings(), c.unclaimedRevert(), c.untouched()), c.storySections()...) {
 		if s != "" {
 			out = append(out, s)
 		}

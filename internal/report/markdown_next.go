@@ -13,9 +13,11 @@ import (
 
 // nextStep says what moves the story on: at a human gate, the commands to
 // type (each exactly as chatops reads it, naming the story) and who may
-// type them; elsewhere, which role acts next. Commands never start a line,
-// so the comment itself can never be read as one.
-func nextStep(s gate.Story, who string) string {
+// type them; elsewhere, which role acts next. While held says why the
+// story cannot be approved, no approving command is offered, only the
+// ones that send it back. Commands never start a line, so the comment
+// itself can never be read as one.
+func nextStep(s gate.Story, who, held string) string {
 	state := lifecycle.State(s.State)
 	if !lifecycle.IsState(state) {
 		return ""
@@ -28,7 +30,18 @@ func nextStep(s gate.Story, who string) string {
 		return fmt.Sprintf("\n**Next:** the %s acts; no human decision is pending.\n", lifecycle.ActiveRoleFor(state))
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n**Next:** ✋ a human decision. Comment `%s`", typed(cmds[0], s.ID))
+	if held != "" {
+		cmds = notApproving(cmds)
+		fmt.Fprintf(&b, "\n**Next:** ✋ a human decision, but no approval is offered while %s.", inert.Inline(held))
+		if len(cmds) == 0 {
+			b.WriteString("\n")
+			return b.String()
+		}
+		b.WriteString(" To send it back, comment")
+	} else {
+		b.WriteString("\n**Next:** ✋ a human decision. Comment")
+	}
+	fmt.Fprintf(&b, " `%s`", typed(cmds[0], s.ID))
 	if len(cmds) > 1 {
 		rest := make([]string, 0, len(cmds)-1)
 		for _, c := range cmds[1:] {
@@ -39,6 +52,22 @@ func nextStep(s gate.Story, who string) string {
 	b.WriteString(", optionally followed by a rationale.\n")
 	fmt.Fprintf(&b, "Who may type it: %s.\n", who)
 	return b.String()
+}
+
+// notApproving keeps the commands whose decision approves nothing
+// (lifecycle.Approves): the ones that ask for more work.
+func notApproving(cmds []string) []string {
+	var out []string
+	for _, c := range cmds {
+		parsed := command.Parse(c)
+		if len(parsed) != 1 {
+			continue
+		}
+		if ev, err := parsed[0].Event(); err == nil && !lifecycle.Approves(ev) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // typed is the command as a reviewer types it for the story with id. The

@@ -25,7 +25,7 @@ func TestNextStepIsTheCommandToType(t *testing.T) {
 		{"done", "STORY-1", []string{"nothing — the story is done"}},
 	}
 	for _, tt := range tests {
-		got := nextStep(gate.Story{ID: tt.id, State: tt.state}, "someone")
+		got := nextStep(gate.Story{ID: tt.id, State: tt.state}, "someone", "")
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%s %q: %q lacks %q", tt.state, tt.id, got, w)
@@ -37,7 +37,7 @@ func TestNextStepIsTheCommandToType(t *testing.T) {
 			}
 		}
 	}
-	if got := nextStep(gate.Story{State: "nonsense"}, "x"); got != "" {
+	if got := nextStep(gate.Story{State: "nonsense"}, "x", ""); got != "" {
 		t.Errorf("an unknown state has no next step: %q", got)
 	}
 }

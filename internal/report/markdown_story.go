@@ -38,15 +38,17 @@ func (c comment) storySection(s gate.Story, ds []diag.Diagnostic) string {
 		fmt.Fprintf(&b, " (was **%s**)", inert.Inline(s.BaseState))
 	}
 	b.WriteString("\n")
-	b.WriteString(nextStep(s, c.who))
+	b.WriteString(nextStep(s, c.who, withheld(s, ds)))
 	if len(ds) > 0 {
 		b.WriteString("\n**Findings**\n\n")
 		c.findings(&b, ds, false)
 	}
 	c.verification(&b, s.Verification, s.NotRecomputed)
-	c.revert(&b, s.Revert, s.NotRecomputed)
+	if s.Generating { // the revert check judges the edits of the stories generating, and no other's
+		c.revert(&b, s.Revert, s.NotRecomputed)
+	}
 	if d := Mermaid(s); d != "" {
-		b.WriteString("\n```mermaid\n" + d + "```\n")
+		b.WriteString(diagram(s, d))
 		b.WriteString(earlierMoves(s))
 	}
 	b.WriteString(undrawnNote(s))

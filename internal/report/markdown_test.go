@@ -35,13 +35,16 @@ func sampleResults() *gate.Results {
 		Notes: []string{"Verification ran on the runner's toolchains."},
 		Stories: []gate.Story{
 			{File: story1, ID: "STORY-001", Title: "Reject <b>malformed</b> orders, ask @octocat", State: "evaluating", BaseState: "generating",
-				Transitions: storyOneLog(),
+				Transitions: storyOneLog(), Generating: true,
 				Verification: []gate.Check{
 					{ID: "V1", Command: "go test ./src/orders/...", Verdict: "pass", DurationMS: 1234, Claimed: "PASS"},
 					{ID: "V2", Command: "./bench.sh | grep `p95`", Verdict: "fail", ExitCode: 1, DurationMS: 20, Claimed: "PASS", OutputTail: hostileOutput},
 				},
 				Revert: &gate.Revert{Verdict: "escalate", Paths: []string{"tests/orders/orders_test.go"}}},
+			// STORY-002 only changed its plan: the gate shows the change's one
+			// verdict on it too, and the comment leaves it out.
 			{File: story2, ID: "STORY-002", Title: "Show validation errors", State: "plan_review",
+				Revert:      &gate.Revert{Verdict: "escalate", Paths: []string{"tests/orders/orders_test.go"}},
 				Transitions: []gate.Transition{{From: "seeded", To: "planning", Event: "begin_planning"}, {From: "planning", To: "plan_review", Event: "submit_plan"}}},
 		},
 	}

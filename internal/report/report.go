@@ -55,6 +55,12 @@ type Document struct {
 	// format prints under the findings (the other formats carry the
 	// findings only; --out has the whole output).
 	Causes []Cause
+	// Paint colours the text format's lines by severity (finding lines,
+	// and the summary by the worst); nil leaves them plain. The CLI sets
+	// it for a terminal (progress.Palette.Severity).
+	Paint func(diag.Severity, string) string
+	// Results are verify's per-item outcomes, which the json format lists.
+	Results []ItemResult
 }
 
 // Print writes doc to w in the named format.
@@ -88,15 +94,23 @@ func ValidFormat(name string) bool {
 }
 
 func printText(w io.Writer, doc Document) error {
+	paint := doc.Paint
+	if paint == nil {
+		paint = func(_ diag.Severity, s string) string { return s }
+	}
 	for _, d := range doc.Diagnostics {
-		if _, err := fmt.Fprintln(w, d.String()); err != nil {
+		if _, err := fmt.Fprintln(w, paint(d.Severity, d.String())); err != nil {
 			return fmt.Errorf("write text report: %w", err)
 		}
 	}
 	if err := printCauses(w, doc.Causes); err != nil {
 		return err
 	}
-	if _, err := fmt.Fprintln(w, Summary(doc)); err != nil {
+	summary := Summary(doc)
+	if worst, ok := worstSeverity(doc.Diagnostics); ok {
+		summary = paint(worst, summary)
+	}
+	if _, err := fmt.Fprintln(w, summary); err != nil {
 		return fmt.Errorf("write text report: %w", err)
 	}
 	if line := untouchedLine(doc.Untouched); line != "" {
@@ -105,6 +119,20 @@ func printText(w io.Writer, doc Document) error {
 		}
 	}
 	return nil
+}
+
+// worstSeverity is the most severe of ds, if any.
+func worstSeverity(ds []diag.Diagnostic) (diag.Severity, bool) {
+	c := diag.Count(ds)
+	switch {
+	case c.Errors > 0:
+		return diag.SeverityError, true
+	case c.Warnings > 0:
+		return diag.SeverityWarning, true
+	case c.Notices > 0:
+		return diag.SeverityNotice, true
+	}
+	return 0, false
 }
 
 // untouchedLine is the text format's one line about the findings set

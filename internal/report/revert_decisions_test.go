@@ -29,7 +29,7 @@ func TestRevertDecisionsShowEveryHunk(t *testing.T) {
 	for i := range maxRevertDecisions + 5 {
 		rv.Decisions = append(rv.Decisions, gate.RevertDecision{Path: "tests/a.py", Lines: fmt.Sprintf("-%d,1 +%d,1", i+1, i+1), Verdict: "permitted", Decided: "hunk"})
 	}
-	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", Revert: rv}, nil)
+	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", Generating: true, Revert: rv}, nil)
 	if strings.Count(md, "| `tests/a.py` |") != maxRevertDecisions || !strings.Contains(md, "… and 5 more") {
 		t.Errorf("the table is not bounded:\n%s", md)
 	}
@@ -56,7 +56,7 @@ func TestRevertShowsTheBudgetAndTheGranularity(t *testing.T) {
 		rv.Decisions = append(rv.Decisions, gate.RevertDecision{Path: fmt.Sprintf("tests/a%02d.sh", i), Verdict: "permitted", Decided: "file"})
 	}
 	rv.Decisions[maxRevertDecisions+1].Verdict, rv.Decisions[maxRevertDecisions+1].Decided = "escalate", "undecided"
-	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", Revert: rv}, nil)
+	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", Generating: true, Revert: rv}, nil)
 	if !strings.Contains(md, "… and 3 more, 1 of them not permitted") {
 		t.Errorf("the bound hides the escalation:\n%s", md)
 	}
@@ -66,7 +66,7 @@ func TestRevertShowsTheBudgetAndTheGranularity(t *testing.T) {
 // holds every want.
 func assertRevertSection(t *testing.T, rv *gate.Revert, wants ...string) {
 	t.Helper()
-	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", ID: "STORY-001", Revert: rv}, nil)
+	md := commentOf(&gate.Results{}, MarkdownOptions{}).storySection(gate.Story{File: "stories/STORY-001.md", ID: "STORY-001", Generating: true, Revert: rv}, nil)
 	for _, want := range wants {
 		if !strings.Contains(md, want) {
 			t.Errorf("comment lacks %q:\n%s", want, md)

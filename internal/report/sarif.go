@@ -55,6 +55,8 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// PartialFingerprints identify the finding across runs (fingerprints).
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
 
 type sarifLocation struct {
@@ -89,11 +91,13 @@ func printSARIF(w io.Writer, doc Document) error {
 		index[id] = i
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, ruleOf(id, doc.Rules[id], ver))
 	}
-	for _, d := range doc.Diagnostics {
+	prints := fingerprints(doc.Diagnostics)
+	for i, d := range doc.Diagnostics {
 		run.Results = append(run.Results, sarifResult{
 			RuleID: d.Rule, RuleIndex: index[d.Rule], Level: sarifLevel(d.Severity),
-			Message:   sarifMessage{inert.Text(d.Message)},
-			Locations: []sarifLocation{{sarifPhysical{sarifArtifact{sarifURI(d.File)}, sarifRegion{d.Line, d.Column}}}},
+			Message:             sarifMessage{inert.Text(d.Message)},
+			Locations:           []sarifLocation{{sarifPhysical{sarifArtifact{sarifURI(d.File)}, sarifRegion{d.Line, d.Column}}}},
+			PartialFingerprints: map[string]string{fingerprintKey: prints[i]},
 		})
 	}
 	log := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}}

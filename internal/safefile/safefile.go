@@ -52,16 +52,16 @@ type Resolver struct{ dirs sync.Map }
 func (c *Resolver) Resolve(root, abs string) (real string, regular bool, err error) {
 	info, err := os.Lstat(abs)
 	if err != nil {
-		return "", false, fmt.Errorf("cannot read %s: %w", abs, err)
+		return "", false, fmt.Errorf("cannot read %s: %w", abs, Named(err, abs))
 	}
 	dir, err := c.realDir(filepath.Dir(abs))
 	if err != nil {
-		return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
+		return "", false, fmt.Errorf("cannot resolve %s: %w", abs, Named(err, abs))
 	}
 	real, regular = filepath.Join(dir, filepath.Base(abs)), info.Mode().IsRegular()
 	if info.Mode()&os.ModeSymlink != 0 {
 		if real, err = filepath.EvalSymlinks(abs); err != nil {
-			return "", false, fmt.Errorf("cannot resolve %s: %w", abs, err)
+			return "", false, fmt.Errorf("cannot resolve %s: %w", abs, Named(err, abs))
 		}
 		target, err := os.Stat(real)
 		regular = err == nil && target.Mode().IsRegular()
@@ -141,7 +141,7 @@ func ReadLimited(f *os.File, path string, size, limit int64) ([]byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, fmt.Errorf("read %s: %w", path, Named(err, path))
 	}
 	if int64(len(data)) > limit {
 		return nil, &TooLargeError{Path: path, Size: int64(len(data)), Limit: limit}

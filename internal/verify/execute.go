@@ -37,6 +37,28 @@ type Options struct {
 	// relative to the root): in the sandbox they are read-only in the
 	// clone, so that no command edits a governed test to pass its rerun.
 	Governed []string
+	// Progress hears each item start and finish (nil: nobody listens).
+	Progress Progress
+}
+
+// Progress hears a batch's items start and finish, each named by its Key;
+// it is called from the goroutines that run them (progress.Reporter).
+type Progress interface {
+	Start(item string)
+	Done(item string, ok bool, outcome string)
+}
+
+// outcomeOf says how an item ended, in a word or two, for Progress.
+func outcomeOf(r Result) string {
+	switch r.Verdict {
+	case VerdictPass:
+		return "passed"
+	case VerdictFail:
+		return fmt.Sprintf("failed (exit %d)", r.ExitCode)
+	case VerdictTimeout:
+		return "timed out"
+	}
+	return "could not run"
 }
 
 // Execute reruns items, up to opt.Jobs at a time, and judges each with its
@@ -64,7 +86,13 @@ func Execute(ctx context.Context, items []Item, opt Options) []Result {
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
+			if opt.Progress != nil {
+				opt.Progress.Start(it.Key())
+			}
 			results[i] = runItem(ctx, it, opt, mounts)
+			if opt.Progress != nil {
+				opt.Progress.Done(it.Key(), results[i].Verdict == VerdictPass, outcomeOf(results[i]))
+			}
 		}()
 	}
 	wg.Wait()

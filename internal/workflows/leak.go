@@ -3,6 +3,7 @@ package workflows
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -118,15 +119,42 @@ func (w *workflow) checkJob(name, job *yaml.Node, triggers []string) {
 	if steps == nil {
 		return
 	}
+	readsOnly := onlyReadsTheCheckout(steps)
 	for _, step := range steps.Content {
-		w.checkStep(name.Value, step, canWrite, triggers)
+		w.checkStep(name.Value, step, canWrite, readsOnly, triggers)
 	}
 }
 
-func (w *workflow) checkStep(job string, step *yaml.Node, canWrite bool, triggers []string) {
+// readingActions are the actions that read a checkout's files without
+// executing any: upload-sarif hashes the lines its results point at (its
+// own partial fingerprints), download-artifact writes next to them.
+var readingActions = []string{"github/codeql-action/upload-sarif@", "actions/download-artifact@"}
+
+// onlyReadsTheCheckout reports whether a job checks out only for reading
+// actions: every step a checkout or a reading action (at least one), no
+// script. Such a job runs nothing it checked out, so a write token next
+// to the pull request's code is not handed to it (the code-scanning
+// upload checks the scanned commit out for upload-sarif).
+func onlyReadsTheCheckout(steps *yaml.Node) bool {
+	readers := 0
+	for _, step := range steps.Content {
+		uses := value(step, "uses")
+		switch {
+		case value(step, "run") != nil || uses == nil:
+			return false
+		case slices.ContainsFunc(readingActions, func(p string) bool { return strings.HasPrefix(uses.Value, p) }):
+			readers++
+		case !isCheckout(uses.Value):
+			return false
+		}
+	}
+	return readers > 0
+}
+
+func (w *workflow) checkStep(job string, step *yaml.Node, canWrite, readsOnly bool, triggers []string) {
 	uses := value(step, "uses")
 	if uses != nil && isCheckout(uses.Value) {
-		w.checkCheckout(job, step, uses, canWrite, triggers)
+		w.checkCheckout(job, step, uses, canWrite && !readsOnly, triggers)
 	}
 	w.checkCommandLine(job, step)
 	if uses != nil {

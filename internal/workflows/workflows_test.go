@@ -192,6 +192,42 @@ func TestLeaksFindsWhatGivesPRCodeATokenOrCredential(t *testing.T) {
 	checkLeaks(t, tests)
 }
 
+// sarifUpload is the code-scanning upload job: it can write security
+// events and checks the pull request out, for upload-sarif's line hashes,
+// but runs nothing it checked out.
+const sarifUpload = `on: pull_request
+permissions: {}
+jobs:
+  upload:
+    runs-on: ubuntu-latest
+    permissions:
+      security-events: write # upload-sarif
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          persist-credentials: false
+      - uses: actions/download-artifact@v4
+        with:
+          name: storygate-sarif
+      - uses: github/codeql-action/upload-sarif@v3
+        with:
+          sarif_file: storygate.sarif
+`
+
+// TestLeaksLetsAWriteJobCheckOutWhatItOnlyReads: a job whose every step
+// is the checkout or an action that only reads files may check the pull
+// request out; one script, or any other action, makes it a leak again.
+func TestLeaksLetsAWriteJobCheckOutWhatItOnlyReads(t *testing.T) {
+	tests := []struct{ name, workflow, want string }{
+		{"control: the upload job", sarifUpload, ""},
+		{"a script after the checkout", sarifUpload + "      - run: make sarif\n", RulePRCodeWithWrite},
+		{"another action", sarifUpload + "      - uses: some/action@v1\n", RulePRCodeWithWrite},
+		{"the local action", sarifUpload + "      - uses: ./\n", RulePRCodeWithWrite},
+		{"credential persisted", strings.Replace(sarifUpload, "persist-credentials: false", "fetch-depth: 0", 1), RulePersistCredentials},
+	}
+	checkLeaks(t, tests)
+}
+
 // checkLeaks runs Leaks on each workflow and wants the named finding.
 func checkLeaks(t *testing.T, tests []struct{ name, workflow, want string }) {
 	t.Helper()

@@ -65,6 +65,10 @@ type Options struct {
 	// LookPath finds the sandbox's tools (sandbox.Policy.LookPath); nil
 	// is exec.LookPath.
 	LookPath func(file string) (string, error)
+	// Progress hears each gate finish (its check, whether it passed, its
+	// title: "0 errors, 0 warnings in 3 stories") and each verification
+	// item start and finish; nil: nobody listens.
+	Progress verify.Progress
 }
 
 // DecisionsFunc verifies new Human Decision entries, returning findings and
@@ -170,8 +174,12 @@ func (r *run) add(n gate.Name, o gate.Outcome, title, detail string) {
 // pipeline as found; the conclusion is decided by them.
 func (r *run) addFound(n gate.Name, o gate.Outcome, found findings.Set, title, detail string) {
 	o.Diagnostics = found.Judged
-	r.res.Gates = append(r.res.Gates, gate.Gate{Name: n, Conclusion: gate.Decide(o),
-		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: found.Judged, Untouched: found.Untouched})
+	g := gate.Gate{Name: n, Conclusion: gate.Decide(o),
+		Title: gate.CleanShort(title), Detail: gate.CleanText(detail), Diagnostics: found.Judged, Untouched: found.Untouched}
+	r.res.Gates = append(r.res.Gates, g)
+	if r.opts.Progress != nil {
+		r.opts.Progress.Done(string(n), g.Conclusion != gate.Failure, g.Title)
+	}
 }
 
 // skip reports a default gate that was not selected.

@@ -240,7 +240,12 @@ func TestRevertGrantsOnlyFromGeneratingStories(t *testing.T) {
 			got = in
 			return gate.Revert{Verdict: RevertPermitted}, nil, nil
 		}
-		runGate(t, repo, base, Options{Revert: permit, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
+		res := runGate(t, repo, base, Options{Revert: permit, Gates: []gate.Name{gate.Stories, gate.RevertCheck}})
+		// The story the comment shows the verdict under is the one whose
+		// edits it judges: the generating one.
+		if len(res.Stories) != 1 || res.Stories[0].Generating != c.granted || res.Stories[0].Revert == nil {
+			t.Errorf("%s: stories %+v, want one generating %v with the verdict", c.name, res.Stories, c.granted)
+		}
 		if granted := got.Grants.Covers("tests/orders/a_test.go"); granted != c.granted {
 			t.Errorf("%s: grants %v cover the edit: %v, want %v", c.name, got.Grants, granted, c.granted)
 		}

@@ -98,7 +98,7 @@ func filesOf(ds []diag.Diagnostic) map[string]bool {
 
 // storyOf summarises one parsed story for the report.
 func storyOf(u rules.Unit) *gate.Story {
-	s := &gate.Story{File: u.Head.Path}
+	s := &gate.Story{File: u.Head.Path, Generating: u.Generating()}
 	s.Transitions, s.UndrawnMoves = transitions(u.Head)
 	if fm := u.Head.Front; fm != nil {
 		s.ID, s.Title, s.State = gate.CleanShort(fm.ID.Value), gate.CleanShort(fm.Title.Value), gate.CleanShort(fm.State.Value)

@@ -26,7 +26,8 @@ func (r *run) verifyGate() error {
 	r.noteNotRerun(sel.skipped, len(sel.paths))
 	cfg := r.cfg.Verify
 	results := verify.Execute(r.ctx, sel.items, verify.Options{Dir: r.root, Jobs: cfg.Jobs, Timeout: cfg.Timeout,
-		Env: r.cleanEnviron(), Sandbox: r.sandbox, Source: r.t.Source(), Governed: r.cfg.Revert.Governed})
+		Env: r.cleanEnviron(), Sandbox: r.sandbox, Source: r.t.Source(), Governed: r.cfg.Revert.Governed,
+		Progress: r.opts.Progress})
 	r.ranPRCode = r.ranPRCode || len(sel.items) > 0
 	doc := verify.NewDocument(sel.paths, results, nil)
 	for _, res := range doc.Results {

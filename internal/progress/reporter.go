@@ -1,0 +1,241 @@
+package progress
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// DefaultDelay is how long a run stays silent: one that ends sooner prints
+// no progress at all, so quick commands keep a clean stderr.
+const DefaultDelay = time.Second
+
+// lineWidth bounds the live line, so that it never wraps on a terminal of
+// the classic width (a wrapped line cannot be redrawn in place).
+const lineWidth = 79
+
+// Options shapes a Reporter.
+type Options struct {
+	// Task names the run on every line, e.g. "verify".
+	Task string
+	// Terminal redraws one live line in place (carriage return, erase
+	// line); otherwise each event is a plain line, as logs want.
+	Terminal bool
+	// Palette paints the outcomes.
+	Palette Palette
+	// Delay is how long nothing is printed; zero means DefaultDelay, below
+	// zero prints from the start.
+	Delay time.Duration
+	// After runs f once d has passed and returns a stop function, as
+	// time.AfterFunc does (nil means time.AfterFunc): tests fire it by hand.
+	After func(d time.Duration, f func()) (stop func() bool)
+}
+
+// Reporter writes a run's progress: which items started and finished,
+// how many of how many are done. Its methods are safe for concurrent use
+// (items run in parallel) and do nothing on a nil Reporter, which is how
+// --quiet and the JSON formats silence it.
+type Reporter struct {
+	w   io.Writer
+	opt Options
+
+	mu      sync.Mutex
+	shown   bool // the delay passed: events are printed
+	ended   bool
+	stop    func() bool
+	total   int
+	done    int
+	running []string
+}
+
+// New returns a Reporter writing to w.
+func New(w io.Writer, opt Options) *Reporter {
+	if opt.Delay == 0 {
+		opt.Delay = DefaultDelay
+	}
+	if opt.After == nil {
+		opt.After = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	}
+	return &Reporter{w: w, opt: opt}
+}
+
+// Begin starts the run of total items (0 when unknown) and its silent
+// delay.
+func (r *Reporter) Begin(total int) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.total = total
+	if r.opt.Delay < 0 {
+		r.showLocked()
+		return
+	}
+	r.stop = r.opt.After(r.opt.Delay, r.show)
+}
+
+// show ends the silent delay: from now on events are printed, starting
+// with where the run stands.
+func (r *Reporter) show() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.showLocked()
+}
+
+func (r *Reporter) showLocked() {
+	if r.shown || r.ended {
+		return
+	}
+	r.shown = true
+	if r.opt.Terminal {
+		r.redrawLocked()
+		return
+	}
+	r.printf("%s: %s\n", r.opt.Task, r.standing())
+}
+
+// Start records that item began.
+func (r *Reporter) Start(item string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.running = append(r.running, item)
+	switch {
+	case !r.shown:
+	case r.opt.Terminal:
+		r.redrawLocked()
+	default:
+		r.printf("%s: started %s\n", r.opt.Task, item)
+	}
+}
+
+// Done records that item finished, ok or not, with its outcome in a word
+// or two ("passed", "failed: exit 1").
+func (r *Reporter) Done(item string, ok bool, outcome string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if i := indexOf(r.running, item); i >= 0 {
+		r.running = append(r.running[:i], r.running[i+1:]...)
+	}
+	r.done++
+	if !r.shown {
+		return
+	}
+	mark := r.opt.Palette.Outcome(ok, markOf(ok))
+	if r.opt.Terminal {
+		r.printf("\r\x1b[K%s %s %s\n", mark, item, r.opt.Palette.Outcome(ok, outcome))
+		r.redrawLocked()
+		return
+	}
+	r.printf("%s: %s %s %s (%s)\n", r.opt.Task, mark, item, r.opt.Palette.Outcome(ok, outcome), r.count())
+}
+
+// End finishes the run: the live line is erased, and a run that was shown
+// gets its last count; a run that ended within the delay printed nothing
+// and prints nothing now.
+func (r *Reporter) End() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stop != nil {
+		r.stop()
+	}
+	r.ended = true
+	if !r.shown {
+		return
+	}
+	if r.opt.Terminal {
+		r.printf("\r\x1b[K")
+		return
+	}
+	r.printf("%s: finished, %s\n", r.opt.Task, r.count())
+}
+
+// Interleaved returns a writer for other messages to the same stream as
+// the progress (w): on a terminal each write first erases the live line
+// and then redraws it below, so a message never lands in the middle of
+// it. A nil Reporter, or one writing plain lines, returns w itself.
+func (r *Reporter) Interleaved(w io.Writer) io.Writer {
+	if r == nil || !r.opt.Terminal {
+		return w
+	}
+	return interleaved{r: r, w: w}
+}
+
+type interleaved struct {
+	r *Reporter
+	w io.Writer
+}
+
+// Write writes p between erasing and redrawing the live line.
+func (iw interleaved) Write(p []byte) (int, error) {
+	r := iw.r
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	live := r.shown && !r.ended
+	if live {
+		r.printf("\r\x1b[K")
+	}
+	n, err := iw.w.Write(p)
+	if live && len(p) > 0 && p[len(p)-1] == '\n' {
+		r.redrawLocked()
+	}
+	return n, err
+}
+
+// redrawLocked rewrites the live line in place.
+func (r *Reporter) redrawLocked() {
+	line := fmt.Sprintf("%s: %s", r.opt.Task, r.standing())
+	if n := len([]rune(line)); n > lineWidth {
+		line = string([]rune(line)[:lineWidth-1]) + "…"
+	}
+	r.printf("\r\x1b[K%s", line)
+}
+
+// standing is where the run stands: the count and what is running.
+func (r *Reporter) standing() string {
+	s := r.count()
+	if len(r.running) > 0 {
+		s += ", running " + strings.Join(r.running, ", ")
+	}
+	return s
+}
+
+func (r *Reporter) count() string {
+	if r.total > 0 {
+		return fmt.Sprintf("%d of %d done", r.done, r.total)
+	}
+	return fmt.Sprintf("%d done", r.done)
+}
+
+// printf writes progress; a failed write to stderr is no reason to fail
+// the run, so its error is dropped.
+func (r *Reporter) printf(format string, args ...any) {
+	_, _ = fmt.Fprintf(r.w, format, args...)
+}
+
+func markOf(ok bool) string {
+	if ok {
+		return "✓"
+	}
+	return "✗"
+}
+
+func indexOf(xs []string, x string) int {
+	for i, y := range xs {
+		if y == x {
+			return i
+		}
+	}
+	return -1
+}

@@ -3,7 +3,7 @@
 _storygate() {
     local cur="${COMP_WORDS[COMP_CWORD]}" flags=""
     if [ "$COMP_CWORD" -eq 1 ]; then
-        COMPREPLY=($(compgen -W "action checks completion init merge-results new protect publish revert-check stage step transition validate verify version" -- "$cur"))
+        COMPREPLY=($(compgen -W "action checks completion init merge-results new protect publish revert-check serve stage step transition validate verify version" -- "$cur"))
         return
     fi
     case "${COMP_WORDS[1]}" in
@@ -48,6 +48,9 @@ _storygate() {
     revert-check)
         flags="--base --config --format --governed --grant --granularity --head --max-runs --out --per-file --root --suite --timeout"
         ;;
+    serve)
+        flags="--app-id --drain-timeout --github-api-url --handler-timeout --idle-timeout --listen --max-body-bytes --private-key-file --read-header-timeout --read-timeout --webhook-secret-file"
+        ;;
     stage)
         if [ "$COMP_CWORD" -eq 2 ]; then
             COMPREPLY=($(compgen -W "compile validate" -- "$cur"))
@@ -69,7 +72,7 @@ _storygate() {
         esac
         ;;
     transition)
-        flags="--actor --at --config --event --note --root"
+        flags="--actor --at --by --config --event --note --root"
         ;;
     validate)
         flags="--base --color --config --filter --format --root"

@@ -15,6 +15,7 @@ _storygate() {
             'protect:make the gate checks required status checks on a branch'
             'publish:post a results document as check runs and the sticky comment'
             'revert-check:decide governed test edits by reverting them'
+            'serve:run the GitHub App'\''s webhook server (POST /webhook, /healthz, /readyz, /metrics)'
             'stage:validate or compile AI-DLC stage definitions'
             'step:atomic-step helpers: check-patch, break-even'
             'transition:apply the orchestrator'\''s legal move to a story'
@@ -137,7 +138,7 @@ _storygate() {
         ;;
     'protect')
         items=(
-            '--app-id:pin the checks to this GitHub App, so only it can satisfy t…'
+            '--app-id:pin the checks to storygate'\''s own GitHub App, so only it ca…'
             '--branch:branch to protect'
             '--dry-run:print the request without sending it'
             '--repo:repository owner/name'
@@ -171,6 +172,21 @@ _storygate() {
             '--root:repository root'
             '--suite:suite command, run with sh -c'
             '--timeout:time limit per suite run'
+        )
+        ;;
+    'serve')
+        items=(
+            '--app-id:the GitHub App'\''s id'
+            '--drain-timeout:at shutdown, how long in-flight deliveries may finish'
+            '--github-api-url:GitHub'\''s REST root, for GitHub Enterprise Server'
+            '--handler-timeout:time limit for handling one delivery'
+            '--idle-timeout:time limit for an idle keep-alive connection'
+            '--listen:address to listen on'
+            '--max-body-bytes:largest delivery body read'
+            '--private-key-file:file holding the App'\''s private key'
+            '--read-header-timeout:time limit for a request'\''s headers'
+            '--read-timeout:time limit for a whole request, body included'
+            '--webhook-secret-file:file holding the App'\''s webhook secret'
         )
         ;;
     'stage compile')
@@ -208,6 +224,7 @@ _storygate() {
         items=(
             '--actor:the role performing the move'
             '--at:time to record'
+            '--by:who decides a human move recorded locally'
             '--config:configuration file'
             '--event:the event to apply'
             '--note:note for the Transition Log row'

@@ -1,8 +1,13 @@
 package appbot_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"runtime"
 	"slices"
@@ -39,7 +44,8 @@ func (s *syncedCheckouts) Checkout(ctx context.Context, c appbot.Checkout) error
 // deliveries (STORYGATE_LOAD_DELIVERIES) across 50 repositories (20 slash
 // commands on each one's pull request, the first deciding, the rest
 // refused as the story has moved on or the branch moved under them),
-// handled by two replicas, eight deliveries at a time, against the fake
+// signed and posted to two replicas (each the real webhook server in front
+// of a handler), eight deliveries at a time, against the fake
 // GitHub and git over smart HTTP on loopback. It reports the p50 and p99
 // latency from a delivery to its answer on GitHub (the receipt or reply,
 // then the reaction and the dispatch), the peak heap in use, the memory
@@ -72,7 +78,7 @@ func BenchmarkIssueCommentLoad(b *testing.B) {
 		var before runtime.MemStats
 		runtime.ReadMemStats(&before)
 		b.StartTimer()
-		latencies, peak := runLoad(b, replicas, deliveries, workers)
+		latencies, peak := runLoad(b, serveReplicas(b, replicas), deliveries, workers)
 		b.StopTimer()
 		var after runtime.MemStats
 		runtime.ReadMemStats(&after)
@@ -88,9 +94,56 @@ func BenchmarkIssueCommentLoad(b *testing.B) {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// runLoad hands the deliveries to the replicas, workers at a time, and
-// returns each one's latency and the highest heap in use seen.
-func runLoad(b *testing.B, replicas []*appbot.Handler, deliveries []serve.Delivery, workers int) ([]time.Duration, uint64) {
+// loadSecret is the webhook secret the load test's servers check.
+var loadSecret = []byte("the load test's webhook secret")
+
+// serveReplicas puts each handler behind a webhook server of its own on
+// loopback, as replicas behind a load balancer are, and returns their
+// /webhook URLs; the servers stop when the benchmark ends.
+func serveReplicas(b *testing.B, replicas []*appbot.Handler) []string {
+	var urls []string
+	ctx, cancel := context.WithCancel(context.Background())
+	b.Cleanup(cancel)
+	for _, h := range replicas {
+		srv, err := serve.New(serve.Config{App: serve.Credentials{AppID: appID}, WebhookSecret: loadSecret},
+			serve.Deps{Handler: h, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			b.Fatal(err)
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			b.Fatal(err)
+		}
+		go func() { _ = srv.Serve(ctx, ln) }()
+		urls = append(urls, "http://"+ln.Addr().String()+"/webhook")
+	}
+	return urls
+}
+
+// postSigned posts d to url as GitHub does (its headers, the body signed
+// with loadSecret) and returns the status.
+func postSigned(url string, d serve.Delivery) (int, error) {
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(d.Body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-GitHub-Event", d.Event)
+	req.Header.Set("X-GitHub-Delivery", d.ID)
+	req.Header.Set("X-Hub-Signature-256", serve.Sign(loadSecret, d.Body))
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// runLoad posts the deliveries, signed, to the replicas' servers, workers
+// at a time, and returns each one's latency (from the POST to its
+// answer, which the server gives once the handler is done) and the
+// highest heap in use seen.
+func runLoad(b *testing.B, replicas []string, deliveries []serve.Delivery, workers int) ([]time.Duration, uint64) {
 	jobs := make(chan int)
 	latencies := make([]time.Duration, len(deliveries))
 	var mu sync.Mutex
@@ -101,12 +154,11 @@ func runLoad(b *testing.B, replicas []*appbot.Handler, deliveries []serve.Delive
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				d := deliveries[i]
-				d.Received = time.Now()
-				out, err := replicas[(i+worker)%len(replicas)].Handle(context.Background(), d)
-				latencies[i] = time.Since(d.Received)
-				if err != nil || out != serve.Handled {
-					b.Errorf("delivery %d: %s, %v", i, out, err)
+				start := time.Now()
+				code, err := postSigned(replicas[(i+worker)%len(replicas)], deliveries[i])
+				latencies[i] = time.Since(start)
+				if err != nil || code != http.StatusOK {
+					b.Errorf("delivery %d: HTTP %d, %v", i, code, err)
 				}
 				if i%50 == 0 {
 					var m runtime.MemStats

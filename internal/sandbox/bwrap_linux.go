@@ -121,9 +121,13 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 		return Launch{}, err
 	}
 	args = append(append(args, sys...), s.masks()...)
-	args = append(append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...), caches.args...)
+	args = append(append(args, "--proc", "/proc", "--dev", "/dev"), s.privateTmp()...)
 	args = append(args, "--perms", "0777", "--dir", sandboxHome)
-	args = append(append(args, s.treeMounts(m)...), pins.args...)
+	// The caches after the trees: a module cache kept at its own path
+	// (modulesInPlace) inside the checkout, where the clone is seen
+	// (actions/cache of a path in the workspace), lands over the clone's
+	// mount rather than under it.
+	args = append(append(append(args, s.treeMounts(m)...), caches.args...), pins.args...)
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
 	}

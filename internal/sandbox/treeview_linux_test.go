@@ -109,3 +109,48 @@ func TestStableInside(t *testing.T) {
 		}
 	}
 }
+
+// TestAModuleCacheInsideTheCheckoutIsSeen: a module cache kept in the
+// workspace (GOMODCACHE under the checkout, as an actions/cache step of a
+// workspace path leaves it) is mounted at its own path, which lies where
+// the clone is seen: it lands over the clone's mount, so the command
+// reads it there; the clone itself is as git made it. The control is the
+// clone's own file beside it.
+func TestAModuleCacheInsideTheCheckoutIsSeen(t *testing.T) {
+	sb := New(context.Background(), Policy{Mode: Required, Caches: true})
+	if !sb.Isolated() {
+		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+	}
+	checkout := filepath.Join(t.TempDir(), "checkout")
+	modcache := filepath.Join(checkout, ".modcache")
+	if err := os.MkdirAll(modcache, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testrepo.GitCLI(t, checkout, "init", "-q", "-b", "main")
+	files := map[string]string{"go.mod": "module example.com/x\n", ".gitignore": ".modcache/\n", ".modcache/marker": "from the runner's cache\n"}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(checkout, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	testrepo.GitCLI(t, checkout, "add", "-A")
+	testrepo.GitCLI(t, checkout, "commit", "-q", "-m", "first")
+	tree, err := Clone(context.Background(), Source{Top: checkout, Place: ".", Commit: testrepo.GitCLI(t, checkout, "rev-parse", "HEAD")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	env := []string{"PATH=/usr/bin:/bin", "GOMODCACHE=" + modcache}
+	l, err := sb.Command(`echo "$GOMODCACHE"; cat "$GOMODCACHE/marker"; head -1 go.mod`, tree.Work, env, tree.Mounts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(l.Path, l.Args...)
+	cmd.Env = l.Env
+	l.Apply(cmd)
+	out, err := cmd.CombinedOutput()
+	l.Done()
+	if want := modcache + "\nfrom the runner's cache\nmodule example.com/x\n"; err != nil || string(out) != want {
+		t.Fatalf("%v: output\n%s\nwant\n%s", err, out, want)
+	}
+}

@@ -9,9 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/bradleyfalzon/ghinstallation/v2"
-	gh "github.com/google/go-github/v62/github"
-
+	"github.com/storygate/storygate/internal/github"
 	"github.com/storygate/storygate/internal/serve"
 )
 
@@ -69,29 +67,15 @@ func (a *servedApp) check(ctx context.Context) error {
 // appSlug asks GitHub which App the key signs for and checks it is the
 // configured one.
 func appSlug(ctx context.Context, rt http.RoundTripper, creds serve.Credentials) (string, error) {
-	tr, err := ghinstallation.NewAppsTransport(rt, creds.AppID, creds.PrivateKey)
+	id, slug, err := github.AppIdentity(ctx, github.Config{BaseURL: creds.APIURL, Transport: rt,
+		App: &github.AppAuth{AppID: creds.AppID, PrivateKeyPEM: creds.PrivateKey}})
 	if err != nil {
-		return "", fmt.Errorf("the App's key: %w", err)
+		return "", fmt.Errorf("the App's identity: %w", err)
 	}
-	client := gh.NewClient(&http.Client{Transport: tr})
-	if creds.APIURL != "" {
-		// The API root as given (GITHUB_API_URL: GitHub Enterprise
-		// Server's names /api/v3 itself), as the adapter takes it.
-		base := strings.TrimRight(creds.APIURL, "/")
-		u, err := url.Parse(base + "/")
-		if err != nil {
-			return "", fmt.Errorf("GitHub API URL %s: %w", creds.APIURL, err)
-		}
-		tr.BaseURL, client.BaseURL = base, u
+	if id != creds.AppID || slug == "" {
+		return "", fmt.Errorf("the key is App %d's (%q), not the configured App %d's", id, slug, creds.AppID)
 	}
-	app, _, err := client.Apps.Get(ctx, "")
-	if err != nil {
-		return "", fmt.Errorf("GET /app with the App's key: %w", err)
-	}
-	if app.GetID() != creds.AppID || app.GetSlug() == "" {
-		return "", fmt.Errorf("the key is App %d's (%q), not the configured App %d's", app.GetID(), app.GetSlug(), creds.AppID)
-	}
-	return app.GetSlug(), nil
+	return slug, nil
 }
 
 // webURL is the web root repositories are cloned from for an API root:

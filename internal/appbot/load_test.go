@@ -102,35 +102,48 @@ var loadSecret = []byte("the load test's webhook secret")
 // /webhook URLs; the servers stop when the benchmark ends.
 func serveReplicas(b *testing.B, replicas []*appbot.Handler) []string {
 	var urls []string
-	ctx, cancel := context.WithCancel(context.Background())
-	b.Cleanup(cancel)
 	for _, h := range replicas {
-		srv, err := serve.New(serve.Config{App: serve.Credentials{AppID: appID}, WebhookSecret: loadSecret},
-			serve.Deps{Handler: h, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		if err != nil {
-			b.Fatal(err)
-		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			b.Fatal(err)
-		}
-		go func() { _ = srv.Serve(ctx, ln) }()
-		urls = append(urls, "http://"+ln.Addr().String()+"/webhook")
+		urls = append(urls, serveWebhook(b, h, loadSecret, serve.Limits{}))
 	}
 	return urls
+}
+
+// serveWebhook runs the real webhook server in front of h on loopback,
+// checking signatures with secret, until the test ends; its /webhook URL.
+func serveWebhook(t testing.TB, h serve.Handler, secret []byte, limits serve.Limits) string {
+	t.Helper()
+	srv, err := serve.New(serve.Config{App: serve.Credentials{AppID: appID}, WebhookSecret: secret, Limits: limits},
+		serve.Deps{Handler: h, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go func() { _ = srv.Serve(ctx, ln) }()
+	return "http://" + ln.Addr().String() + "/webhook"
 }
 
 // postSigned posts d to url as GitHub does (its headers, the body signed
 // with loadSecret) and returns the status.
 func postSigned(url string, d serve.Delivery) (int, error) {
-	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(d.Body))
+	return postDelivery(url, d, d.Body, serve.Sign(loadSecret, d.Body))
+}
+
+// postDelivery posts body as delivery d, with signature as its
+// X-Hub-Signature-256, and returns the status.
+func postDelivery(url string, d serve.Delivery, body []byte, signature string) (int, error) {
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
 	if err != nil {
 		return 0, err
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-GitHub-Event", d.Event)
 	req.Header.Set("X-GitHub-Delivery", d.ID)
-	req.Header.Set("X-Hub-Signature-256", serve.Sign(loadSecret, d.Body))
+	req.Header.Set("X-Hub-Signature-256", signature)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		return 0, err

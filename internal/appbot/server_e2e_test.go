@@ -2,10 +2,6 @@ package appbot_test
 
 import (
 	"bytes"
-	"context"
-	"io"
-	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -26,34 +22,14 @@ func TestSignedDeliveriesThroughTheServer(t *testing.T) {
 	w := newWorld(t)
 	w.addRepo(hello)
 	secret := []byte("the App's webhook secret")
-	srv, err := serve.New(serve.Config{App: serve.Credentials{AppID: appID}, WebhookSecret: secret, Limits: serve.Limits{MaxBody: 1 << 20}},
-		serve.Deps{Handler: w.handler(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() { _ = srv.Serve(ctx, ln) }()
+	url := serveWebhook(t, w.handler(), secret, serve.Limits{MaxBody: 1 << 20})
 	post := func(d serve.Delivery, body []byte, signature string) int {
 		t.Helper()
-		req, err := http.NewRequest(http.MethodPost, "http://"+ln.Addr().String()+"/webhook", bytes.NewReader(body))
+		code, err := postDelivery(url, d, body, signature)
 		if err != nil {
 			t.Fatal(err)
 		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("X-GitHub-Event", d.Event)
-		req.Header.Set("X-GitHub-Delivery", d.ID)
-		req.Header.Set("X-Hub-Signature-256", signature)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
+		return code
 	}
 	effects := func() (receipts, reactions, dispatches int) {
 		receipts = len(appReceipts(t, w, hello))

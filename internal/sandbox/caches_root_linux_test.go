@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -96,15 +95,7 @@ func runWithCaches(t *testing.T, sb *Sandbox, command string, env []string) stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := sb.Command(command, "/", env, Mounts{Caches: cs})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(l.Path, l.Args...)
-	cmd.Env = l.Env
-	l.Apply(cmd)
-	out, _ := cmd.CombinedOutput()
-	l.Done()
+	out, _ := runLaunch(t, sb, command, "/", env, Mounts{Caches: cs})
 	cs.Close()
 	left := append([]string{}, cs.layers.scratch...)
 	for _, o := range cs.layers.overlays {
@@ -118,5 +109,5 @@ func runWithCaches(t *testing.T, sb *Sandbox, command string, env []string) stri
 			t.Fatalf("layer %s left behind (%v)", d, err)
 		}
 	}
-	return string(out)
+	return out
 }

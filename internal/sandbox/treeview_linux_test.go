@@ -58,15 +58,7 @@ func TestACommandSeesItsCloneAtTheCheckoutsPath(t *testing.T) {
 			}
 			m := tree.Mounts()
 			m.ReadOnlyInside = []string{filepath.Join(tree.Dir, "tests", "t.sh")}
-			l, err := sb.Command(command, tree.Work, []string{"PATH=/usr/bin:/bin"}, m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmd := exec.Command(l.Path, l.Args...)
-			cmd.Dir, cmd.Env = tree.Dir, l.Env
-			l.Apply(cmd)
-			out, err := cmd.CombinedOutput()
-			l.Done()
+			out, err := runLaunch(t, sb, command, tree.Work, []string{"PATH=/usr/bin:/bin"}, m)
 			if err != nil {
 				t.Fatalf("%v: %s", err, out)
 			}
@@ -141,16 +133,25 @@ func TestAModuleCacheInsideTheCheckoutIsSeen(t *testing.T) {
 	}
 	defer tree.Close()
 	env := []string{"PATH=/usr/bin:/bin", "GOMODCACHE=" + modcache}
-	l, err := sb.Command(`echo "$GOMODCACHE"; cat "$GOMODCACHE/marker"; head -1 go.mod`, tree.Work, env, tree.Mounts())
+	out, err := runLaunch(t, sb, `echo "$GOMODCACHE"; cat "$GOMODCACHE/marker"; head -1 go.mod`, tree.Work, env, tree.Mounts())
+	if want := modcache + "\nfrom the runner's cache\nmodule example.com/x\n"; err != nil || string(out) != want {
+		t.Fatalf("%v: output\n%s\nwant\n%s", err, out, want)
+	}
+}
+
+// runLaunch runs command in the sandbox in dir with env and m, as verify
+// starts one (the launch's environment, Apply, Done), and returns its
+// combined output.
+func runLaunch(t *testing.T, sb *Sandbox, command, dir string, env []string, m Mounts) (string, error) {
+	t.Helper()
+	l, err := sb.Command(command, dir, env, m)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer l.Done()
 	cmd := exec.Command(l.Path, l.Args...)
 	cmd.Env = l.Env
 	l.Apply(cmd)
 	out, err := cmd.CombinedOutput()
-	l.Done()
-	if want := modcache + "\nfrom the runner's cache\nmodule example.com/x\n"; err != nil || string(out) != want {
-		t.Fatalf("%v: output\n%s\nwant\n%s", err, out, want)
-	}
+	return string(out), err
 }

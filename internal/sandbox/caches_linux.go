@@ -59,11 +59,15 @@ func (s *Sandbox) checkCaches(env []string, dir string, m Mounts) (cacheLayers, 
 	if m.Caches != nil {
 		return m.Caches.layers, nil, nil
 	}
-	trees := m.Writable
-	if len(trees) > 0 {
-		trees = append(append([]string{}, trees...), dir)
+	uses := m.uses
+	if uses == nil {
+		trees := m.Writable
+		if len(trees) > 0 {
+			trees = append(append([]string{}, trees...), dir)
+		}
+		uses = projectUses(trees...)
 	}
-	l, err := s.cacheMounts(env, projectUses(trees...))
+	l, err := s.cacheMounts(env, uses)
 	return l, l.release, err
 }
 

@@ -282,6 +282,9 @@ type Mounts struct {
 	// view, set by Tree.Mounts, is where the command sees the tree: at the
 	// checkout it was cloned from (treeView); nil: every path at its own.
 	view *treeView
+	// uses, set by Tree.Mounts, is the tree's projectUses; nil: found
+	// from the trees when a command needs its caches.
+	uses func(name string) bool
 }
 
 // Launch is how to start one command.

@@ -36,6 +36,9 @@ type Tree struct {
 	scratch string
 	// view is how commands see the tree in the sandbox (treeView).
 	view *treeView
+	// uses says which tools' caches the tree's project uses
+	// (projectUses), read once when the clone is made, not per command.
+	uses func(name string) bool
 }
 
 // maxAlternateDepth bounds chains of alternates (git itself stops at 5).
@@ -82,6 +85,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 		t.Close()
 		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
 	}
+	t.uses = projectUses(t.Dir, t.Work)
 	if t.view, err = newTreeView(t, top); err != nil {
 		t.Close()
 		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
@@ -92,7 +96,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 // Mounts is what a command in the tree needs: the tree writable, the
 // borrowed objects read-only.
 func (t *Tree) Mounts() Mounts {
-	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view}
+	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses}
 }
 
 // Objects are the object directories the tree borrows.

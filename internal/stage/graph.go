@@ -31,7 +31,10 @@ type Graph struct {
 }
 
 // Node is one compiled stage: its authored fields plus what the compile
-// computes (display_order, cites, aggregates, effective review settings).
+// computes (name, display_order, cites, aggregates, effective review
+// settings). An optional field the stage does not declare is omitted; one it
+// declares is kept as authored (`workspace_requires: false`, `scopes: []`),
+// as the reference compiler copies every defined optional field.
 type Node struct {
 	Slug                  string              `json:"slug"`
 	Name                  string              `json:"name,omitempty"`
@@ -51,14 +54,14 @@ type Node struct {
 	SummaryConfirmation   string              `json:"summary_confirmation,omitempty"`
 	ForEach               string              `json:"for_each,omitempty"`
 	Aggregates            []Aggregate         `json:"aggregates,omitempty"`
-	WorkspaceRequires     bool                `json:"workspace_requires"`
+	WorkspaceRequires     *bool               `json:"workspace_requires,omitempty"`
 	Produces              []string            `json:"produces"`
 	OptionalProduces      []string            `json:"optional_produces,omitempty"`
 	ProducesKinds         map[string][]string `json:"produces_kinds,omitempty"`
 	Consumes              []ConsumeEntry      `json:"consumes"`
 	Cites                 []string            `json:"cites"`
 	RequiresStage         []string            `json:"requires_stage"`
-	Scopes                []string            `json:"scopes"`
+	Scopes                *[]string           `json:"scopes,omitempty"`
 	// Sensors is nil when the stage does not declare the key; an authored
 	// `sensors: []` is kept, as the reference compiler keeps it.
 	Sensors          *[]string         `json:"sensors,omitempty"`
@@ -146,13 +149,13 @@ func atoiOr(s string) int {
 
 func node(st *Stage, order string, prod map[string][]string, by map[string]*Stage) Node {
 	n := Node{
-		Slug: st.Slug, Name: st.Name, Number: st.Number, Plugin: st.Plugin, Phase: st.Phase,
+		Slug: st.Slug, Name: displayName(st), Number: st.Number, Plugin: st.Plugin, Phase: st.Phase,
 		DisplayOrder: order, Execution: st.Execution, Condition: st.Condition,
 		LeadAgent: st.LeadAgent, SupportAgents: nonNil(st.SupportAgents), Mode: st.Mode,
 		SummaryConfirmation: st.SummaryConfirmation, ForEach: st.ForEach,
-		WorkspaceRequires: st.WorkspaceRequires, Produces: nonNil(st.Produces),
+		WorkspaceRequires: authoredBool(st), Produces: nonNil(st.Produces),
 		OptionalProduces: st.OptionalProduces, ProducesKinds: st.ProducesKinds,
-		RequiresStage: nonNil(st.RequiresStage), Scopes: nonNil(st.Scopes),
+		RequiresStage: nonNil(st.RequiresStage), Scopes: authored(st.Scopes),
 		Sensors: authored(st.Sensors), RequiredSections: st.RequiredSections, When: st.When,
 		Inputs: st.Inputs, Outputs: st.Outputs,
 	}
@@ -242,7 +245,7 @@ func scopeGrid(s *Set, nodes []Node) ([]string, map[string]map[string]string) {
 		names[name] = true
 	}
 	for _, n := range nodes {
-		for _, sc := range n.Scopes {
+		for _, sc := range n.scopeList() {
 			names[sc] = true
 		}
 	}
@@ -251,7 +254,7 @@ func scopeGrid(s *Set, nodes []Node) ([]string, map[string]map[string]string) {
 		row := map[string]string{}
 		for _, n := range nodes {
 			row[n.Slug] = "SKIP"
-			if contains(n.Scopes, name) {
+			if contains(n.scopeList(), name) {
 				row[n.Slug] = "EXECUTE"
 			}
 		}
@@ -301,4 +304,38 @@ func authored(list []string) *[]string {
 		return nil
 	}
 	return &list
+}
+
+// scopeList is the scopes the node names; absent and [] name none.
+func (n Node) scopeList() []string {
+	if n.Scopes == nil {
+		return nil
+	}
+	return *n.Scopes
+}
+
+// displayName is the stage's authored name, else its slug title-cased word
+// by word ("nfr-design" -> "Nfr Design"), as the reference compiler's
+// titleCaseSlug derives it.
+func displayName(st *Stage) string {
+	if st.Name != "" {
+		return st.Name
+	}
+	words := strings.Split(st.Slug, "-")
+	for i, w := range words {
+		if w != "" {
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// authoredBool keeps workspace_requires when the stage declares it (false
+// included) and drops it when the stage does not.
+func authoredBool(st *Stage) *bool {
+	if st.File == nil || st.File.Get("workspace_requires") == nil {
+		return nil
+	}
+	v := st.WorkspaceRequires
+	return &v
 }

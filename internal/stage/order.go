@@ -1,7 +1,6 @@
 package stage
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/storygate/storygate/internal/graph"
@@ -126,74 +125,6 @@ func unwindCycle(prev map[string]string, start, last string) []string {
 		path[i], path[j] = path[j], path[i]
 	}
 	return path
-}
-
-// displayOrders computes <phase-prefix>.<sequence> for every stage with a
-// known phase: a topological sort of requires_stage edges within the phase,
-// ties broken slug-alphabetically. Stages caught in a cycle follow the rest,
-// alphabetically, so the result stays total even for a broken set.
-func displayOrders(s *Set) map[string]string {
-	g := depGraph(s)
-	out := map[string]string{}
-	for prefix, phase := range Phases {
-		for i, slug := range phaseOrder(s, g, phase) {
-			out[slug] = fmt.Sprintf("%d.%d", prefix, i+1)
-		}
-	}
-	return out
-}
-
-func phaseOrder(s *Set, g map[string][]string, phase string) []string {
-	inPhase := map[string]bool{}
-	for _, st := range uniqueStages(s) {
-		if st.Phase == phase {
-			inPhase[st.Slug] = true
-		}
-	}
-	waiting := map[string]int{}
-	for n := range inPhase {
-		for _, d := range g[n] {
-			if inPhase[d] {
-				waiting[n]++
-			}
-		}
-	}
-	return kahn(g, inPhase, waiting)
-}
-
-// kahn repeatedly emits the alphabetically smallest ready stage.
-func kahn(g map[string][]string, nodes map[string]bool, waiting map[string]int) []string {
-	var order []string
-	done := map[string]bool{}
-	for len(order) < len(nodes) {
-		next := ""
-		for _, n := range sortedKeys(nodes) {
-			if !done[n] && waiting[n] == 0 {
-				next = n
-				break
-			}
-		}
-		if next == "" {
-			return appendRest(order, nodes, done)
-		}
-		done[next] = true
-		order = append(order, next)
-		for n := range nodes {
-			if contains(g[n], next) {
-				waiting[n]--
-			}
-		}
-	}
-	return order
-}
-
-func appendRest(order []string, nodes, done map[string]bool) []string {
-	for _, n := range sortedKeys(nodes) {
-		if !done[n] {
-			order = append(order, n)
-		}
-	}
-	return order
 }
 
 // descendants returns the stages that transitively require slug.

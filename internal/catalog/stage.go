@@ -71,7 +71,7 @@ func stageRules() []Rule {
 		{ID: "stage/unknown-key", Engine: EngineStage, Severity: diag.SeverityError,
 			Summary: "every frontmatter key is a field of stage-fields.md (the message names the legal keys)"},
 		{ID: "stage/unknown-scope", Engine: EngineStage, Severity: diag.SeverityError,
-			Summary: "every scopes entry names a scope with a file aidlc-<name>.md in the scopes directory"},
+			Summary: "every scopes entry names a scope of the scopes directory: a file whose frontmatter says name: <name>, or <prefix><name>.md (stages.scope_prefix, aidlc- by default)"},
 		{ID: "stage/unknown-stage", Engine: EngineStage, Severity: diag.SeverityError,
 			Summary: "every requires_stage entry names a stage of the set"},
 		{ID: "stage/when", Engine: EngineStage, Severity: diag.SeverityError,

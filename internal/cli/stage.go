@@ -55,7 +55,7 @@ func (in *stageInputs) register(fs interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	fs.StringVar(&in.agents, "agents", "", "agents directory (*.md, one per agent)")
-	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (aidlc-<name>.md, one per scope)")
+	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (each *.md names the scope of its frontmatter name:, else aidlc-<name>.md)")
 }
 
 // setDir takes the optional DIR positional argument.
@@ -151,7 +151,9 @@ func loadRoster(e env, dir, flagDir, what string, load rosterLoader) (map[string
 	} else if code := requireDir(e, what+" directory", flagDir); code >= 0 {
 		return nil, code
 	}
-	roster, err := load(os.DirFS(flagDir))
+	// Through safefile, as the stage files: a scope file's frontmatter names
+	// its scope, and a link out of the repository is never read.
+	roster, err := load(safefile.FS(safefile.RepoRoot(flagDir), flagDir, stage.MaxFileSize))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
 		return nil, readCode(safefile.MarkUnreadable(err))

@@ -111,6 +111,9 @@ type Stages struct {
 	Paths  []string `yaml:"paths"`
 	Agents string   `yaml:"agents"`
 	Scopes string   `yaml:"scopes"`
+	// ScopePrefix is the file-name prefix of a scope file without a
+	// frontmatter name: (<prefix><name>.md); "" means aidlc-.
+	ScopePrefix string `yaml:"scope_prefix"`
 }
 
 // Discovery says what becomes of a file discovery finds (a STORY-* name,
@@ -269,6 +272,9 @@ func validate(file string, root *yaml.Node, cfg *Config) error {
 		return err
 	}
 	if err := validateDurations(file, root, cfg); err != nil {
+		return err
+	}
+	if err := validateScopePrefix(file, root, cfg.Stages); err != nil {
 		return err
 	}
 	switch cfg.Discovery.NonStory {

@@ -24,7 +24,7 @@ var schema = shape{
 	"revert":    {keys: shape{"governed": nil, "suite": nil, "granularity": nil, "max_runs": nil}},
 	"verify":    {keys: verifyKeys},
 	"approvers": {keys: shape{"permission": nil, "teams": nil, "deny": nil, "recorder": nil, "recorder_app_id": nil, "allow_author": nil}},
-	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil}},
+	"stages":    {keys: shape{"paths": nil, "agents": nil, "scopes": nil, "scope_prefix": nil}},
 	"records":   {keys: shape{"glob": nil, "suite": nil, "schema": nil}, list: true},
 	"discovery": {keys: shape{"non_story": nil}},
 	"gate":      {keys: shape{"filter": nil}},

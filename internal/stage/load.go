@@ -109,12 +109,6 @@ func LoadAgents(fsys fs.FS) (map[string]bool, error) {
 	return listStems(fsys, "", "agents")
 }
 
-// LoadScopes lists the scope names of a scopes directory: <name> for every
-// aidlc-<name>.md file directly inside it.
-func LoadScopes(fsys fs.FS) (map[string]bool, error) {
-	return listStems(fsys, "aidlc-", "scopes")
-}
-
 func listStems(fsys fs.FS, filePrefix, what string) (map[string]bool, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {

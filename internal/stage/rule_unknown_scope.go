@@ -10,7 +10,7 @@ func checkScopes(r *reporter, s *Set) {
 		}
 		for i, it := range seqItems(f.Get("scopes")) {
 			if isString(it) && it.Value != "" && !s.Scopes[it.Value] {
-				r.at(f, it, "scopes[%d] %q has no scope file aidlc-%s.md in the scopes directory", i, it.Value, it.Value)
+				r.at(f, it, "scopes[%d] %q has no scope file in the scopes directory: none says name: %s in its frontmatter or is named for it", i, it.Value, it.Value)
 			}
 		}
 	}

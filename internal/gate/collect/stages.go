@@ -82,15 +82,18 @@ func (r *run) loadStages(root, dir string) (*stage.Set, error) {
 	if set.Agents, err = roster(root, cfg.Agents, stage.LoadAgents); err != nil {
 		return nil, err
 	}
-	set.Scopes, err = roster(root, cfg.Scopes, stage.LoadScopes)
+	set.Scopes, err = roster(root, cfg.Scopes, stage.ScopeLoader(cfg.ScopePrefix))
 	return set, err
 }
 
+// roster lists the names of an agents or scopes directory of the tree,
+// reading through safefile: a scope file's frontmatter names its scope,
+// and a link leaving the tree is never read.
 func roster(root, dir string, load func(fs.FS) (map[string]bool, error)) (map[string]bool, error) {
 	if dir == "" {
 		return nil, nil
 	}
-	return load(os.DirFS(filepath.Join(root, filepath.FromSlash(dir))))
+	return load(safefile.FS(root, filepath.Join(root, filepath.FromSlash(dir)), stage.MaxFileSize))
 }
 
 // describeStages compares the head graph with the base's, compiled from

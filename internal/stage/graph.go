@@ -155,7 +155,7 @@ func node(st *Stage, order string, prod map[string][]string, by map[string]*Stag
 		SummaryConfirmation: st.SummaryConfirmation, ForEach: st.ForEach,
 		WorkspaceRequires: authoredBool(st), Produces: nonNil(st.Produces),
 		OptionalProduces: st.OptionalProduces, ProducesKinds: st.ProducesKinds,
-		RequiresStage: nonNil(st.RequiresStage), Scopes: authored(st.Scopes),
+		RequiresStage: unique(st.RequiresStage), Scopes: authored(st.Scopes),
 		Sensors: authored(st.Sensors), RequiredSections: st.RequiredSections, When: st.When,
 		Inputs: st.Inputs, Outputs: st.Outputs,
 	}

@@ -61,3 +61,22 @@ func TestCompiledOptionalFieldsFollowTheReference(t *testing.T) {
 		})
 	}
 }
+
+// TestCompiledRequiresStageIsASet: a repeated requires_stage entry
+// compiles once, as the reference compiler normalizes the edges.
+func TestCompiledRequiresStageIsASet(t *testing.T) {
+	later := strings.NewReplacer("slug: demo", "slug: later", "requires_stage: []", "requires_stage: [demo, demo]", "  - requirements", "  - summary").Replace(base)
+	g, ds := Compile(loadFixture(t, fstest.MapFS{"inception/demo.md": {Data: []byte(base)}, "inception/later.md": {Data: []byte(later)}}))
+	if g == nil {
+		t.Fatalf("compile failed: %v", ds)
+	}
+	var got []string
+	for _, n := range g.Stages {
+		if n.Slug == "later" {
+			got = n.RequiresStage
+		}
+	}
+	if strings.Join(got, " ") != "demo" {
+		t.Errorf("later requires %q, want [demo]", got)
+	}
+}

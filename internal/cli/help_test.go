@@ -14,9 +14,9 @@ var helpCases = []struct {
 }{
 	{[]string{"validate"}, []string{"base", "config", "format", "root", "color"}},
 	{[]string{"transition"}, []string{"event", "actor", "note", "at", "config", "root"}},
-	{[]string{"stage"}, []string{"agents", "scopes", "format", "check", "out"}},
-	{[]string{"stage", "validate"}, []string{"agents", "scopes", "format"}},
-	{[]string{"stage", "compile"}, []string{"agents", "scopes", "check", "out"}},
+	{[]string{"stage"}, []string{"agents", "scopes", "scope-prefix", "format", "check", "out"}},
+	{[]string{"stage", "validate"}, []string{"agents", "scopes", "scope-prefix", "format"}},
+	{[]string{"stage", "compile"}, []string{"agents", "scopes", "scope-prefix", "check", "out"}},
 	{[]string{"version"}, nil},
 	{[]string{"checks"}, []string{"suite", "schema", "format"}},
 	{[]string{"checks", "run"}, []string{"suite", "schema", "format"}},

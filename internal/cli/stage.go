@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/diag"
 	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/report"
@@ -19,12 +20,14 @@ import (
 const stageUsage = `usage: storygate stage <subcommand> [flags] [DIR]
 
 subcommands:
-  validate [--agents DIR] [--scopes DIR] [--format text|json|sarif|github] [DIR]
-  compile  [--check] [--out FILE] [--agents DIR] [--scopes DIR] [DIR]
+  validate [--agents DIR] [--scopes DIR] [--scope-prefix P] [--format text|json|sarif|github] [DIR]
+  compile  [--check] [--out FILE] [--agents DIR] [--scopes DIR] [--scope-prefix P] [DIR]
 
 DIR holds the stage files (<phase>/<slug>.md); it defaults to ".".
 Without --agents/--scopes, DIR/agents or DIR/../agents (and scopes) are used
-when they exist; otherwise agents (scopes) are not resolved.`
+when they exist; otherwise agents (scopes) are not resolved. A scope file
+names the scope of its frontmatter name:, else it is <P><name>.md (P is
+aidlc- unless --scope-prefix says otherwise).`
 
 func runStage(e env, args []string) int {
 	if len(args) == 0 {
@@ -47,15 +50,16 @@ func runStage(e env, args []string) int {
 
 // stageInputs are the flags both subcommands share.
 type stageInputs struct {
-	agents, scopes string
-	dir            string
+	agents, scopes, scopePrefix string
+	dir                         string
 }
 
 func (in *stageInputs) register(fs interface {
 	StringVar(p *string, name, value, usage string)
 }) {
 	fs.StringVar(&in.agents, "agents", "", "agents directory (*.md, one per agent)")
-	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (each *.md names the scope of its frontmatter name:, else aidlc-<name>.md)")
+	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (each *.md names the scope of its frontmatter name:, else <prefix><name>.md)")
+	fs.StringVar(&in.scopePrefix, "scope-prefix", stage.DefaultScopePrefix, "file-name prefix of a scope file without a frontmatter name: (a fork's amadeus-)")
 }
 
 // setDir takes the optional DIR positional argument.
@@ -73,7 +77,7 @@ func (in *stageInputs) setDir(e env, positional []string) int {
 }
 
 func runStageValidate(e env, args []string) int {
-	fs := newFlagSet(e, "stage validate", "stage validate [--agents DIR] [--scopes DIR] [--format text|json|sarif|github] [DIR]")
+	fs := newFlagSet(e, "stage validate", "stage validate [--agents DIR] [--scopes DIR] [--scope-prefix P] [--format text|json|sarif|github] [DIR]")
 	var in stageInputs
 	in.register(fs)
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
@@ -119,6 +123,10 @@ func loadStageSet(e env, in stageInputs) (*stage.Set, int) {
 	if code := requireDir(e, "stage directory", in.dir); code >= 0 {
 		return nil, code
 	}
+	if !config.ValidScopePrefix(in.scopePrefix) {
+		fmt.Fprintf(e.stderr, "storygate stage: --scope-prefix %q is not a file-name prefix like aidlc- or amadeus- (lowercase letters, digits and hyphens, ending in -)\n", in.scopePrefix)
+		return nil, ExitUsage
+	}
 	set, err := stage.LoadStages(safefile.FS(safefile.RepoRoot(in.dir), in.dir, stage.MaxFileSize), filepath.ToSlash(in.dir))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
@@ -132,7 +140,7 @@ func loadStageSet(e env, in stageInputs) (*stage.Set, int) {
 	if set.Agents, code = loadRoster(e, in.dir, in.agents, "agents", stage.LoadAgents); code >= 0 {
 		return nil, code
 	}
-	if set.Scopes, code = loadRoster(e, in.dir, in.scopes, "scopes", stage.LoadScopes); code >= 0 {
+	if set.Scopes, code = loadRoster(e, in.dir, in.scopes, "scopes", stage.ScopeLoader(in.scopePrefix)); code >= 0 {
 		return nil, code
 	}
 	return set, -1
@@ -191,7 +199,7 @@ func requireDir(e env, what, dir string) int {
 }
 
 func runStageCompile(e env, args []string) int {
-	fs := newFlagSet(e, "stage compile", "stage compile [--check] [--out FILE] [--agents DIR] [--scopes DIR] [DIR]")
+	fs := newFlagSet(e, "stage compile", "stage compile [--check] [--out FILE] [--agents DIR] [--scopes DIR] [--scope-prefix P] [DIR]")
 	var in stageInputs
 	in.register(fs)
 	check := fs.Bool("check", false, "compile twice and compare the bytes, and compare with --out when it is given; write nothing")

@@ -59,7 +59,7 @@ func (in *stageInputs) register(fs interface {
 }) {
 	fs.StringVar(&in.agents, "agents", "", "agents directory (*.md, one per agent)")
 	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (each *.md names the scope of its frontmatter name:, else <prefix><name>.md)")
-	fs.StringVar(&in.scopePrefix, "scope-prefix", stage.DefaultScopePrefix, "file-name prefix of a scope file whose frontmatter has no name (a fork's amadeus-)")
+	fs.StringVar(&in.scopePrefix, "scope-prefix", stage.DefaultScopePrefix, "prefix of scope file names (a fork's amadeus-)")
 }
 
 // setDir takes the optional DIR positional argument.

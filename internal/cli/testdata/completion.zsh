@@ -194,7 +194,7 @@ _storygate() {
             '--agents:agents directory'
             '--check:compile twice and compare the bytes, and compare with --out…'
             '--out:write the graph to FILE instead of stdout'
-            '--scope-prefix:file-name prefix of a scope file whose frontmatter has no n…'
+            '--scope-prefix:prefix of scope file names'
             '--scopes:scopes directory'
         )
         ;;
@@ -202,7 +202,7 @@ _storygate() {
         items=(
             '--agents:agents directory'
             '--format:output format'
-            '--scope-prefix:file-name prefix of a scope file whose frontmatter has no n…'
+            '--scope-prefix:prefix of scope file names'
             '--scopes:scopes directory'
         )
         ;;

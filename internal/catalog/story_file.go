@@ -41,7 +41,7 @@ func storyFileRules() []Rule {
 		{ID: "state/illegal-role", Engine: EngineStory, Need: NeedFile, Spec: "§4", Severity: diag.SeverityError,
 			Summary: "`active_role` is one of the six legal roles"},
 		{ID: "state/active-role-mismatch", Engine: EngineStory, Need: NeedFile, Spec: "§3–§5", Severity: diag.SeverityError,
-			Summary: "`active_role` is the role whose turn the state is: planner at seeded and planning, generator at ready and generating, evaluator at evaluating, none at done, human at every gate (plan_review, evaluation_review, escalated, accepted, blocked)"},
+			Summary: "`active_role` is a role the spec allows at the story's state: the role whose turn it is, the last actor, and where no agent works (every state but planning, generating and evaluating) also none, the next actor and the agent a human decision acted on (the table in docs/stories.md); another agent at a working state, or none there, is refused"},
 		{ID: "state/iteration-negative", Engine: EngineStory, Need: NeedFile, Spec: "§11", Severity: diag.SeverityError,
 			Summary: "`iteration >= 0`"},
 		{ID: "state/max-iterations", Engine: EngineStory, Need: NeedFile, Spec: "§11", Severity: diag.SeverityError,

@@ -11,7 +11,7 @@ func All() []*Rule {
 		frontmatterMissing, frontmatterSyntax, requiredField, fieldType, requiredSection, duplicateSection, htmlBlock,
 		sectionOrder, schemaVersion, reservedID, titleMismatch,
 		illegalState, illegalRole, activeRoleMismatch, iterationNegative, maxIterations,
-		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, sectionMismatch, passWhenInvalid, passWhenDraft, WorkingDir,
+		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, scopeReadPath, sectionMismatch, passWhenInvalid, passWhenDraft, WorkingDir,
 		entryFormat, evidenceFormat, evidenceCitation,
 		logFormat, fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
 		gateWithoutDecision, hitlPending, acceptanceEvidence, iterationOrder, iterationLimit,

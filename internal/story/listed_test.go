@@ -20,3 +20,37 @@ func TestListedValue(t *testing.T) {
 		}
 	}
 }
+
+// TestListedNames reads a frontmatter entry and a section item by the one
+// function: the pairs that name the same entry share a name, the others
+// share none.
+func TestListedNames(t *testing.T) {
+	cases := []struct {
+		front, section string
+		same           bool
+	}{
+		{"assets/ except as named above", "`assets/` except as named above", true},
+		{"assets/", "`assets/` except as named above", true},
+		{"assets/", "`assets/`", true},
+		{"`assets/`", "assets/", true},
+		{"src/a b.go", "`src/a b.go`", true},
+		{"images/ except as named above", "`assets/` except as named above", false},
+		{"assets/", "assets/ except as named above", false},
+		{"assets/ except as named above", "`assets/` except as named below", false},
+		{"src/", "`lib/`", false},
+	}
+	for _, c := range cases {
+		shared := false
+		for _, a := range ListedNames(c.front) {
+			for _, b := range ListedNames(c.section) {
+				shared = shared || a == b
+			}
+		}
+		if shared != c.same {
+			t.Errorf("ListedNames(%q) = %q and ListedNames(%q) = %q: shared %v, want %v", c.front, ListedNames(c.front), c.section, ListedNames(c.section), shared, c.same)
+		}
+	}
+	if got := ListedNames("`assets/` except as named above"); len(got) != 2 || got[0] != "assets/" || got[1] != "assets/ except as named above" {
+		t.Errorf("ListedNames of a commented item = %q", got)
+	}
+}

@@ -12,7 +12,7 @@ func All() []*Rule {
 		sectionOrder, schemaVersion, reservedID, titleMismatch,
 		illegalState, illegalRole, activeRoleMismatch, iterationNegative, maxIterations,
 		acceptanceEmpty, verificationEmpty, duplicateID, scopeWriteEmpty, scopePath, scopeReadPath, sectionMismatch, passWhenInvalid, passWhenDraft, WorkingDir,
-		entryFormat, evidenceFormat, evidenceCitation,
+		entryFormat, entryFreeText, evidenceFormat, evidenceCitation,
 		logFormat, fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
 		gateWithoutDecision, hitlPending, acceptanceEvidence, iterationOrder, iterationLimit,
 		duplicateStoryID, unknownDependency, dependencyNotDone, dependencyCycle, parentScope, dependentsMismatch,

@@ -54,3 +54,24 @@ func TestListedNames(t *testing.T) {
 		t.Errorf("ListedNames of a commented item = %q", got)
 	}
 }
+
+// FuzzListedNames: every entry has a first name, ListedValue's; an entry
+// with a second name is the frontmatter form of that name's own entry
+// (both sides read by ListedNames share it), and reading is stable.
+func FuzzListedNames(f *testing.F) {
+	for _, s := range []string{"`assets/` except as named above", "assets/", "``odd`name`` and more", "`unclosed", "`a`b", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		names := ListedNames(text)
+		if len(names) == 0 || len(names) > 2 || names[0] != ListedValue(text) {
+			t.Fatalf("ListedNames(%q) = %q, ListedValue %q", text, names, ListedValue(text))
+		}
+		if len(names) == 2 && names[0] == names[1] {
+			t.Fatalf("ListedNames(%q) repeats a name: %q", text, names)
+		}
+		if got := ListedNames(text); len(got) != len(names) || got[0] != names[0] {
+			t.Fatalf("ListedNames(%q) is not stable: %q then %q", text, names, got)
+		}
+	})
+}

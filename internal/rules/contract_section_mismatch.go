@@ -93,28 +93,31 @@ type listed struct {
 // "assets/" and "assets/ except as named above" alike.
 func compareListed(p *Pass, sec *story.Section, field string, want []string, got []listed, names func(string) []string) {
 	// Sets, not scans: a legal story may list tens of thousands of items.
-	gotNames := make(map[string]bool, len(got))
-	for _, g := range got {
-		for _, n := range names(g.text) {
-			gotNames[n] = true
-		}
-	}
-	wantNames := make(map[string]bool, len(want))
-	for _, w := range want {
-		for _, n := range names(w) {
-			wantNames[n] = true
-		}
-	}
-	for _, w := range want {
-		if !anyIn(names(w), gotNames) {
+	gotNames, gotSet := namesOf(len(got), func(i int) string { return got[i].text }, names)
+	wantNames, wantSet := namesOf(len(want), func(i int) string { return want[i] }, names)
+	for i, w := range want {
+		if !anyIn(wantNames[i], gotSet) {
 			p.Report(sec.Heading.Pos, "section \"## %s\" does not list %q from %s", sec.Name, w, field)
 		}
 	}
-	for _, g := range got {
-		if !anyIn(names(g.text), wantNames) {
+	for i, g := range got {
+		if !anyIn(gotNames[i], wantSet) {
 			p.Report(g.pos, "section \"## %s\" lists %q, which is not in %s", sec.Name, g.value, field)
 		}
 	}
+}
+
+// namesOf reads the names of n entries (text(i) is the i-th) once: per
+// entry, and as one set.
+func namesOf(n int, text func(int) string, names func(string) []string) ([][]string, map[string]bool) {
+	each, set := make([][]string, n), make(map[string]bool, n)
+	for i := range each {
+		each[i] = names(text(i))
+		for _, name := range each[i] {
+			set[name] = true
+		}
+	}
+	return each, set
 }
 
 // oneName is how an ID is known: by itself.

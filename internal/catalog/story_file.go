@@ -69,7 +69,7 @@ func storyFileRules() []Rule {
 		{ID: "entry/format", Engine: EngineStory, Need: NeedFile, Spec: "§8", Severity: diag.SeverityError,
 			Summary: "Plan, Iteration, Evaluation and Decision entries have their heading and required fields, with legal values (`**Status:**`, `**Decision:**`, `**At state:**`)"},
 		{ID: "entry/free-text", Engine: EngineStory, Need: NeedFile, Spec: "§8", Severity: diag.SeverityWarning,
-			Summary: "`## Human Decisions` holds nothing before its first `###` heading that reads as a decision (a bullet, or a paragraph with a bold field line such as `**Decision:**`): storygate reads decisions only from `### Decision {N}` entries, so free text there is a decision no rule sees; a note without a field (\"None yet.\") is not reported"},
+			Summary: "`## Human Decisions` holds nothing before its first `###` heading that reads as a decision (a bullet, or a paragraph with a bold field line such as `**Decision:**`): storygate reads decisions only from `### Decision {N}` entries, so free text there is a decision no rule sees; a note without a field (\"Decisions are recorded below.\") or a placeholder bullet (\"- None yet.\", \"- ...\") is not reported"},
 		{ID: "evidence/format", Engine: EngineStory, Need: NeedFile, Spec: "§9", Severity: diag.SeverityError,
 			Summary: "the Evidence section's Verification Runs table, Changed Files and Conventions Loaded parts are well formed"},
 		{ID: "evidence/citation", Engine: EngineStory, Need: NeedFile, Spec: "§9", Severity: diag.SeverityError,

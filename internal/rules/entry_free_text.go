@@ -13,7 +13,8 @@ import (
 // bold field line. §8 gives the one form of a decision entry, and storygate
 // reads no decision from anything else (hitl/gate-without-decision looks
 // for entries), so free text there is a decision the gate never sees. A
-// paragraph without a field ("None yet.") is a note and stays quiet. A
+// paragraph without a field ("None yet.") is a note and stays quiet, and so
+// is a placeholder bullet ("- None yet.", "- ..."). A
 // warning: §11 does not list the entry format among what a validator must
 // enforce, and the text grants nothing.
 var entryFreeText = &Rule{Rule: catalog.Must("entry/free-text"),
@@ -30,6 +31,9 @@ var entryFreeText = &Rule{Rule: catalog.Must("entry/free-text"),
 			switch blk.Kind {
 			case story.BlockList:
 				for _, it := range blk.Items {
+					if placeholder(it.Text) {
+						continue
+					}
 					p.Report(it.Pos, "a free-text bullet in \"## %s\" is no decision entry; storygate reads no decision from it (%s)", sec.Name, decisionForm())
 				}
 			case story.BlockParagraph:
@@ -39,6 +43,21 @@ var entryFreeText = &Rule{Rule: catalog.Must("entry/free-text"),
 			}
 		}
 	}}
+
+// placeholders are the bullets that say the section is empty, compared
+// lower case without emphasis, dots and spaces at the ends.
+var placeholders = []string{"", "none", "none yet", "no decisions yet", "n/a", "tbd"}
+
+// placeholder reports whether a bullet only says there is nothing yet.
+func placeholder(text string) bool {
+	t := strings.ToLower(strings.Trim(text, " \t*_.`"))
+	for _, p := range placeholders {
+		if t == p {
+			return true
+		}
+	}
+	return false
+}
 
 // beforeFirstEntry returns the blocks before the first `###` heading.
 func beforeFirstEntry(blocks []story.Block) []story.Block {

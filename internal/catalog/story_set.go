@@ -26,7 +26,7 @@ func storySetRules() []Rule {
 		{ID: "authority/section", Engine: EngineStory, Need: NeedBase, Spec: "§4", Severity: diag.SeverityError,
 			Summary: "a change appends to a role's section only when that role held the turn during the change (per `active_role` at base and the new log rows)"},
 		{ID: "transition/unlogged", Engine: EngineStory, Need: NeedBase, Spec: "§10", Severity: diag.SeverityError,
-			Summary: "a change of `state` or `active_role` between base and head is covered by new log rows (`active_role` follows the state: state/active-role-mismatch)"},
+			Summary: "a change of `state` or `active_role` between base and head is covered by new log rows (which `active_role` values a state allows: state/active-role-mismatch)"},
 		{ID: "scope/out-of-scope", Engine: EngineStory, Need: NeedBase, Spec: "§4", Severity: diag.SeverityError,
 			Summary: "files changed between base and head (other than story files) lie in the grant of a story `generating` in the change: its `scope.write` minus `scope.exclude`, read from both its base and head versions when its contract was frozen at base (docs/stories.md); checked when a story is generating in the change or the change touches a story file, this root's or another root's anywhere in the repository, except storygate's own files in an adoption change (docs/first-story.md)"},
 		{ID: "revert/may-not-create", Engine: EngineStory, Need: NeedBase, Spec: "story-017", Severity: diag.SeverityError,

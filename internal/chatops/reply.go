@@ -52,7 +52,10 @@ func writeAllowed(b *strings.Builder, stories []prStory, who string) {
 
 func allowedAt(state lifecycle.State) string {
 	cmds := command.LegalCommands(state)
-	if len(cmds) == 0 {
+	switch {
+	case state == lifecycle.Done:
+		return "nothing is pending (the story is done)" // not "the none acts next"
+	case len(cmds) == 0:
 		return fmt.Sprintf("no human decision is pending (the %s acts next)", lifecycle.ActiveRoleFor(state))
 	}
 	quoted := make([]string, len(cmds))

@@ -166,9 +166,15 @@ func IsEvent(event Event) bool {
 
 // From returns the transitions that leave state s, in table order.
 func From(s State) []Transition {
+	return where(func(t Transition) bool { return t.From == s })
+}
+
+// where returns the transitions of the table that keep holds for, in
+// table order.
+func where(keep func(Transition) bool) []Transition {
 	var out []Transition
 	for _, t := range table {
-		if t.From == s {
+		if keep(t) {
 			out = append(out, t)
 		}
 	}

@@ -68,9 +68,10 @@ func findAdoption(opts Options, ls []*loaded, ctx *baseContext, isStory func(str
 }
 
 // seededAsTemplate reports whether s is at the initial state, with no
-// human decision, as `storygate init` and `storygate new` write it.
+// human decision, as `storygate init` and `storygate new` write it. A
+// story whose frontmatter did not parse is not: its state is unknown.
 func seededAsTemplate(s *story.Story) bool {
-	return s != nil && s.Front.State.Value == string(lifecycle.Seeded) && len(s.Decisions()) == 0
+	return s != nil && s.Front != nil && s.Front.State.Value == string(lifecycle.Seeded) && len(s.Decisions()) == 0
 }
 
 // adoptedFiles are the files a set rule leaves unclaimed; nil unless a.

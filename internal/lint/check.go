@@ -58,6 +58,9 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 		if l.unit.Head != nil && isTarget[l.path] {
 			res.Units = append(res.Units, l.unit)
 		}
+		if isTarget[l.path] && !l.notStory {
+			res.Stories++
+		}
 	}
 	return res, nil
 }

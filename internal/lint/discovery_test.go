@@ -107,3 +107,26 @@ func TestRootLinkedFromOutsideIsWalked(t *testing.T) {
 		t.Fatal("a root linked inside its repository was read")
 	}
 }
+
+// TestStoriesLeaveOutNonStories: Result.Stories counts the files that are
+// stories, not the legacy files discovery set apart (STORY-002 and
+// STORY-003 of legacy-beside-v1); Files still counts every file checked.
+// With discovery.non_story: validate the legacy files are stories.
+func TestStoriesLeaveOutNonStories(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("testdata", "discovery", "legacy-beside-v1")
+	for _, c := range []struct {
+		mode           string
+		files, stories int
+	}{{config.NonStoryNotice, 5, 3}, {config.NonStoryOff, 5, 3}, {config.NonStoryValidate, 5, 5}} {
+		cfg := config.Default()
+		cfg.Discovery.NonStory = c.mode
+		res, err := lint.Run(lint.Options{Target: lint.TargetOf(t, dir, "", cfg)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Files != c.files || res.Stories != c.stories {
+			t.Errorf("non_story %s: %d files, %d stories; want %d, %d", c.mode, res.Files, res.Stories, c.files, c.stories)
+		}
+	}
+}

@@ -69,6 +69,10 @@ type Result struct {
 	Diagnostics []diag.Diagnostic
 	// Files counts the story files checked.
 	Files int
+	// Stories counts the checked files that are stories: Files minus those
+	// discovery set apart as no execution story (structure/not-a-story),
+	// which a count of stories must not include.
+	Stories int
 	// Units are the parsed stories with their base versions, for callers
 	// (the gate, verify) that go on with them.
 	Units []rules.Unit

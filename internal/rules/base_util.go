@@ -8,9 +8,10 @@ import (
 func turnHolders(u Unit) map[lifecycle.Role]bool {
 	out := map[lifecycle.Role]bool{lifecycle.Orchestrator: true}
 	if u.Base != nil && u.Base.Front != nil {
-		// The base state's turn, not the base active_role: an active_role
-		// that does not match its state (flipped by an earlier change) is
-		// state/active-role-mismatch's finding and grants no turn.
+		// The base state's turn, not the base active_role: the field
+		// grants no turn (state/active-role-mismatch accepts every reading
+		// of it the spec leaves open, and an earlier change may have
+		// flipped it).
 		out[lifecycle.ActiveRoleFor(u.Base.Front.CurrentState())] = true
 	}
 	for _, r := range u.NewRows() {

@@ -8,23 +8,28 @@ import (
 	"github.com/storygate/storygate/internal/story"
 )
 
+// scopePath checks the paths that decide a grant: scope.write and
+// scope.exclude. scope.read grants nothing; contract/scope-read-path
+// checks it as a warning.
 var scopePath = &Rule{Rule: catalog.Must("contract/scope-path"),
 	CheckFile: func(p *Pass) {
 		fm := front(p)
 		if fm == nil {
 			return
 		}
-		for _, l := range []struct {
-			name string
-			list story.StringList
-		}{{"scope.write", fm.Scope.Write}, {"scope.read", fm.Scope.Read}, {"scope.exclude", fm.Scope.Exclude}} {
-			for _, it := range l.list.Items {
-				if why := scopePathProblem(it.Value); why != "" {
-					p.Report(it.Pos, "%s path %q %s", l.name, it.Value, why)
-				}
-			}
-		}
+		reportScopePaths(p, "scope.write", fm.Scope.Write, "")
+		reportScopePaths(p, "scope.exclude", fm.Scope.Exclude, "")
 	}}
+
+// reportScopePaths reports every path of list that scopePathProblem
+// refuses, naming the list and adding note to the reason.
+func reportScopePaths(p *Pass, name string, list story.StringList, note string) {
+	for _, it := range list.Items {
+		if why := scopePathProblem(it.Value); why != "" {
+			p.Report(it.Pos, "%s path %q %s%s", name, it.Value, why, note)
+		}
+	}
+}
 
 // scopePathProblem says why a scope path is refused, or "".
 func scopePathProblem(path string) string {

@@ -16,10 +16,10 @@ var sectionMismatch = &Rule{Rule: catalog.Must("contract/section-mismatch"),
 			return
 		}
 		if sec := b.Section(lifecycle.SectionAcceptance); sec != nil && idsComparable(fm, "acceptance_criteria", fm.Acceptance.Set, len(fm.Acceptance.Items)) {
-			compareListed(p, sec, "acceptance_criteria", idsOf(fm.Acceptance.Items, func(c story.Criterion) story.Scalar { return c.ID }), itemIDs(p.Head, sec.Blocks))
+			compareListed(p, sec, "acceptance_criteria", idsOf(fm.Acceptance.Items, func(c story.Criterion) story.Scalar { return c.ID }), itemIDs(p.Head, sec.Blocks), oneName)
 		}
 		if sec := b.Section(lifecycle.SectionVerification); sec != nil && idsComparable(fm, "verification", fm.Verification.Set, len(fm.Verification.Items)) {
-			compareListed(p, sec, "verification", idsOf(fm.Verification.Items, func(c story.Check) story.Scalar { return c.ID }), itemIDs(p.Head, sec.Blocks))
+			compareListed(p, sec, "verification", idsOf(fm.Verification.Items, func(c story.Check) story.Scalar { return c.ID }), itemIDs(p.Head, sec.Blocks), oneName)
 		}
 		if sec := b.Section(lifecycle.SectionScope); sec != nil && fm.Scope.Set {
 			for _, part := range []struct {
@@ -29,7 +29,7 @@ var sectionMismatch = &Rule{Rule: catalog.Must("contract/section-mismatch"),
 			}{{"Write", fm.Scope.HasWrite, fm.Scope.Write}, {"Read", fm.Scope.HasRead, fm.Scope.Read}, {"Exclude", fm.Scope.HasExclude, fm.Scope.Exclude}} {
 				field := "scope." + strings.ToLower(part.label)
 				if pathsComparable(fm, field, part.has, part.list) {
-					compareListed(p, sec, field, part.list.Values(), labelledItems(sec.Blocks, part.label))
+					compareListed(p, sec, field, part.list.Values(), labelledItems(sec.Blocks, part.label), story.ListedNames)
 				}
 			}
 		}
@@ -76,32 +76,61 @@ func pathsComparable(fm *story.Frontmatter, field string, has bool, list story.S
 	return field != "scope.write" || !writeEmptyTooLate(fm)
 }
 
-// listed is one ID or path as the section lists it.
+// listed is one ID or path as the section lists it: the value it names,
+// where, and the text its names are read from (the ID itself, or a scope
+// item's whole text).
 type listed struct {
 	value string
 	pos   story.Pos
+	text  string
 }
 
-func compareListed(p *Pass, sec *story.Section, field string, want []string, got []listed) {
+// compareListed compares a frontmatter list (want) with its section (got).
+// Both sides are read by one function, names: an entry is listed when one
+// of its names is a name of an entry on the other side. IDs have one name
+// (theirs); scope entries are read by story.ListedNames, so the section
+// item `assets/` with commentary after the span is the frontmatter entry
+// "assets/" and "assets/ except as named above" alike.
+func compareListed(p *Pass, sec *story.Section, field string, want []string, got []listed, names func(string) []string) {
 	// Sets, not scans: a legal story may list tens of thousands of items.
-	inGot := make(map[string]bool, len(got))
-	for _, g := range got {
-		inGot[g.value] = true
-	}
-	inWant := make(map[string]bool, len(want))
-	for _, w := range want {
-		inWant[w] = true
-	}
-	for _, w := range want {
-		if !inGot[w] {
+	gotNames, gotSet := namesOf(len(got), func(i int) string { return got[i].text }, names)
+	wantNames, wantSet := namesOf(len(want), func(i int) string { return want[i] }, names)
+	for i, w := range want {
+		if !anyIn(wantNames[i], gotSet) {
 			p.Report(sec.Heading.Pos, "section \"## %s\" does not list %q from %s", sec.Name, w, field)
 		}
 	}
-	for _, g := range got {
-		if !inWant[g.value] {
+	for i, g := range got {
+		if !anyIn(gotNames[i], wantSet) {
 			p.Report(g.pos, "section \"## %s\" lists %q, which is not in %s", sec.Name, g.value, field)
 		}
 	}
+}
+
+// namesOf reads the names of n entries (text(i) is the i-th) once: per
+// entry, and as one set.
+func namesOf(n int, text func(int) string, names func(string) []string) ([][]string, map[string]bool) {
+	each, set := make([][]string, n), make(map[string]bool, n)
+	for i := range each {
+		each[i] = names(text(i))
+		for _, name := range each[i] {
+			set[name] = true
+		}
+	}
+	return each, set
+}
+
+// oneName is how an ID is known: by itself.
+func oneName(id string) []string { return []string{id} }
+
+// anyIn reports whether one of names is in set.
+func anyIn(names []string, set map[string]bool) bool {
+	for _, n := range names {
+		if set[n] {
+			return true
+		}
+	}
+	return false
 }
 
 // idsOf returns the IDs that are set among items, in order.
@@ -122,7 +151,7 @@ func itemIDs(s *story.Story, blocks []story.Block) []listed {
 	for _, blk := range blocks {
 		for _, it := range blk.Items {
 			if id := leadingID(it.Text); id != "" {
-				out = append(out, listed{id, idPos(s, it.Pos, id)})
+				out = append(out, listed{id, idPos(s, it.Pos, id), id})
 			}
 		}
 	}
@@ -177,7 +206,7 @@ func labelledItems(blocks []story.Block, label string) []listed {
 		}
 		if i+1 < len(blocks) && blocks[i+1].Kind == story.BlockList {
 			for _, it := range blocks[i+1].Items {
-				out = append(out, listed{story.ListedValue(it.Text), it.Pos})
+				out = append(out, listed{story.ListedValue(it.Text), it.Pos, it.Text})
 			}
 		}
 	}

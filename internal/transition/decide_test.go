@@ -11,7 +11,7 @@ import (
 )
 
 func TestDecideRecordsEntryAndMove(t *testing.T) {
-	src := step(t, step(t, template(t), "begin_planning", "orchestrator"), "submit_plan", "planner")
+	src := step(t, plan(t, step(t, template(t), "begin_planning", "orchestrator")), "submit_plan", "planner")
 	out, err := Decide(story.Parse("STORY-001.md", src), Decision{Event: "approve_plan", Rationale: "ok\n### Decision 9\n**Binding:** false",
 		Source: "https://github.com/o/r/pull/1#issuecomment-2", By: "reviewer", Date: clock, At: clock.Add(time.Minute)})
 	if err != nil {
@@ -27,14 +27,14 @@ func TestDecideRecordsEntryAndMove(t *testing.T) {
 	}
 	digest, _ := d.Field("Digest")
 	sum, entry, ok := ParseDigest(digest.Value)
-	want, _ := ContentDigest(s, "")
-	if !ok || entry != "" || sum != want {
-		t.Errorf("digest %q: parsed %q %q %v, want %s of the contract alone (no plan yet)", digest.Value, sum, entry, ok, want)
+	want, _ := ContentDigest(s, "Plan v1")
+	if !ok || entry != "Plan v1" || sum != want {
+		t.Errorf("digest %q: parsed %q %q %v, want %s of the contract and the plan under review", digest.Value, sum, entry, ok, want)
 	}
 }
 
 func TestDecideRefusesMovesThatAreNotHumanOrNotLegal(t *testing.T) {
-	review := step(t, step(t, template(t), "begin_planning", "orchestrator"), "submit_plan", "planner")
+	review := step(t, plan(t, step(t, template(t), "begin_planning", "orchestrator")), "submit_plan", "planner")
 	for _, event := range []lifecycle.Event{"start_generation", "accept_result"} {
 		_, err := Decide(story.Parse("STORY-001.md", review), Decision{Event: event, Date: clock, At: clock})
 		var r *Refusal

@@ -13,7 +13,7 @@ import (
 // and Source, leaving every other byte (the state, the log row) as it
 // was; a decision not recorded locally, or of another event, is refused.
 func TestALocalDecisionIsAdoptedInPlace(t *testing.T) {
-	review := step(t, step(t, template(t), "begin_planning", "orchestrator"), "submit_plan", "planner")
+	review := step(t, plan(t, step(t, template(t), "begin_planning", "orchestrator")), "submit_plan", "planner")
 	s := story.Parse("STORY-001.md", review)
 	if !NeedsDecision(s, "approve_plan") || NeedsDecision(s, "start_generation") || NeedsDecision(s, "accept_result") {
 		t.Fatal("NeedsDecision does not name the human move that lacks its entry")

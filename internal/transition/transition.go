@@ -73,6 +73,9 @@ func check(s *story.Story, req Request) (lifecycle.Transition, error) {
 	if req.Actor != t.Actor {
 		return t, refuse("%s from %s must be performed by %s, not %s", req.Event, from, t.Actor, req.Actor)
 	}
+	if t.Event == submitPlan && !hasPlan(s) {
+		return t, refuse("%s hands the plan to the human at plan_review, but \"## %s\" holds no \"### Plan v{N}\" entry; the planner writes the plan first (§8 Planner entry)", t.Event, lifecycle.SectionPlanner)
+	}
 	if t.Actor == lifecycle.Human && !hasUnusedDecision(s, t) && s.Advised(t.Event, t.From) {
 		return t, refuse("%s passes the human gate %s, but the only Human Decision entry recording it is marked **Binding:** false, which advises and does not pass a gate", t.Event, from)
 	}
@@ -80,6 +83,21 @@ func check(s *story.Story, req Request) (lifecycle.Transition, error) {
 		return t, refuse("%s passes the human gate %s, but no unused Human Decision entry records it; a human must first add \"### Decision N\" with **At state:** %s and **Decision:** %s", t.Event, from, from, t.Event)
 	}
 	return t, nil
+}
+
+// submitPlan is the planner's move that asks a human to review its plan.
+const submitPlan lifecycle.Event = "submit_plan"
+
+// hasPlan reports whether the Planner Output holds a Plan entry (a heading
+// "### Plan v{N}"; entry/format judges its fields): a plan review with
+// nothing to review is no review.
+func hasPlan(s *story.Story) bool {
+	for _, e := range s.MustEntries(lifecycle.SectionPlanner) {
+		if e.OK {
+			return true
+		}
+	}
+	return false
 }
 
 // legalState refuses a story with no readable state, or whose state is not

@@ -45,6 +45,18 @@ func decide(t *testing.T, src []byte, n int, at, decision string) []byte {
 	return ed.Bytes()
 }
 
+// plan appends a Plan entry, the planner's output that submit_plan hands
+// to the human.
+func plan(t *testing.T, src []byte) []byte {
+	t.Helper()
+	ed := story.Parse("STORY-001.md", src).Edit()
+	entry := "### Plan v1\n**Date:** 2026-05-27 01:30\n\n#### Summary\nDo the example.\n\n#### Steps\n1. Change path/to/file."
+	if err := ed.AppendEntry("Planner Output", entry); err != nil {
+		t.Fatal(err)
+	}
+	return ed.Bytes()
+}
+
 // evaluate appends an ACCEPTED evaluation with a passing result for V1, the
 // evaluator's output that a human's accept_result must rest on.
 func evaluate(t *testing.T, src []byte) []byte {
@@ -63,7 +75,7 @@ func evaluate(t *testing.T, src []byte) []byte {
 func TestFullLifecycleValidates(t *testing.T) {
 	src := template(t)
 	src = step(t, src, "begin_planning", "orchestrator")
-	src = step(t, src, "submit_plan", "planner")
+	src = step(t, plan(t, src), "submit_plan", "planner")
 	src = decide(t, src, 1, "plan_review", "approve_plan")
 	src = step(t, src, "approve_plan", "human")
 	src = step(t, src, "start_generation", "orchestrator")
@@ -93,7 +105,8 @@ func TestFullLifecycleValidates(t *testing.T) {
 func TestRefusals(t *testing.T) {
 	seeded := template(t)
 	planning := step(t, seeded, "begin_planning", "orchestrator")
-	review := step(t, planning, "submit_plan", "planner")
+	review := step(t, plan(t, planning), "submit_plan", "planner")
+	notes := []byte(strings.Replace(string(planning), "## Planner Output\n", "## Planner Output\n\n### Notes\nA plan will follow.\n", 1))
 	cases := []struct {
 		name  string
 		event lifecycle.Event
@@ -104,6 +117,8 @@ func TestRefusals(t *testing.T) {
 		{"illegal event names legal ones", "approve_plan", "human", seeded, "legal from seeded: begin_planning (by orchestrator → planning)"},
 		{"unknown event", "launch", "orchestrator", seeded, "launch is not a legal event from seeded"},
 		{"wrong actor", "submit_plan", "generator", planning, "must be performed by planner, not generator"},
+		{"plan review without a plan", "submit_plan", "planner", planning, `"## Planner Output" holds no "### Plan v{N}" entry`},
+		{"plan review of a heading that is no plan", "submit_plan", "planner", notes, `"## Planner Output" holds no "### Plan v{N}" entry`},
 		{"gate without decision", "approve_plan", "human", review, "no unused Human Decision entry records it"},
 		{"agent cannot pass gate", "approve_plan", "planner", review, "must be performed by human, not planner"},
 	}
@@ -119,7 +134,7 @@ func TestRefusals(t *testing.T) {
 }
 
 func TestDecisionIsConsumedOnce(t *testing.T) {
-	src := step(t, step(t, template(t), "begin_planning", "orchestrator"), "submit_plan", "planner")
+	src := step(t, plan(t, step(t, template(t), "begin_planning", "orchestrator")), "submit_plan", "planner")
 	src = decide(t, src, 1, "plan_review", "reject_plan")
 	src = step(t, src, "reject_plan", "human")
 	src = step(t, src, "submit_plan", "planner")
@@ -141,7 +156,7 @@ func TestRefusesToWriteInvalidStory(t *testing.T) {
 // with the state when the story carries the field.
 func TestPendingGateFollowsTheState(t *testing.T) {
 	src := []byte(strings.Replace(string(template(t)), "priority: high", "priority: high\npending_gate: null", 1))
-	src = step(t, step(t, src, "begin_planning", "orchestrator"), "submit_plan", "planner")
+	src = step(t, plan(t, step(t, src, "begin_planning", "orchestrator")), "submit_plan", "planner")
 	if s := story.Parse("STORY-001.md", src); s.Front.PendingGate.Value != "plan_review" {
 		t.Fatalf("pending_gate at plan_review = %q", s.Front.PendingGate.Value)
 	}

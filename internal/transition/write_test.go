@@ -93,10 +93,14 @@ func TestCRLFStoryKeepsCRLF(t *testing.T) {
 			}
 		}
 	}
-	for _, m := range [][2]string{{"begin_planning", "orchestrator"}, {"submit_plan", "planner"}, {"approve_plan", "human"},
+	for _, m := range [][2]string{{"begin_planning", "orchestrator"}, {"plan", ""}, {"submit_plan", "planner"}, {"approve_plan", "human"},
 		{"start_generation", "orchestrator"}, {"submit_generation", "generator"}, {"evaluate", ""}, {"submit_evaluation", "evaluator"},
 		{"accept_result", "human"}, {"mark_done", "human"}} {
-		if m[0] == "evaluate" {
+		switch m[0] {
+		case "plan":
+			out = plan(t, out) // the plan submit_plan hands over, added in CRLF too
+			continue
+		case "evaluate":
 			out = evaluate(t, out) // the ACCEPTED evaluation accept_result rests on, added in CRLF too
 			continue
 		}

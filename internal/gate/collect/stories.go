@@ -51,7 +51,7 @@ func (r *run) storiesGate() error {
 		return nil
 	}
 	o.Diagnostics = found.Judged
-	r.addFound(gate.Stories, o, found, storiesTitle(o, len(r.stories))+untouchedTitle(found.Untouched), detail)
+	r.addFound(gate.Stories, o, found, storiesTitle(o, res.Stories)+untouchedTitle(found.Untouched), detail)
 	return nil
 }
 
@@ -69,9 +69,19 @@ func (r *run) checkDecisions(o *gate.Outcome) (string, error) {
 	return detail, nil
 }
 
-func storiesTitle(o gate.Outcome, shown int) string {
+// storiesTitle counts the stories checked; the files discovery set apart
+// as no execution story (o.Checked counts them too: they were examined)
+// are named apart, never counted as stories.
+func storiesTitle(o gate.Outcome, stories int) string {
 	if o.Checked == 0 {
 		return "no story files found"
+	}
+	apart := ""
+	switch n := o.Checked - stories; {
+	case n == 1:
+		apart = "; 1 file set apart, not a story"
+	case n > 1:
+		apart = fmt.Sprintf("; %d files set apart, not stories", n)
 	}
 	c := diag.Count(o.Diagnostics)
 	pending := 0
@@ -80,7 +90,7 @@ func storiesTitle(o gate.Outcome, shown int) string {
 			pending++
 		}
 	}
-	title := fmt.Sprintf("%s, %s in %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(o.Checked, "story"))
+	title := fmt.Sprintf("%s, %s in %s%s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(stories, "story"), apart)
 	if pending > 0 {
 		title += fmt.Sprintf("; %s waiting for a human decision", plural(pending, "story"))
 	}

@@ -36,18 +36,20 @@ func (r *run) verifyGate() error {
 		}
 	}
 	o := VerifyOutcome(len(results), sel.impacted.brokenWork(doc))
-	r.add(gate.Verify, o, verifyTitle(results, o.Diagnostics)+sel.impacted.title(), sel.impacted.detail())
+	r.add(gate.Verify, o, verifyTitle(results, o.Diagnostics, sel.unreadable)+sel.impacted.title(), sel.impacted.detail())
 	return nil
 }
 
 // selection is what the verify gate reruns: the items, the stories they
 // belong to, how many stories claiming work the filter left out, and the
-// impacted stories among them.
+// impacted stories among them; unreadable are the stories the run would
+// rerun whose frontmatter did not parse, so what they claim is unknown.
 type selection struct {
-	items    []verify.Item
-	paths    []string
-	skipped  int
-	impacted impacted
+	items      []verify.Item
+	paths      []string
+	skipped    int
+	impacted   impacted
+	unreadable []string
 }
 
 // verificationItems selects the items to rerun: every changed story's
@@ -56,6 +58,9 @@ func (r *run) verificationItems() selection {
 	sel := selection{impacted: impacted{because: map[string]verify.Impact{}, limit: r.cfg.Verify.MaxImpacted}}
 	for _, u := range r.lint.Units {
 		fm := u.Head.Front
+		if fm == nil && r.rerun(u.Head.Path) {
+			sel.unreadable = append(sel.unreadable, u.Head.Path)
+		}
 		if fm == nil || !claimsWork(fm.CurrentState()) {
 			continue
 		}
@@ -117,10 +122,31 @@ func outputOf(res verify.Result) string {
 	return strings.TrimRight(res.StdoutTail, "\n") + "\n--- stderr ---\n" + res.StderrTail
 }
 
-func verifyTitle(results []verify.Result, ds []diag.Diagnostic) string {
-	if len(results) == 0 {
-		return "no verification to rerun in the changed stories"
+// verifyTitle sums the reruns up. A story the run would rerun whose
+// frontmatter did not parse is named apart: what it claims is unknown, not
+// absent, so "no verification to rerun" would say what nobody could read.
+func verifyTitle(results []verify.Result, ds []diag.Diagnostic, unreadable []string) string {
+	cannot := ""
+	switch n := len(unreadable); {
+	case n == 1:
+		cannot = "1 story could not be read (its frontmatter is missing or did not parse), so its verification could not be rerun"
+	case n > 1:
+		cannot = fmt.Sprintf("%d stories could not be read (their frontmatter is missing or did not parse), so their verification could not be rerun", n)
 	}
+	switch {
+	case len(results) == 0 && cannot != "":
+		return cannot
+	case len(results) == 0:
+		return "no verification to rerun in the changed stories"
+	case cannot != "":
+		return rerunTitle(results, ds) + "; " + cannot
+	}
+	return rerunTitle(results, ds)
+}
+
+// rerunTitle counts the reruns that passed and the recorded claims that
+// disagree with them.
+func rerunTitle(results []verify.Result, ds []diag.Diagnostic) string {
 	passed := 0
 	for _, res := range results {
 		if res.Passed() {

@@ -12,6 +12,9 @@ import (
 var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 	CheckSet: func(p *SetPass) {
 		unclaimedChanges(p, func(ch gitrepo.Change, gs change.Grants) {
+			if revertDecides(p, ch, gs) {
+				return
+			}
 			if len(gs) == 0 && !touchesStory(p) {
 				p.Report(ch.Path, story.Pos{}, "%s (%s) changed in a change that edits another root's story files (%s), but no story of this root is generating in it, so no scope.write claims it: a change that touches any story in the repository is an agent's change, and only a generating story's generator may change files other than stories", ch.Path, ch.Kind, strings.Join(p.OtherStories, ", "))
 				return
@@ -27,6 +30,15 @@ var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 			p.Report(ch.Path, story.Pos{}, "%s (%s) is outside the scope.write of every story generating in this change (%s)", ch.Path, ch.Kind, gs.IDs())
 		})
 	}}
+
+// revertDecides reports whether the revert check, not scope.write, decides
+// ch: a generating story's change modified or deleted a governed file its
+// grants do not cover, in a run where the check decides (SetPass.RevertDecides).
+// A created governed file is revert/may-not-create, and with no story
+// generating, no implementer repaired anything: both stay scope findings.
+func revertDecides(p *SetPass, ch gitrepo.Change, gs change.Grants) bool {
+	return p.RevertDecides && len(gs) > 0 && ch.Kind != gitrepo.Created && change.UnderPrefix(p.Governed, ch.Path)
+}
 
 // unclaimedChanges calls fn for every changed file, other than a story,
 // that the change's grants (gs) do not cover. The walk runs when a story is

@@ -95,6 +95,18 @@ func (r *run) revertGate() error {
 	return nil
 }
 
+// revertDecides reports whether the revert step decides the change's
+// governed edits: it is chosen, there is a base, and a suite is
+// configured. Then a forced repair outside scope.write is the revert
+// check's to permit, and any other governed edit its to escalate, so
+// scope/out-of-scope leaves them to it (docs/revert-check.md, "Governed
+// files outside scope.write"); without a suite, the no-suite notice
+// decides nothing, and the scope finding stays.
+func (r *run) revertDecides() bool {
+	runs, _ := r.chosen(gate.RevertCheck)
+	return runs && r.t.HasBase() && strings.TrimSpace(r.cfg.Revert.Suite) != ""
+}
+
 func (r *run) revertInput() RevertInput {
 	cfg := r.cfg
 	return RevertInput{Target: r.t, Governed: cfg.Revert.Governed,

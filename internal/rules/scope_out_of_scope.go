@@ -46,12 +46,14 @@ func revertDecides(p *SetPass, ch gitrepo.Change, gs change.Grants) bool {
 // story file, this root's or another root's anywhere in the repository:
 // that is an agent's change, and with no generating story nothing in it is
 // claimed (gs is empty). A change that touches no story file anywhere and
-// has no generating story (a human's pull request) is not walked. An
+// has no generating story (a human's pull request) is not walked, and
+// neither is one whose every story change is a human's own transitions
+// with their decisions (change.Change.HumansOnly: a human closing a story). An
 // adoption change's own files (p.Adopted) are no story's to claim.
 func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, gs change.Grants)) {
 	gs := p.Change.Grants()
-	if len(gs) == 0 && !touchesStory(p) && len(p.OtherStories) == 0 {
-		return
+	if len(gs) == 0 && len(p.OtherStories) == 0 && (!touchesStory(p) || p.Change.HumansOnly()) {
+		return // a human's pull request, or a human's closure of a story
 	}
 	for _, ch := range p.Changes {
 		if !p.IsStory(ch.Path) && !gs.Covers(ch.Path) && !p.Adopted[ch.Path] {

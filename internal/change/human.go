@@ -50,7 +50,7 @@ func (c *Change) HumansOnly() bool {
 	}
 	touched := 0
 	for _, p := range c.Pairs {
-		if p.Unchanged() || !c.touched(p) {
+		if p.Unchanged() || !c.Touched(p) {
 			continue
 		}
 		if !p.HumanOnly() {
@@ -61,7 +61,7 @@ func (c *Change) HumansOnly() bool {
 	return touched > 0
 }
 
-// touched reports whether the change created, modified or moved p's file.
-func (c *Change) touched(p Pair) bool {
+// Touched reports whether the change created, modified or moved p's file.
+func (c *Change) Touched(p Pair) bool {
 	return c.changed[p.Head.Path] || (p.Base != nil && c.changed[p.Base.Path])
 }

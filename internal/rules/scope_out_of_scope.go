@@ -51,13 +51,23 @@ func revertDecides(p *SetPass, ch gitrepo.Change, gs change.Grants) bool {
 // with their decisions (change.Change.HumansOnly: a human closing a story). An
 // adoption change's own files (p.Adopted) are no story's to claim.
 func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, gs change.Grants)) {
+	if len(p.touchedUnparsed()) > 0 {
+		return // structure/not-checked names the files left undecided
+	}
+	gs := p.Change.Grants()
+	walkUnclaimed(p, func(ch gitrepo.Change) { fn(ch, gs) })
+}
+
+// walkUnclaimed calls fn for every changed file unclaimedChanges judges,
+// whatever the stories that do not parse.
+func walkUnclaimed(p *SetPass, fn func(ch gitrepo.Change)) {
 	gs := p.Change.Grants()
 	if len(gs) == 0 && len(p.OtherStories) == 0 && (!touchesStory(p) || p.Change.HumansOnly()) {
 		return // a human's pull request, or a human's closure of a story
 	}
 	for _, ch := range p.Changes {
 		if !p.IsStory(ch.Path) && !gs.Covers(ch.Path) && !p.Adopted[ch.Path] {
-			fn(ch, gs)
+			fn(ch)
 		}
 	}
 }

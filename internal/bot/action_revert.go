@@ -33,7 +33,22 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 	}
 	v := gate.Revert{Verdict: string(res.Verdict), Paths: res.RootPaths(), Command: res.Command, ExitCode: res.ExitCode, OutputTail: res.OutputTail,
 		Granularity: string(res.Granularity), GranularityReason: res.GranularityReason, Decisions: revertDecisions(res), Incomplete: res.Incomplete}
+	v.SetVerdict = setVerdict(res)
 	return v, revert.Findings(res), nil
+}
+
+// setVerdict is the verdict on every governed edit reverted together at
+// file or hunk granularity: the set run, or with one file, that file's own
+// run (the check makes no separate set run for it). "" at set granularity,
+// where the verdict itself is the set's.
+func setVerdict(res *revert.Result) string {
+	switch {
+	case res.Set != nil:
+		return string(res.Set.Verdict)
+	case len(res.Files) == 1 && res.Files[0].Decided == revert.DecidedByFile:
+		return string(res.Files[0].Verdict)
+	}
+	return ""
 }
 
 // revertDecisions lists each file of a file- or hunk-granularity check,

@@ -40,6 +40,8 @@ func stageRules() []Rule {
 			Summary: "mode pipeline and mode mob have a non-empty support_agents"},
 		{ID: "stage/multiple-producers", Engine: EngineStage, Severity: diag.SeverityError,
 			Summary: "a consumed artifact has exactly one producer"},
+		{ID: "stage/not-checked", Engine: EngineStage, Severity: diag.SeverityNotice,
+			Summary: "a stage file that exists but does not parse is reported once (its parse rule); this notice on it names what the set rules left undecided because of it (requires_stage naming it, required artifacts and for_each no parsed stage produces), where they would otherwise report false unknown-stage, missing-producer and for-each-producer errors (notice)"},
 		{ID: "stage/number-phase", Engine: EngineStage, Severity: diag.SeverityError,
 			Summary: "the phase prefix of number agrees with phase (initialization 0 … operation 4)"},
 		{ID: "stage/phase-directory", Engine: EngineStage, Severity: diag.SeverityWarning,

@@ -31,5 +31,7 @@ func storySetRules() []Rule {
 			Summary: "files changed between base and head (other than story files) lie in the grant of a story `generating` in the change: its `scope.write` minus `scope.exclude`, read from both its base and head versions when its contract was frozen at base (docs/stories.md); checked when a story is generating in the change or the change touches a story file, this root's or another root's anywhere in the repository, except storygate's own files in an adoption change (docs/first-story.md)"},
 		{ID: "revert/may-not-create", Engine: EngineStory, Need: NeedBase, Spec: "story-017", Severity: diag.SeverityError,
 			Summary: "a file was created under a governed prefix that the change's grants (as for `scope/out-of-scope`) do not cover"},
+		{ID: "structure/not-checked", Engine: EngineStory, Need: NeedSet, Spec: "§2", Severity: diag.SeverityNotice,
+			Summary: "a story whose frontmatter does not parse is reported once (its parse rule); this notice on it names what the set rules left undecided because of it — references that may name it (`delegation/unknown-dependency`) and, when the change touched it, the changed files its `scope.write` may claim (`scope/out-of-scope`, `revert/may-not-create`) — where they would otherwise report false findings"},
 	}
 }

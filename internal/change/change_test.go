@@ -16,7 +16,7 @@ type version struct {
 	exclude  []string
 	contract int      // current_contract_version; 0 leaves it out
 	rows     []string // "event from to actor"
-	decided  []string // events with a binding Human Decision entry
+	decided  []string // events with a Human Decision entry: "event", "event@at_state", a trailing ! for non-binding
 }
 
 func (v version) parse(t *testing.T) *story.Story {
@@ -27,8 +27,13 @@ func (v version) parse(t *testing.T) *story.Story {
 		fmt.Fprintf(&b, "current_contract_version: %d\n", v.contract)
 	}
 	fmt.Fprintf(&b, "scope:\n  write: [%s]\n  exclude: [%s]\n---\n\n# STORY-001 T\n\n## Human Decisions\n\n", quoted(v.write), quoted(v.exclude))
-	for i, e := range v.decided {
-		fmt.Fprintf(&b, "### Decision %d\n**Date:** 2026-05-27 02:00\n**At state:** x\n**Decision:** %s\n**Rationale:** ok\n**Binding:** true\n\n", i+1, e)
+	for i, d := range v.decided {
+		binding := !strings.HasSuffix(d, "!")
+		e, at, found := strings.Cut(strings.TrimSuffix(d, "!"), "@")
+		if !found {
+			at = "x"
+		}
+		fmt.Fprintf(&b, "### Decision %d\n**Date:** 2026-05-27 02:00\n**At state:** %s\n**Decision:** %s\n**Rationale:** ok\n**Binding:** %t\n\n", i+1, at, e, binding)
 	}
 	b.WriteString("## Transition Log\n| Time | Actor | Event | From | To | Note |\n|---|---|---|---|---|---|\n")
 	for _, r := range v.rows {

@@ -156,6 +156,19 @@ func (gs Grants) IDs() string {
 	return strings.Join(ids, ", ")
 }
 
+// UnderPrefix reports whether path lies under one of prefixes, as the
+// revert check matches its governed and granted prefixes: whole path
+// components ("tests/" and "tests" both hold tests/a.go, not
+// tests_old/a.go), and "./tests/" or "/tests" mean "tests".
+func UnderPrefix(prefixes []string, path string) bool {
+	for _, p := range prefixes {
+		if pathglob.Covers(strings.TrimPrefix(strings.TrimSpace(p), "/"), path) {
+			return true
+		}
+	}
+	return false
+}
+
 // Prefixes is a grant of plain path entries (revert-check's --grant flags).
 func Prefixes(id string, entries []string) Grant {
 	return Grant{ID: id, Scopes: []Scope{{Write: entries}}}

@@ -198,6 +198,11 @@ type Revert struct {
 	// auto chose it.
 	Granularity       string `json:"granularity,omitempty"`
 	GranularityReason string `json:"granularity_reason,omitempty"`
+	// SetVerdict is, at file or hunk granularity, the verdict of the run
+	// that reverted every governed edit together: a set that is forced as a
+	// whole can still escalate on a file or hunk decided on its own, and
+	// the summary must say which of the two happened.
+	SetVerdict string `json:"set_verdict,omitempty"`
 	// Decisions name every file and hunk decided at file or hunk
 	// granularity, with its verdict.
 	Decisions []RevertDecision `json:"decisions,omitempty"`

@@ -168,6 +168,7 @@ func (v *validator) story(where string, s Story) {
 			v.relPath(where+" revert path", p)
 		}
 		v.text(where+" revert granularity", rv.Granularity, maxShort)
+		v.text(where+" revert set verdict", rv.SetVerdict, maxShort)
 		v.text(where+" revert incomplete", rv.Incomplete, maxText) // it names the undecided edits
 		v.text(where+" revert granularity reason", rv.GranularityReason, maxShort)
 		for _, d := range rv.Decisions {

@@ -112,7 +112,7 @@ func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefi
 // set (a generating story the change does not touch still grants).
 func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseContext, isTarget map[string]bool) ([]diag.Diagnostic, rules.SetPass, *Adoption) {
 	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.config().Revert.Governed,
-		Deleted: ctx.deleted.unclaimed(ls), OtherStories: ctx.others.Paths()}
+		Deleted: ctx.deleted.unclaimed(ls), OtherStories: ctx.others.Paths(), RevertDecides: opts.RevertDecides}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
 		isStory[l.path] = !l.notStory

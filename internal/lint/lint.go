@@ -56,6 +56,10 @@ type Options struct {
 	// its verification items) takes it here instead of holding every
 	// story whole.
 	Visit func(rules.Unit)
+	// RevertDecides says the revert check decides the change's governed
+	// edits (rules.SetPass.RevertDecides): the gate sets it when its
+	// revert step runs with a suite.
+	RevertDecides bool
 	// BatchGC applies the memory policy of a batch run (TuneGC) while Run
 	// runs.
 	BatchGC bool

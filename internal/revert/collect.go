@@ -5,10 +5,8 @@
 package revert
 
 import (
-	"strings"
-
+	changemodel "github.com/storygate/storygate/internal/change"
 	"github.com/storygate/storygate/internal/gitrepo"
-	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/rootpath"
 )
 
@@ -45,18 +43,4 @@ func Collect(changes []gitrepo.Change, root string, governed, granted []string) 
 	return c
 }
 
-func underAny(path string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if under(path, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// under reports whether path is prefix itself or inside it, as a scope
-// entry covers it (pathglob.Covers, the tree's one path matcher). A prefix
-// written as "./tests/" or "/tests" means the same as "tests".
-func under(path, prefix string) bool {
-	return pathglob.Covers(strings.TrimPrefix(strings.TrimSpace(prefix), "/"), path)
-}
+func underAny(path string, prefixes []string) bool { return changemodel.UnderPrefix(prefixes, path) }

@@ -35,12 +35,33 @@ func compareEntries(p *Pass, section string) {
 		he := head[i]
 		switch {
 		case p.Base.EntryText(be.Entry) == p.Head.EntryText(he.Entry):
+		case p.HumanOnly() && he.Heading.Text == be.Heading.Text && untick(p.Base.EntryText(be.Entry)) == untick(p.Head.EntryText(he.Entry)):
+			// A human moving the story (closing it) ticks the boxes of a
+			// role's list, such as the evaluator's Actionable Feedback:
+			// the entry's words stay the role's.
 		case he.Heading.Text != be.Heading.Text:
 			p.Report(he.Heading.Pos, "\"### %s\" stands where entry \"### %s\" of \"## %s\" was; role outputs are append-only (new entries go after the existing ones)", he.Heading.Text, be.Heading.Text, section)
 		default:
 			p.Report(he.Heading.Pos, "entry \"### %s\" of \"## %s\" was edited; role outputs are append-only (add a new entry instead)", be.Heading.Text, section)
 		}
 	}
+}
+
+// untick clears the mark of every task-list item ("- [x] …" reads as
+// "- [ ] …"), so two versions of an entry differing only in ticked boxes
+// compare equal.
+func untick(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		indent := l[:len(l)-len(t)]
+		for _, bullet := range []string{"- ", "* ", "+ "} {
+			if rest, ok := strings.CutPrefix(t, bullet); ok && (strings.HasPrefix(rest, "[x]") || strings.HasPrefix(rest, "[X]")) {
+				lines[i] = indent + bullet + "[ ]" + rest[3:]
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func sectionPos(s *story.Story, name string) story.Pos {

@@ -16,7 +16,7 @@ func All() []*Rule {
 		logFormat, fromMismatch, toMismatch, illegalTransition, unauthorizedActor, chronology,
 		gateWithoutDecision, hitlPending, acceptanceEvidence, iterationOrder, iterationLimit,
 		duplicateStoryID, unknownDependency, dependencyNotDone, dependencyCycle, parentScope, dependentsMismatch,
-		contractChanged, appendOnly, sectionAuthority, unlogged, outOfScope, mayNotCreate,
+		contractChanged, appendOnly, sectionAuthority, unlogged, outOfScope, mayNotCreate, notChecked,
 	}
 }
 

@@ -69,6 +69,14 @@ type SetPass struct {
 	IsStory func(path string) bool
 	// Governed are the revert check's governed path prefixes.
 	Governed []string
+	// RevertDecides is set when the revert check decides this change's
+	// governed edits (the gate, with a base and a revert suite): a
+	// modified or deleted governed file no generating story's scope.write
+	// claims is then the revert check's to decide (story-017: a forced
+	// repair is permitted, any other edit escalates), not
+	// scope/out-of-scope's. Without it, nothing else decides such a file,
+	// and scope/out-of-scope reports it.
+	RevertDecides bool
 	// Deleted are the base versions of the story files the change deleted
 	// (a story moved to a new path, matched by id, is not among them).
 	Deleted []*story.Story

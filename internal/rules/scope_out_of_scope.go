@@ -12,6 +12,9 @@ import (
 var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 	CheckSet: func(p *SetPass) {
 		unclaimedChanges(p, func(ch gitrepo.Change, gs change.Grants) {
+			if revertDecides(p, ch, gs) {
+				return
+			}
 			if len(gs) == 0 && !touchesStory(p) {
 				p.Report(ch.Path, story.Pos{}, "%s (%s) changed in a change that edits another root's story files (%s), but no story of this root is generating in it, so no scope.write claims it: a change that touches any story in the repository is an agent's change, and only a generating story's generator may change files other than stories", ch.Path, ch.Kind, strings.Join(p.OtherStories, ", "))
 				return
@@ -28,22 +31,43 @@ var outOfScope = &Rule{Rule: catalog.Must("scope/out-of-scope"),
 		})
 	}}
 
+// revertDecides reports whether the revert check, not scope.write, decides
+// ch: a generating story's change modified or deleted a governed file its
+// grants do not cover, in a run where the check decides (SetPass.RevertDecides).
+// A created governed file is revert/may-not-create, and with no story
+// generating, no implementer repaired anything: both stay scope findings.
+func revertDecides(p *SetPass, ch gitrepo.Change, gs change.Grants) bool {
+	return p.RevertDecides && len(gs) > 0 && ch.Kind != gitrepo.Created && change.UnderPrefix(p.Governed, ch.Path)
+}
+
 // unclaimedChanges calls fn for every changed file, other than a story,
 // that the change's grants (gs) do not cover. The walk runs when a story is
 // generating in the change, or when the change edits, adds or deletes a
 // story file, this root's or another root's anywhere in the repository:
 // that is an agent's change, and with no generating story nothing in it is
 // claimed (gs is empty). A change that touches no story file anywhere and
-// has no generating story (a human's pull request) is not walked. An
+// has no generating story (a human's pull request) is not walked, and
+// neither is one whose every story change is a human's own transitions
+// with their decisions (change.Change.HumansOnly: a human closing a story). An
 // adoption change's own files (p.Adopted) are no story's to claim.
 func unclaimedChanges(p *SetPass, fn func(ch gitrepo.Change, gs change.Grants)) {
+	if len(p.touchedUnparsed()) > 0 {
+		return // structure/not-checked names the files left undecided
+	}
 	gs := p.Change.Grants()
-	if len(gs) == 0 && !touchesStory(p) && len(p.OtherStories) == 0 {
-		return
+	walkUnclaimed(p, func(ch gitrepo.Change) { fn(ch, gs) })
+}
+
+// walkUnclaimed calls fn for every changed file unclaimedChanges judges,
+// whatever the stories that do not parse.
+func walkUnclaimed(p *SetPass, fn func(ch gitrepo.Change)) {
+	gs := p.Change.Grants()
+	if len(gs) == 0 && len(p.OtherStories) == 0 && (!touchesStory(p) || p.Change.HumansOnly()) {
+		return // a human's pull request, or a human's closure of a story
 	}
 	for _, ch := range p.Changes {
 		if !p.IsStory(ch.Path) && !gs.Covers(ch.Path) && !p.Adopted[ch.Path] {
-			fn(ch, gs)
+			fn(ch)
 		}
 	}
 }

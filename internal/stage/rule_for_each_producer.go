@@ -1,6 +1,12 @@
 package stage
 
+// checkForEachProducers reports a for_each no other stage upstream
+// produces; while a stage file does not parse, its producers are unknown,
+// so nothing is reported (stage/not-checked names what was left undecided).
 func checkForEachProducers(r *reporter, s *Set) {
+	if len(s.unparsed()) > 0 {
+		return
+	}
 	prod := producers(s)
 	g := depGraph(s)
 	for _, st := range uniqueStages(s) {

@@ -31,6 +31,7 @@ func ruleList() []Rule {
 		{Rule: catalog.Must("stage/mode-agent-team"), file: checkAgentTeam},
 		{Rule: catalog.Must("stage/mode-needs-supports"), file: checkEnsembleSupports},
 		{Rule: catalog.Must("stage/multiple-producers"), set: checkMultipleProducers},
+		{Rule: catalog.Must("stage/not-checked"), set: checkNotChecked},
 		{Rule: catalog.Must("stage/number-phase"), file: checkNumberPhase},
 		{Rule: catalog.Must("stage/phase-directory"), file: checkPhaseDirectory},
 		{Rule: catalog.Must("stage/pipeline-unique"), file: checkPipelineUnique},

@@ -135,6 +135,14 @@ func (r *run) selected(n gate.Name) (runs, reported bool) {
 	if r.opts.NoExecution && (n == gate.Verify || n == gate.RevertCheck) {
 		return false, isDefault(n)
 	}
+	return r.chosen(n)
+}
+
+// chosen reports whether the run's gates include n, and whether it is
+// reported at all, whether or not this run executes it: publish
+// (NoExecution) takes verify and revert-check from the unprivileged run,
+// which ran them.
+func (r *run) chosen(n gate.Name) (runs, reported bool) {
 	if r.opts.Gates == nil {
 		return true, isDefault(n)
 	}

@@ -95,6 +95,18 @@ func (r *run) revertGate() error {
 	return nil
 }
 
+// revertDecides reports whether the revert step decides the change's
+// governed edits: it is chosen, there is a base, and a suite is
+// configured. Then a forced repair outside scope.write is the revert
+// check's to permit, and any other governed edit its to escalate, so
+// scope/out-of-scope leaves them to it (docs/revert-check.md, "Governed
+// files outside scope.write"); without a suite, the no-suite notice
+// decides nothing, and the scope finding stays.
+func (r *run) revertDecides() bool {
+	runs, _ := r.chosen(gate.RevertCheck)
+	return runs && r.t.HasBase() && strings.TrimSpace(r.cfg.Revert.Suite) != ""
+}
+
 func (r *run) revertInput() RevertInput {
 	cfg := r.cfg
 	return RevertInput{Target: r.t, Governed: cfg.Revert.Governed,
@@ -157,9 +169,28 @@ func revertTitle(v gate.Revert) string {
 		if v.Incomplete != "" {
 			return fmt.Sprintf("%s edited: the run budget ran out before every edit was decided, and an undecided edit escalates; a human must decide", plural(len(v.Paths), "governed file"))
 		}
-		return fmt.Sprintf("%s edited: the suite passes without the edits; a human must decide", plural(len(v.Paths), "governed file"))
+		return escalateTitle(v)
 	}
 	return fmt.Sprintf("revert check could not run on %s", plural(len(v.Paths), "governed file"))
+}
+
+// escalateTitle says what escalated, true for each case: the edits
+// reverted together (set granularity, or a set that already passes without
+// them), or, when the set as a whole was forced, the files or hunks that
+// the suite does not need when each is reverted on its own.
+func escalateTitle(v gate.Revert) string {
+	files := plural(len(v.Paths), "governed file")
+	if v.SetVerdict != RevertPermitted {
+		return fmt.Sprintf("%s edited: the suite passes without the edits; a human must decide", files)
+	}
+	var escalated []string
+	for _, d := range v.Decisions {
+		if d.Verdict != RevertPermitted && !slices.Contains(escalated, d.Path) {
+			escalated = append(escalated, d.Path)
+		}
+	}
+	return fmt.Sprintf("%s edited: the suite fails without all the edits together, so the set is forced, but it still passes with parts of %s reverted on their own (%s granularity); a human must decide those parts",
+		files, plural(len(escalated), "file"), v.Granularity)
 }
 
 // noSuite reports the governed edits of a run without a revert suite as

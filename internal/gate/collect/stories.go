@@ -17,7 +17,7 @@ import (
 func (r *run) storiesGate() error {
 	r.seen = newSeen()
 	res, err := lint.Run(lint.Options{Target: r.t, Filter: r.filter(),
-		Slim: true, BatchGC: true, Visit: r.visit})
+		Slim: true, BatchGC: true, Visit: r.visit, RevertDecides: r.revertDecides()})
 	if err != nil {
 		return fmt.Errorf("gate: stories: %w", err)
 	}

@@ -118,18 +118,22 @@ func (f *Files) blob(h plumbing.Hash) ([]byte, error) {
 		return nil, err
 	}
 	defer rd.Close()
-	data := make([]byte, 0, b.Size)
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := rd.Read(buf)
-		data = append(data, buf[:n]...)
-		if errors.Is(err, io.EOF) {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	// Read straight into a buffer of the blob's size: a copy buffer per
+	// read was 32 KB of garbage per story in a gate over 10,000 changed
+	// stories. A blob that says one size and holds another is read as it is.
+	data := make([]byte, b.Size)
+	n, err := io.ReadFull(rd, data)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return data[:n], nil
+	case err != nil:
+		return nil, err
 	}
+	rest, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	return append(data, rest...), nil
 }
 
 // entry finds the tree entry of the file at p, nil when there is none.

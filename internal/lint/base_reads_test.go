@@ -140,6 +140,7 @@ func BenchmarkChanged(b *testing.B) {
 				appendTo(b, r.Root, names[i], "A paragraph the change added.")
 			}
 			r.Commit("head")
+			testrepo.GitCLI(b, r.Root, "gc", "-q") // packed, as bench/changed.sh's repositories are
 			var parses atomic.Int64
 			opts := lint.Options{Target: lint.TargetOf(b, r.Root, base, nil), Slim: true, BatchGC: true,
 				Filter: config.FilterChanged, Parses: &parses}

@@ -60,18 +60,18 @@ if [ -n "$baseline" ]; then
 fi
 binary() { if [ "$1" = baseline ]; then echo "$work/bin/storygate-baseline"; else echo "$work/bin/storygate"; fi; }
 
-# One repository per size of change, each the same corpus committed as the
-# base with a head commit appending a paragraph to every (count/K)-th story.
-declare -A bases
+# One repository per size of change: copies of the same base commit, each
+# with a head commit appending a paragraph to every (count/K)-th story.
+base_corpus "$work/base" "$count" "$seed"
 for k in $changed; do
-	pr_corpus "$work/corpus-$k" "$count" "$k" "$seed"
-	bases[$k]=$base
+	cp -a "$work/base" "$work/corpus-$k"
+	pr_head "$work/corpus-$k" "$count" "$k"
 done
 first=${changed%% *}
 
 validate() { measure "$1" "$2" validate --format json --root "$work/corpus-$first" "$work/corpus-$first/stories"; }
 gate() {
-	measure "$1" "$2" action --event-name local --root "$work/corpus-$3" --base "${bases[$3]}" \
+	measure "$1" "$2" action --event-name local --root "$work/corpus-$3" --base "$base" \
 		--gates stories --report-only --markdown /dev/null --results "$work/results.json"
 }
 

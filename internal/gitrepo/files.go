@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -89,27 +90,31 @@ func (f *Files) Hash(p string) (h plumbing.Hash, ok bool, err error) {
 
 // ReadFile returns the content of the file at p; ok is false when the
 // commit has no file there. A symbolic link reads as its target, as
-// Commit.File reads it.
+// Commit.File reads it. Goroutines read blobs side by side (blobReaders);
+// only finding the file's entry holds the lock.
 func (f *Files) ReadFile(p string) (data []byte, ok bool, err error) {
 	p, inside := f.at(p)
 	if !inside {
 		return nil, false, nil
 	}
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	e, err := f.entry(p)
+	f.mu.Unlock()
 	if err != nil || e == nil {
 		return nil, false, err
 	}
-	data, err = f.blob(e.Hash)
+	data, err = f.repo.readers.read(e.Hash)
 	if err != nil {
 		return nil, false, fmt.Errorf("read %s at %s: %w", p, short(f.commit), err)
 	}
 	return data, true, nil
 }
 
-func (f *Files) blob(h plumbing.Hash) ([]byte, error) {
-	b, err := f.repo.git.BlobObject(h)
+func (f *Files) blob(h plumbing.Hash) ([]byte, error) { return readBlob(f.repo.git, h) }
+
+// readBlob reads blob h with g, which no other goroutine may use meanwhile.
+func readBlob(g *git.Repository, h plumbing.Hash) ([]byte, error) {
+	b, err := g.BlobObject(h)
 	if err != nil {
 		return nil, err
 	}

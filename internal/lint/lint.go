@@ -79,7 +79,11 @@ type Result struct {
 	// Files counts the story files checked.
 	Files int
 	// Units are the parsed stories with their base versions, for callers
-	// (the gate, verify) that go on with them.
+	// (the gate, verify, revert-check) that go on with them. With Slim
+	// they are slim (story.Slim: the frontmatter the set rules read), but
+	// for the stories adding a Human Decision entry, kept whole for the
+	// gate's decision check (Pair.NewDecisions, the head contract's
+	// digest); what else a caller needs of a story it takes in Visit.
 	Units []rules.Unit
 	// Change is the change model built from every story of the set.
 	Change *change.Change

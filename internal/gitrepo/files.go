@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/storygate/storygate/internal/rootpath"
 )
@@ -110,11 +110,11 @@ func (f *Files) ReadFile(p string) (data []byte, ok bool, err error) {
 	return data, true, nil
 }
 
-func (f *Files) blob(h plumbing.Hash) ([]byte, error) { return readBlob(f.repo.git, h) }
+func (f *Files) blob(h plumbing.Hash) ([]byte, error) { return readBlob(f.repo.git.Storer, h) }
 
-// readBlob reads blob h with g, which no other goroutine may use meanwhile.
-func readBlob(g *git.Repository, h plumbing.Hash) ([]byte, error) {
-	b, err := g.BlobObject(h)
+// readBlob reads blob h from s, which no other goroutine may use meanwhile.
+func readBlob(s storer.EncodedObjectStorer, h plumbing.Hash) ([]byte, error) {
+	b, err := object.GetBlob(s, h)
 	if err != nil {
 		return nil, err
 	}

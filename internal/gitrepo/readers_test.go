@@ -9,8 +9,8 @@ import (
 
 // TestFilesReadsBlobsSideBySide: Files.ReadFile reads blobs with readers
 // of its own, from several goroutines at once, wherever the objects are:
-// loose, packed, or in a linked worktree's common directory. Every read gives what Commit.File reads through the repository's own
-// storage.
+// loose, packed, or in a linked worktree's common directory. Every read
+// gives what Commit.File reads through the repository's own storage.
 func TestFilesReadsBlobsSideBySide(t *testing.T) {
 	t.Parallel()
 	src := t.TempDir()

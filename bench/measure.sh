@@ -70,19 +70,38 @@ verdict() {
 # every (COUNT/CHANGED)-th story. It sets $corpus to DIR and $base to the
 # base commit. Needs $work/bin/genstories (setup_bench).
 pr_corpus() {
+	base_corpus "$1" "$2" "$4"
+	pr_head "$1" "$2" "$3"
+}
+
+# base_corpus DIR COUNT SEED generates COUNT stories into DIR and commits
+# them as the base; $corpus is DIR and $base the base commit.
+base_corpus() {
 	corpus=$1
-	local count=$2 changed=$3 seed=$4 step i f
-	"$work/bin/genstories" -n "$count" -seed "$seed" "$corpus" >&2
-	git_() { git -C "$corpus" -c user.name=bench -c user.email=bench@example.com -c core.autocrlf=false -c gc.auto=0 "$@"; }
-	git_ init -q -b main
-	git_ add -A
-	git_ commit -q -m base
-	base=$(git_ rev-parse HEAD)
+	"$work/bin/genstories" -n "$2" -seed "$3" "$corpus" >&2
+	bench_git "$corpus" init -q -b main
+	bench_git "$corpus" add -A
+	bench_git "$corpus" commit -q -m base
+	base=$(bench_git "$corpus" rev-parse HEAD)
+}
+
+# pr_head DIR COUNT CHANGED commits, on the base in DIR, a head commit
+# that appends a paragraph to every (COUNT/CHANGED)-th story, and packs
+# the repository.
+pr_head() {
+	local dir=$1 count=$2 changed=$3 step i f
 	step=$((count / changed))
 	for i in $(seq 1 "$changed"); do
-		f=$(printf '%s/stories/STORY-%05d.md' "$corpus" $(((i - 1) * step + 1)))
+		f=$(printf '%s/stories/STORY-%05d.md' "$dir" $(((i - 1) * step + 1)))
 		printf '\nA paragraph the pull request added.\n' >>"$f"
 	done
-	git_ commit -q -am head
-	git_ gc -q
+	bench_git "$dir" commit -q -am head
+	bench_git "$dir" gc -q
+}
+
+# bench_git DIR ARGS... runs git in DIR with the benchmarks' identity.
+bench_git() {
+	local dir=$1
+	shift
+	git -C "$dir" -c user.name=bench -c user.email=bench@example.com -c core.autocrlf=false -c gc.auto=0 "$@"
 }

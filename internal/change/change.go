@@ -33,14 +33,46 @@ type Change struct {
 // New builds the change model once: which stories are generating in the
 // change, and what they may write.
 func New(pairs []Pair, deleted []*story.Story, files []gitrepo.Change, hasBase bool) *Change {
+	return NewJudged(pairs, nil, deleted, files, hasBase)
+}
+
+// Facts are what the change model reads of one pair: whether it is
+// generating and, when it is, its grant. A caller that slims a pair's
+// stories (lint, once its pair rules have run) works them out first,
+// while the pair is whole (Pair.Facts).
+type Facts struct {
+	Generating bool
+	Grant      Grant
+}
+
+// Facts works out the pair's facts; the grant's texts are copies, so they
+// keep no story's source alive.
+func (p Pair) Facts() Facts {
+	if !p.Generating() {
+		return Facts{}
+	}
+	return Facts{Generating: true, Grant: p.Grant().owned()}
+}
+
+// NewJudged is New with the facts of some pairs already worked out:
+// facts[i], when facts is long enough and facts[i] is set, stands for
+// pairs[i].Facts(), which is worked out here for every other pair.
+func NewJudged(pairs []Pair, facts []*Facts, deleted []*story.Story, files []gitrepo.Change, hasBase bool) *Change {
 	c := &Change{Pairs: pairs, Deleted: deleted, Files: files, HasBase: hasBase, changed: make(map[string]bool, len(files))}
 	for _, f := range files {
 		c.changed[f.Path] = true
 	}
-	for _, p := range pairs {
-		if p.Generating() {
+	for i, p := range pairs {
+		var f Facts
+		switch {
+		case i < len(facts) && facts[i] != nil:
+			f = *facts[i]
+		case p.Generating():
+			f = Facts{Generating: true, Grant: p.Grant()}
+		}
+		if f.Generating {
 			c.generating = append(c.generating, p)
-			c.grants = append(c.grants, p.Grant())
+			c.grants = append(c.grants, f.Grant)
 		}
 	}
 	return c

@@ -111,6 +111,29 @@ func (p Pair) Grant() Grant {
 	return g
 }
 
+// owned is g with every text copied out of the stories' sources.
+func (g Grant) owned() Grant {
+	out := Grant{ID: strings.Clone(g.ID), Scopes: make([]Scope, len(g.Scopes))}
+	for i, s := range g.Scopes {
+		out.Scopes[i] = Scope{Write: cloned(s.Write), Exclude: cloned(s.Exclude)}
+	}
+	if g.Scopes == nil {
+		out.Scopes = nil
+	}
+	return out
+}
+
+func cloned(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.Clone(s)
+	}
+	return out
+}
+
 // Grants are the grants of a change; a path is granted when one grant
 // covers it.
 type Grants []Grant

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 
 	"github.com/storygate/storygate/internal/rootpath"
 )
@@ -89,27 +90,31 @@ func (f *Files) Hash(p string) (h plumbing.Hash, ok bool, err error) {
 
 // ReadFile returns the content of the file at p; ok is false when the
 // commit has no file there. A symbolic link reads as its target, as
-// Commit.File reads it.
+// Commit.File reads it. Goroutines read blobs side by side (blobReaders);
+// only finding the file's entry holds the lock.
 func (f *Files) ReadFile(p string) (data []byte, ok bool, err error) {
 	p, inside := f.at(p)
 	if !inside {
 		return nil, false, nil
 	}
 	f.mu.Lock()
-	defer f.mu.Unlock()
 	e, err := f.entry(p)
+	f.mu.Unlock()
 	if err != nil || e == nil {
 		return nil, false, err
 	}
-	data, err = f.blob(e.Hash)
+	data, err = f.repo.readers.read(e.Hash)
 	if err != nil {
 		return nil, false, fmt.Errorf("read %s at %s: %w", p, short(f.commit), err)
 	}
 	return data, true, nil
 }
 
-func (f *Files) blob(h plumbing.Hash) ([]byte, error) {
-	b, err := f.repo.git.BlobObject(h)
+func (f *Files) blob(h plumbing.Hash) ([]byte, error) { return readBlob(f.repo.git.Storer, h) }
+
+// readBlob reads blob h from s, which no other goroutine may use meanwhile.
+func readBlob(s storer.EncodedObjectStorer, h plumbing.Hash) ([]byte, error) {
+	b, err := object.GetBlob(s, h)
 	if err != nil {
 		return nil, err
 	}
@@ -118,18 +123,22 @@ func (f *Files) blob(h plumbing.Hash) ([]byte, error) {
 		return nil, err
 	}
 	defer rd.Close()
-	data := make([]byte, 0, b.Size)
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := rd.Read(buf)
-		data = append(data, buf[:n]...)
-		if errors.Is(err, io.EOF) {
-			return data, nil
-		}
-		if err != nil {
-			return nil, err
-		}
+	// Read straight into a buffer of the blob's size: a copy buffer per
+	// read was 32 KB of garbage per story in a gate over 10,000 changed
+	// stories. A blob that says one size and holds another is read as it is.
+	data := make([]byte, b.Size)
+	n, err := io.ReadFull(rd, data)
+	switch {
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return data[:n], nil
+	case err != nil:
+		return nil, err
 	}
+	rest, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	return append(data, rest...), nil
 }
 
 // entry finds the tree entry of the file at p, nil when there is none.

@@ -38,6 +38,8 @@ var ErrRevisionMissing = errors.New("revision not found")
 type Repo struct {
 	git  *git.Repository
 	root string
+	// readers read blobs for Files.ReadFile, several at once.
+	readers *blobReaders
 }
 
 // Open opens the repository containing dir.
@@ -54,7 +56,8 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open repository at %s: %w", dir, err)
 	}
-	return &Repo{git: r, root: wt.Filesystem.Root()}, nil
+	root := wt.Filesystem.Root()
+	return &Repo{git: r, root: root, readers: newBlobReaders(root)}, nil
 }
 
 // Root returns the absolute path of the work tree.

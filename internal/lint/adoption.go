@@ -47,7 +47,7 @@ func findAdoption(opts Options, ls []*loaded, ctx *baseContext, isStory func(str
 	}
 	a := &Adoption{}
 	for _, l := range ls {
-		if l.notStory || l.untouched || l.unit.Base != nil || !seededAsTemplate(l.unit.Head) {
+		if l.notStory || l.untouched || l.unit.Base != nil || !l.seededAtHead() {
 			return nil
 		}
 		a.Stories = append(a.Stories, l.path)
@@ -72,6 +72,15 @@ func findAdoption(opts Options, ls []*loaded, ctx *baseContext, isStory func(str
 // story whose frontmatter did not parse is not: its state is unknown.
 func seededAsTemplate(s *story.Story) bool {
 	return s != nil && s.Front != nil && s.Front.State.Value == string(lifecycle.Seeded) && len(s.Decisions()) == 0
+}
+
+// seededAtHead is seededAsTemplate of the loaded story's head, worked out
+// before it was slimmed when it was (loaded.slim).
+func (l *loaded) seededAtHead() bool {
+	if l.facts != nil {
+		return l.seeded
+	}
+	return seededAsTemplate(l.unit.Head)
 }
 
 // adoptedFiles are the files a set rule leaves unclaimed; nil unless a.

@@ -1,12 +1,14 @@
 package lint_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
 
 	"github.com/storygate/storygate/bench/storygen"
+	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/lint"
 	"github.com/storygate/storygate/internal/testrepo"
@@ -122,6 +124,33 @@ func BenchmarkBase(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(reads.Load())/float64(b.N), "base-reads/op")
+		})
+	}
+}
+
+// BenchmarkChanged runs lint.Run with --base, as the gate does (Slim,
+// the batch memory policy), over 1,000 stories of which a change touched
+// 10, 100 or all, and reports the stories parsed per run: one per story
+// at head and one per changed story at base.
+func BenchmarkChanged(b *testing.B) {
+	for _, changed := range []int{10, 100, benchStories} {
+		b.Run(fmt.Sprintf("changed=%d", changed), func(b *testing.B) {
+			r, base, names := baseRepo(b, benchStories)
+			for i := 0; i < len(names); i += len(names) / changed {
+				appendTo(b, r.Root, names[i], "A paragraph the change added.")
+			}
+			r.Commit("head")
+			testrepo.GitCLI(b, r.Root, "gc", "-q") // packed, as bench/changed.sh's repositories are
+			var parses atomic.Int64
+			opts := lint.Options{Target: lint.TargetOf(b, r.Root, base, nil), Slim: true, BatchGC: true,
+				Filter: config.FilterChanged, Parses: &parses}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := lint.Run(opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(parses.Load())/float64(b.N), "parses/op")
 		})
 	}
 }

@@ -12,8 +12,13 @@ import (
 	"github.com/storygate/storygate/internal/safefile"
 )
 
-// check loads, checks and (with Slim) slims each story in one parallel pass,
-// so memory holds one full story per worker, then runs the set rules.
+// check loads, checks and (with Slim) slims each story in parallel, so
+// memory holds one full story per worker, then runs the set rules. With a
+// base it takes two passes: first every story that has a base at its own
+// path, whose heads tell which modified files now hold another story
+// (deletedStories.left), then, with the stories that left their path all
+// known, the ones the change created and those whose base is another
+// story, which find their base versions by id.
 func check(opts Options, targets, set []string, ctx *baseContext) (*Result, error) {
 	active, err := activeRules(opts)
 	if err != nil {
@@ -23,14 +28,10 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	for _, t := range targets {
 		isTarget[t] = true
 	}
-	ls := make([]*loaded, len(set))
-	perFile := make([][]diag.Diagnostic, len(set))
-	errs := make([]error, len(set))
-	dirs := &safefile.Resolver{}
-	par.Each(len(set), func(i int) {
-		ls[i], perFile[i], errs[i] = checkOne(opts, active, ctx, dirs, set[i], isTarget[set[i]])
-	})
-	if err := errors.Join(errs...); err != nil {
+	c := &checker{opts: opts, active: active, ctx: ctx, dirs: &safefile.Resolver{}, isTarget: isTarget,
+		ls: make([]*loaded, len(set)), perFile: make([][]diag.Diagnostic, len(set)), errs: make([]error, len(set))}
+	ls, perFile, err := c.run(set)
+	if err != nil {
 		return nil, err
 	}
 	if err := unpack(ls); err != nil {
@@ -65,44 +66,102 @@ func check(opts Options, targets, set []string, ctx *baseContext) (*Result, erro
 	return res, nil
 }
 
-// checkOne loads one story with its base, runs the file rules when it is a
-// target, and slims it when asked.
-func checkOne(opts Options, active []*rules.Rule, ctx *baseContext, dirs *safefile.Resolver, path string, target bool) (*loaded, []diag.Diagnostic, error) {
-	l, err := load(opts.root(), path, dirs, opts.Overlay)
+// checker is one run's check pass over the set.
+type checker struct {
+	opts     Options
+	active   []*rules.Rule
+	ctx      *baseContext
+	dirs     *safefile.Resolver
+	isTarget map[string]bool
+	ls       []*loaded
+	perFile  [][]diag.Diagnostic
+	errs     []error
+}
+
+// run loads and checks every story of set, in the two passes check
+// describes.
+func (c *checker) run(set []string) ([]*loaded, [][]diag.Diagnostic, error) {
+	par.Each(len(set), func(i int) {
+		if !c.ctx.created[set[i]] {
+			c.ls[i], c.perFile[i], c.errs[i] = c.one(set[i], false)
+		}
+	})
+	if err := errors.Join(c.errs...); err != nil {
+		return nil, nil, err
+	}
+	if err := c.ctx.deleted.settle(c.opts, c.ctx.read, c.ctx.readHead); err != nil {
+		return nil, nil, err
+	}
+	var second []int
+	for i, l := range c.ls {
+		if l == nil || l.waiting {
+			second = append(second, i)
+		}
+	}
+	par.Each(len(second), func(j int) {
+		i := second[j]
+		if l := c.ls[i]; l != nil {
+			c.ctx.attachMoved(l)
+			c.perFile[i], c.errs[i] = c.judge(l)
+			return
+		}
+		c.ls[i], c.perFile[i], c.errs[i] = c.one(set[i], true)
+	})
+	return c.ls, c.perFile, errors.Join(c.errs...)
+}
+
+// one loads the story at path with its base and judges it, unless its
+// base is to be found among the stories that left their path and they
+// are not all known yet (settled false): it then waits, parsed.
+func (c *checker) one(path string, settled bool) (*loaded, []diag.Diagnostic, error) {
+	l, err := load(c.opts, path, c.dirs)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := ctx.attachBase(l); err != nil {
+	if err := c.ctx.attachBase(c.opts, l); err != nil {
 		return nil, nil, err
 	}
+	if l.waiting && !settled {
+		return l, nil, nil
+	}
+	if l.waiting {
+		c.ctx.attachMoved(l)
+	}
+	ds, err := c.judge(l)
+	return l, ds, err
+}
+
+// judge runs the file rules on a loaded story with its base when it is a
+// target, and slims it when asked.
+func (c *checker) judge(l *loaded) ([]diag.Diagnostic, error) {
+	opts, ctx, target := c.opts, c.ctx, c.isTarget[l.path]
+	var err error
 	if filtering(opts, ctx) {
 		if l.untouched, err = ctx.untouched(l); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	notice, keep, err := ctx.skipNonStory(l, opts.config().Discovery.NonStory, target)
+	notice, keep, err := ctx.skipNonStory(opts, l, target)
+	l.here = nil // read once; the pair holds what is needed of it
 	if err != nil || !keep {
 		l.unit, l.notStory = rules.Unit{}, true
-		return l, notice, err
+		return notice, err
 	}
 	var ds []diag.Diagnostic
 	switch {
 	case l.early != nil && target:
 		ds = append(ds, *l.early)
 	case l.early == nil && target:
-		rules.RunFile(active, l.unit, ctx.read != nil, &ds)
-		ds = append(ds, workingDirLinks(opts.root(), l.unit.Head, active)...)
+		rules.RunFile(c.active, l.unit, ctx.read != nil, &ds)
+		ds = append(ds, workingDirLinks(opts.root(), l.unit.Head, c.active)...)
 	}
 	if opts.Visit != nil && target && l.unit.Head != nil {
 		opts.Visit(l.unit)
 	}
-	if opts.Slim && l.unit.Head != nil && slimmable(l.unit, ctx.read != nil) {
-		// Packed until the set rules run (unpack); the source goes with the
-		// full story, to the garbage collector.
-		l.packed, l.packedBase = l.unit.Head.Pack(), l.unit.Base != nil
-		l.unit = rules.Unit{}
+	if opts.Slim && l.unit.Head != nil {
+		l.slim(ctx.read != nil)
 	}
-	return l, ds, nil
+	return ds, nil
 }
 
 // setDiagnostics runs the set-level rules and keeps findings on the targets
@@ -114,10 +173,11 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 	pass := rules.SetPass{HasBase: ctx.read != nil, Changes: ctx.changes, Governed: opts.config().Revert.Governed,
 		Deleted: ctx.deleted.unclaimed(ls), OtherStories: ctx.others.Paths(), RevertDecides: opts.RevertDecides}
 	isStory, wasStory := map[string]bool{}, map[string]bool{}
+	var facts []*change.Facts // worked out before a changed story was slimmed
 	for _, l := range ls {
 		isStory[l.path] = !l.notStory
 		if l.unit.Head != nil {
-			pass.Units = append(pass.Units, l.unit)
+			pass.Units, facts = append(pass.Units, l.unit), append(facts, l.facts)
 		}
 	}
 	if ctx.deleted != nil {
@@ -132,7 +192,7 @@ func setDiagnostics(opts Options, active []*rules.Rule, ls []*loaded, ctx *baseC
 	pass.IsStory = func(p string) bool { return isStory[p] || wasStory[p] || ctx.others.InRoot(p) }
 	adoption := findAdoption(opts, ls, ctx, pass.IsStory)
 	pass.Adopted = adoption.adoptedFiles()
-	pass.Change = change.New(pass.Units, pass.Deleted, pass.Changes, pass.HasBase)
+	pass.Change = change.NewJudged(pass.Units, facts, pass.Deleted, pass.Changes, pass.HasBase)
 	var all, kept []diag.Diagnostic
 	rules.RunSet(active, pass, &all)
 	for _, d := range all {
@@ -162,11 +222,32 @@ func activeRules(opts Options) ([]*rules.Rule, error) {
 	return out, nil
 }
 
-// slimmable reports whether u may be slimmed: a story the change did not
-// touch; a changed story keeps its body, which the base set rules read.
-// With a base, a story without a base version was created in the change:
-// its new log rows are its whole log, and whether it is generating (so
-// what it grants) is read from them.
+// slim packs the loaded story until the set rules run (unpack); the
+// source goes with the full story, to the garbage collector. A story the
+// change did not touch is packed once, as its own base. A changed or
+// created one is packed with its base version, after what the change
+// model and findAdoption read of the pair is worked out; one that adds a
+// Human Decision entry stays whole, for the gate's decision check.
+func (l *loaded) slim(hasBase bool) {
+	u := l.unit
+	switch {
+	case slimmable(u, hasBase):
+		l.packed, l.packedBase = u.Head.Pack(), u.Base != nil
+	case len(u.NewDecisions()) > 0:
+		return
+	default:
+		facts := u.Facts()
+		l.facts, l.seeded = &facts, u.Head.Front != nil && seededAsTemplate(u.Head)
+		l.packed = u.Head.Pack()
+		if u.Base != nil {
+			l.packedOwn = u.Base.Pack()
+		}
+	}
+	l.unit = rules.Unit{}
+}
+
+// slimmable reports whether u is slimmed as its own base: a story the
+// change did not touch (every story, without a base).
 func slimmable(u rules.Unit, hasBase bool) bool {
 	if u.Base == nil && hasBase {
 		return false
@@ -183,15 +264,25 @@ func unpack(ls []*loaded) error {
 		if l == nil || l.packed == nil {
 			return
 		}
-		slim, err := l.packed.Unpack()
-		if err != nil {
-			errs[i] = fmt.Errorf("slim story %s: %w", l.path, err)
-			return
-		}
-		l.unit, l.packed = rules.Unit{Head: slim}, nil
-		if l.packedBase {
-			l.unit.Base = slim
-		}
+		errs[i] = l.unpack()
 	})
 	return errors.Join(errs...)
+}
+
+func (l *loaded) unpack() error {
+	slim, err := l.packed.Unpack()
+	if err != nil {
+		return fmt.Errorf("slim story %s: %w", l.path, err)
+	}
+	l.unit, l.packed = rules.Unit{Head: slim}, nil
+	if l.packedBase {
+		l.unit.Base = slim
+	}
+	if l.packedOwn != nil {
+		if l.unit.Base, err = l.packedOwn.Unpack(); err != nil {
+			return fmt.Errorf("slim base version of %s: %w", l.path, err)
+		}
+		l.packedOwn = nil
+	}
+	return nil
 }

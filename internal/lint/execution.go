@@ -53,13 +53,14 @@ func executionStory(s *story.Story, nonStory string) *story.Story {
 // story. A file that held an execution story at base is kept and validated
 // whatever it holds now: an agent must not escape the rules by deleting a
 // story's frontmatter.
-func (c *baseContext) skipNonStory(l *loaded, nonStory string, target bool) (notice []diag.Diagnostic, keep bool, err error) {
+func (c *baseContext) skipNonStory(opts Options, l *loaded, target bool) (notice []diag.Diagnostic, keep bool, err error) {
+	nonStory := opts.config().Discovery.NonStory
 	why := notExecutionStory(l.unit.Head)
 	if l.early != nil || nonStory == config.NonStoryValidate || why == "" {
 		return nil, true, nil
 	}
 	if c.read != nil {
-		b, err := c.baseAt(l.path, l.unit.Head)
+		b, err := c.hereFor(opts, l)
 		if err != nil {
 			return nil, false, err
 		}

@@ -32,10 +32,13 @@ type Options struct {
 	// Paths are story files or directories; empty means the configured globs.
 	Paths []string
 	// Slim drops a story's body once its file rules have run, keeping only
-	// what the set rules need, for every story the change did not touch
-	// (every story, without Base); a story created in the change keeps its
-	// body like a changed one. Result.Units are then slim too. The CLI
-	// sets it: validating 10,000 stories must not hold them all in memory.
+	// what the set rules need. A story the change created or modified is
+	// slimmed too, once its pair rules have run and what the change model
+	// reads of it (change.Pair.Facts) is worked out, unless it adds a
+	// Human Decision entry: the gate's decision check (hitl) reads those
+	// stories whole, base and head. Result.Units are then slim too. The
+	// CLI sets it: validating 10,000 stories, or gating a change to all of
+	// them, must not hold them all in memory.
 	Slim bool
 	// Overlay replaces the content of story files, by path relative to
 	// Root, for this run: transition judges the file it is about to write
@@ -46,6 +49,12 @@ type Options struct {
 	NoRules bool
 	// BaseReads, when set, counts the files read from the base revision.
 	BaseReads *atomic.Int64
+	// HeadReads, when set, counts the files read from the head revision's
+	// commit (the stories themselves are read from the work tree).
+	HeadReads *atomic.Int64
+	// Parses, when set, counts the story files parsed, head and base
+	// versions alike.
+	Parses *atomic.Int64
 	// Filter is the gate's filter mode (config.FilterChanged or
 	// FilterAll); with a base, changed gives Result.SetApart (filter.go).
 	// Empty judges every story.
@@ -78,7 +87,11 @@ type Result struct {
 	// which a count of stories must not include.
 	Stories int
 	// Units are the parsed stories with their base versions, for callers
-	// (the gate, verify) that go on with them.
+	// (the gate, verify, revert-check) that go on with them. With Slim
+	// they are slim (story.Slim: the frontmatter the set rules read), but
+	// for the stories adding a Human Decision entry, kept whole for the
+	// gate's decision check (Pair.NewDecisions, the head contract's
+	// digest); what else a caller needs of a story it takes in Visit.
 	Units []rules.Unit
 	// Change is the change model built from every story of the set.
 	Change *change.Change
@@ -98,6 +111,14 @@ func (o Options) root() string { return o.Target.Root() }
 
 // config is the run's policy.
 func (o Options) config() *config.Config { return o.Target.Policy() }
+
+// parse parses one version of a story file, counted in Parses.
+func (o Options) parse(path string, src []byte) *story.Story {
+	if o.Parses != nil {
+		o.Parses.Add(1)
+	}
+	return story.Parse(path, src)
+}
 
 // Run validates the stories named by opts.
 func Run(opts Options) (*Result, error) {
@@ -131,17 +152,32 @@ type loaded struct {
 	// untouched is set when the file is the base's, at the same path,
 	// and the change did not touch it (filter.go).
 	untouched bool
+	// waiting is set while the story's base is to be found among the
+	// stories that left their path, which are all known only once every
+	// story with a base at its own path is loaded (deletedStories.settle).
+	waiting bool
+	// here is the base version at the story's own path, once attachBase
+	// has read it (nil: none, or no execution story); hereRead says it has.
+	here     *story.Story
+	hereRead bool
 	// packed holds the slim story (Options.Slim) while the other stories
 	// are checked; unpack makes it unit again, with the slim story as its
-	// base too when packedBase.
+	// base too when packedBase, or with packedOwn, a base of its own.
 	packed     story.Packed
 	packedBase bool
+	packedOwn  story.Packed
+	// facts are what the change model reads of a changed story's pair,
+	// worked out before it was slimmed; seeded is whether its head was
+	// at the initial state as the template writes it (findAdoption).
+	facts  *change.Facts
+	seeded bool
 }
 
 // load reads one story, refusing symlinks that leave the repository and
 // files too large to be stories.
-func load(root, rel string, dirs *safefile.Resolver, overlay map[string][]byte) (*loaded, error) {
+func load(opts Options, rel string, dirs *safefile.Resolver) (*loaded, error) {
 	l := &loaded{path: rel}
+	root := opts.root()
 	abs := filepath.Join(root, filepath.FromSlash(rel))
 	real, regular, err := dirs.Resolve(root, abs)
 	if err != nil {
@@ -155,8 +191,8 @@ func load(root, rel string, dirs *safefile.Resolver, overlay map[string][]byte) 
 		l.early = &d
 		return l, nil
 	}
-	if src, ok := overlay[rel]; ok {
-		return l.fromOverlay(src), nil
+	if src, ok := opts.Overlay[rel]; ok {
+		return l.fromOverlay(opts, src), nil
 	}
 	src, tooLarge, err := readSource(real)
 	if err != nil {
@@ -168,20 +204,20 @@ func load(root, rel string, dirs *safefile.Resolver, overlay map[string][]byte) 
 		l.early = &d
 		return l, nil
 	}
-	l.unit.Head = story.Parse(rel, src)
+	l.unit.Head = opts.parse(rel, src)
 	return l, nil
 }
 
 // fromOverlay takes a story's content from the overlay, with the size
 // limit a file read from disk has.
-func (l *loaded) fromOverlay(src []byte) *loaded {
+func (l *loaded) fromOverlay(opts Options, src []byte) *loaded {
 	if len(src) > story.MaxFileSize {
 		d := diag.New("structure/too-large", diag.SeverityError, l.path, diag.Pos{},
 			"file is %d bytes; a story may be at most %d bytes", len(src), story.MaxFileSize)
 		l.early = &d
 		return l
 	}
-	l.unit.Head = story.Parse(l.path, src)
+	l.unit.Head = opts.parse(l.path, src)
 	return l
 }
 
@@ -203,9 +239,14 @@ type baseContext struct {
 	repo    *gitrepo.Repo
 	changes []gitrepo.Change
 	// files reads the base commit; read is files.ReadFile, counted in
-	// Options.BaseReads.
-	files *gitrepo.Files
-	read  func(path string) ([]byte, bool, error)
+	// Options.BaseReads; readHead reads the head commit, counted in
+	// Options.HeadReads.
+	files    *gitrepo.Files
+	read     func(path string) ([]byte, bool, error)
+	readHead func(path string) ([]byte, bool, error)
+	// created are the paths the change created: their stories find their
+	// base versions, if any, among the stories that left their path.
+	created map[string]bool
 	// changed are the paths of changes.
 	changed map[string]bool
 	// deleted are the base's story files the change deleted (or moved).
@@ -230,11 +271,15 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	baseFiles, headFiles := baseTop.In(t.Place()), headTop.In(t.Place())
 	changes := t.InRoot()
 	c := &baseContext{repo: repo, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
-		nonStory: opts.config().Discovery.NonStory, read: counted(readThrough(baseFiles), opts.BaseReads)}
+		created: map[string]bool{}, nonStory: opts.config().Discovery.NonStory,
+		read: counted(readThrough(baseFiles), opts.BaseReads), readHead: counted(readThrough(headFiles), opts.HeadReads)}
 	for _, ch := range changes {
 		c.changed[ch.Path] = true
+		if ch.Kind == gitrepo.Created {
+			c.created[ch.Path] = true
+		}
 	}
-	if c.deleted, err = findDeletedStories(opts, changes, c.read, readThrough(headFiles)); err != nil {
+	if c.deleted, err = findDeletedStories(opts, changes, c.read); err != nil {
 		return nil, err
 	}
 	if c.others, err = findOtherStories(opts, baseTop, headTop); err != nil {
@@ -288,14 +333,11 @@ func counted(read func(string) ([]byte, bool, error), n *atomic.Int64) func(stri
 
 // baseAt is the base version of path, nil when it has none: head itself
 // when the base holds the very bytes head was parsed from (the same blob
-// hash, so parsing the base again would give the same story), the one
-// findDeletedStories already parsed for a changed story, else read now.
-// Only the stories the change touched, or that differ on disk from the
-// commit, are read from git.
-func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, error) {
-	if b := c.deleted.kept[path]; b != nil {
-		return b, nil
-	}
+// hash, so parsing the base again would give the same story), else read
+// now. Only the stories the change touched, or that differ on disk from
+// the commit, are read from git. A story file the change modified is
+// always read: its base is its own version, never its head's parse.
+func (c *baseContext) baseAt(opts Options, path string, head *story.Story) (*story.Story, error) {
 	real, err := c.files.Resolve(path)
 	if errors.Is(err, gitrepo.ErrLinkOutside) {
 		// The base read this story through a link out of the root, which
@@ -307,7 +349,7 @@ func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, erro
 	if err != nil {
 		return nil, fmt.Errorf("base version of %s: %w", path, err)
 	}
-	if head != nil {
+	if head != nil && !c.deleted.modified[path] {
 		h, ok, err := c.files.Hash(real)
 		if err != nil {
 			return nil, err
@@ -323,26 +365,49 @@ func (c *baseContext) baseAt(path string, head *story.Story) (*story.Story, erro
 	if err != nil || !ok {
 		return nil, err
 	}
-	return executionStory(story.Parse(path, src), c.nonStory), nil
+	return executionStory(opts.parse(path, src), c.nonStory), nil
+}
+
+// hereFor is the base version at l's own path, read once per story.
+func (c *baseContext) hereFor(opts Options, l *loaded) (*story.Story, error) {
+	if !l.hereRead {
+		b, err := c.baseAt(opts, l.path, l.unit.Head)
+		if err != nil {
+			return nil, err
+		}
+		l.here, l.hereRead = b, true
+	}
+	return l.here, nil
 }
 
 // attachBase reads the base version of a loaded story: the file at the same
 // path when it held the same story (the same id), else, for a story the
-// change moved, the base story with the same id that left its path.
-func (c *baseContext) attachBase(l *loaded) error {
+// change moved, the base story with the same id that left its path. A
+// story the change created, or whose base at its path is another story,
+// waits (loaded.waiting) until the stories that left their path are all
+// known; a created one is not even read until then (check).
+func (c *baseContext) attachBase(opts Options, l *loaded) error {
 	if c.read == nil || l.unit.Head == nil {
 		return nil
 	}
-	b, err := c.baseAt(l.path, l.unit.Head)
+	b, err := c.hereFor(opts, l)
 	if err != nil {
 		return err
 	}
+	c.deleted.left(l.path, b, l.unit.Head)
 	if b != nil && SameStory(b, l.unit.Head) {
 		l.unit.Base = b
 		return nil
 	}
+	l.waiting = true
+	return nil
+}
+
+// attachMoved gives a waiting story its base: the base story with its id
+// that left its path, if any.
+func (c *baseContext) attachMoved(l *loaded) {
+	l.waiting = false
 	if b := c.deleted.renamedBase(l.unit.Head); b != nil {
 		l.unit.Base, l.renamedFrom = b, b.Path
 	}
-	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/rootpath"
 )
@@ -68,9 +67,9 @@ func heldStory(ch gitrepo.Change, baseRead, headRead func(string) ([]byte, bool,
 		if ch.Kind == side.skipped {
 			continue
 		}
-		s, err := baseStory(ch.Path, side.read, config.NonStoryValidate)
-		if err != nil || s != nil {
-			return s != nil, err
+		src, ok, err := side.read(ch.Path)
+		if err != nil || (ok && storyFile(ch.Path, src)) {
+			return err == nil, err
 		}
 	}
 	return false, nil

@@ -3,11 +3,11 @@
 package sandbox
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 
@@ -22,41 +22,43 @@ const helperMount = "/.storygate/sandbox-exec"
 // executable knows HelperCommand.
 const storygateMain = "github.com/storygate/storygate/cmd/storygate"
 
-// errHelperUsage is a malformed HelperCommand line.
-var errHelperUsage = errors.New("usage: " + HelperCommand + " [--write DIR]... -- PROGRAM [ARG]...")
-
-// Helper is HelperCommand: args are `[--write DIR]... -- PROGRAM [ARG]...`.
-// It restricts itself, and so every process it starts, to writing under
-// the --write directories only (reading and executing stay as the mounts
-// allow), in best-effort mode (the kernel's Landlock ABI decides which
-// rights can be restricted; none on a kernel without Landlock), then
-// executes PROGRAM. It returns only on failure, with exit status 126.
+// Helper is HelperCommand: args are a helperLine. It becomes --user, when
+// given (storygate runs as root: what setpriv did), restricts itself, and
+// so every process it starts, to writing under the --write directories
+// only (reading and executing stay as the mounts allow), in best-effort
+// mode (the kernel's Landlock ABI decides which rights can be restricted;
+// none on a kernel without Landlock), sets the --rlimit limits (what
+// prlimit did), then executes PROGRAM. It returns only on failure, with
+// exit status 126.
 func Helper(args []string, stderr io.Writer) int {
-	writable, argv, err := helperArgs(args)
+	// Capabilities and no_new_privs are per thread: everything happens on
+	// the thread that executes the command.
+	runtime.LockOSThread()
+	l, err := parseHelperLine(args)
+	if err == nil && l.user >= 0 {
+		err = becomeUser(l.user)
+	}
+	if err == nil {
+		err = noNewPrivileges()
+	}
 	if err == nil {
 		// Moving files between writable directories (mv, pip, git) needs
 		// refer; terminals and /dev/null need ioctl on devices.
 		err = landlock.V7.BestEffort().RestrictPaths(landlock.RODirs("/"),
-			landlock.RWDirs(writable...).WithRefer().WithIoctlDev())
+			landlock.RWDirs(l.writable...).WithRefer().WithIoctlDev())
+	}
+	var path string
+	if err == nil {
+		path, err = exec.LookPath(l.argv[0])
 	}
 	if err == nil {
-		var path string
-		if path, err = exec.LookPath(argv[0]); err == nil {
-			err = syscall.Exec(path, argv, os.Environ())
-		}
+		err = setLimits(l.limits)
+	}
+	if err == nil {
+		err = syscall.Exec(path, l.argv, os.Environ())
 	}
 	fmt.Fprintf(stderr, "storygate sandbox: %v\n", err)
 	return 126
-}
-
-func helperArgs(args []string) (writable, argv []string, err error) {
-	for len(args) > 1 && args[0] == "--write" {
-		writable, args = append(writable, args[1]), args[2:]
-	}
-	if len(args) < 2 || args[0] != "--" {
-		return nil, nil, errHelperUsage
-	}
-	return writable, args[1:], nil
 }
 
 // landlockHelper returns the executable that applies Landlock (p.Helper,
@@ -80,13 +82,10 @@ func landlockHelper(p Policy) (helper string, abi int, why string) {
 	return exe, abi, ""
 }
 
-// landlocked is the helper prefix that restricts writes to the command's
-// trees, its private /tmp and /dev; empty without a Landlock layer.
+// landlocked are the helper's --write directories, the command's trees,
+// its private /tmp and /dev, and the end of its options.
 func (s *Sandbox) landlocked(writable []string) []string {
-	if s.helper == "" {
-		return nil
-	}
-	args := []string{helperMount, HelperCommand}
+	var args []string
 	for _, d := range append([]string{"/tmp", "/dev"}, writable...) {
 		args = append(args, "--write", d)
 	}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/storygate/storygate/internal/rundir"
@@ -39,6 +40,30 @@ type Tree struct {
 	// uses says which tools' caches the tree's project uses
 	// (projectUses), read once when the clone is made, not per command.
 	uses func(name string) bool
+	// owners records the hand-over of the tree to the commands' user.
+	owners *handedOver
+}
+
+// handedOver records, for a root storygate whose commands run as
+// UnprivilegedID, which writable trees of one Tree's commands were handed
+// to that user, and what storygate wrote in the clone (dir) since
+// (owner_linux.go says why that is all that can change owner).
+type handedOver struct {
+	mu    sync.Mutex
+	dir   string
+	trees map[string]bool
+	wrote []string
+}
+
+// Wrote records that storygate itself wrote rel, a slash path relative
+// to Dir, after the clone was made (a base version the revert check
+// restored): the next command's hand-over gives it, and any directory
+// made on its way, to the commands' user, so that they can change it as
+// they can the rest of their tree.
+func (t *Tree) Wrote(rel string) {
+	t.owners.mu.Lock()
+	defer t.owners.mu.Unlock()
+	t.owners.wrote = append(t.owners.wrote, rel)
 }
 
 // maxAlternateDepth bounds chains of alternates (git itself stops at 5).
@@ -69,7 +94,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
 	dir := filepath.Join(scratch, "clone")
-	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch}
+	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch, owners: &handedOver{dir: dir, trees: map[string]bool{}}}
 	steps := [][]string{
 		{"clone", "--quiet", "--shared", "--no-checkout", "--", top, dir},
 		{"-C", dir, "remote", "remove", "origin"},
@@ -96,7 +121,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 // Mounts is what a command in the tree needs: the tree writable, the
 // borrowed objects read-only.
 func (t *Tree) Mounts() Mounts {
-	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses}
+	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses, owners: t.owners}
 }
 
 // Objects are the object directories the tree borrows.

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
@@ -49,7 +50,7 @@ func Helper(args []string, stderr io.Writer) int {
 	}
 	var path string
 	if err == nil {
-		path, err = exec.LookPath(l.argv[0])
+		path, err = lookPath(l.argv[0])
 	}
 	if err == nil {
 		err = setLimits(l.limits)
@@ -59,6 +60,21 @@ func Helper(args []string, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "storygate sandbox: %v\n", err)
 	return 126
+}
+
+// lookPath finds program as execvp(3) does, which setpriv and prlimit
+// used before the helper did their work: in PATH, or in /bin and /usr/bin
+// when the environment has no PATH.
+func lookPath(program string) (string, error) {
+	if _, set := os.LookupEnv("PATH"); set || strings.Contains(program, "/") {
+		return exec.LookPath(program)
+	}
+	for _, dir := range []string{"/bin", "/usr/bin"} {
+		if p, err := exec.LookPath(dir + "/" + program); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s: not found in /bin or /usr/bin (no PATH)", program)
 }
 
 // landlockHelper returns the executable that applies Landlock (p.Helper,

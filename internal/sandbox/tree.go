@@ -77,10 +77,10 @@ type Source struct {
 	Top, Place, Commit string
 }
 
-// Clone makes a Tree of src's repository at its commit. It runs the git
-// CLI: `git clone --shared --no-checkout`, removes the remote, and checks
-// the commit out detached with hooks disabled. Work is the root's place in
-// the clone: a monorepo package's directory, or the clone's top.
+// Clone makes a Tree of src's repository at its commit (materialize: a
+// .git of storygate's own that borrows the objects, then one git
+// process checks the commit out). Work is the root's place in the clone:
+// a monorepo package's directory, or the clone's top.
 func Clone(ctx context.Context, src Source) (*Tree, error) {
 	top, rel, commit, root := src.Top, filepath.FromSlash(src.Place), src.Commit, src.Top
 	if rel == "" {
@@ -95,16 +95,9 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 	}
 	dir := filepath.Join(scratch, "clone")
 	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch, owners: &handedOver{dir: dir, trees: map[string]bool{}}}
-	steps := [][]string{
-		{"clone", "--quiet", "--shared", "--no-checkout", "--", top, dir},
-		{"-C", dir, "remote", "remove", "origin"},
-		{"-C", dir, "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", commit},
-	}
-	for _, args := range steps {
-		if err := runGit(ctx, args); err != nil {
-			t.Close()
-			return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
-		}
+	if err := materialize(ctx, top, dir, commit); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
 	}
 	if t.objects, err = alternates(filepath.Join(dir, ".git", "objects"), 0); err != nil {
 		t.Close()

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // systemDirs are mounted read-only whole so that shells, compilers and
@@ -60,6 +62,7 @@ func (s *Sandbox) probe(ctx context.Context) string {
 			return "storygate runs as root and setpriv (util-linux) is not installed, so commands cannot get an unprivileged user"
 		}
 	}
+	s.terminal = controllingTerminal()
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
 	s.overlay = overlaySupported(s.bwrap)
 	s.kernelOverlay = s.setpriv != "" && s.policy.Caches && kernelOverlayWorks()
@@ -185,7 +188,27 @@ func (s *Sandbox) namespaces() []string {
 			args = append(args, "--unshare-net")
 		}
 	}
-	return append(args, "--die-with-parent", "--new-session")
+	args = append(args, "--die-with-parent")
+	if s.terminal {
+		args = append(args, "--new-session")
+	}
+	return args
+}
+
+// controllingTerminal reports whether storygate has a controlling
+// terminal. A command in storygate's session could push input into it
+// (TIOCSTI on /dev/tty), so then bwrap gives the command a session of its
+// own (--new-session). Without one (CI, the Action) there is nothing to
+// push into, and no new session: a new session is a new scheduler
+// autogroup, which on a loaded machine cost each command more than the
+// rest of the sandbox (bench/README.md).
+func controllingTerminal() bool {
+	fd, err := unix.Open("/dev/tty", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	unix.Close(fd)
+	return true
 }
 
 // unprivileged is the setpriv prefix that runs the command as

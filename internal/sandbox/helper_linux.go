@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -99,14 +98,20 @@ func becomeUser(id int) error {
 			return fmt.Errorf("drop capability %d from the bounding set: %w", c, err)
 		}
 	}
-	if err := syscall.Setgroups(nil); err != nil {
-		return fmt.Errorf("clear the groups: %w", err)
-	}
-	if err := syscall.Setresgid(id, id, id); err != nil {
-		return fmt.Errorf("set gid %d: %w", id, err)
-	}
-	if err := syscall.Setresuid(id, id, id); err != nil {
-		return fmt.Errorf("set uid %d: %w", id, err)
+	// The raw calls change this thread only (syscall.Setresuid would
+	// change every thread of the runtime, see Helper).
+	for _, call := range []struct {
+		what string
+		trap uintptr
+		args [3]uintptr
+	}{
+		{"clear the groups", unix.SYS_SETGROUPS, [3]uintptr{0, 0, 0}},
+		{"set the gid", unix.SYS_SETRESGID, [3]uintptr{uintptr(id), uintptr(id), uintptr(id)}},
+		{"set the uid", unix.SYS_SETRESUID, [3]uintptr{uintptr(id), uintptr(id), uintptr(id)}},
+	} {
+		if _, _, errno := unix.RawSyscall(call.trap, call.args[0], call.args[1], call.args[2]); errno != 0 {
+			return fmt.Errorf("%s (%d): %w", call.what, id, errno)
+		}
 	}
 	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
 	var none [2]unix.CapUserData // version 3 takes two words of each set

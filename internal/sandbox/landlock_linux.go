@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/landlock-lsm/go-landlock/landlock"
 	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
@@ -31,9 +33,14 @@ const storygateMain = "github.com/storygate/storygate/cmd/storygate"
 // none on a kernel without Landlock), sets the --rlimit limits (what
 // prlimit did), then executes PROGRAM. It returns only on failure, with
 // exit status 126.
+//
+// Everything it changes belongs to the thread that executes PROGRAM:
+// the credentials, capabilities, no_new_privs and the Landlock domain are
+// set with plain system calls on that one thread (execve keeps only it),
+// never for every thread of the Go runtime at once: such a call signals
+// and waits for each thread, which on a loaded machine cost more than
+// the rest of the helper.
 func Helper(args []string, stderr io.Writer) int {
-	// Capabilities and no_new_privs are per thread: everything happens on
-	// the thread that executes the command.
 	runtime.LockOSThread()
 	l, err := parseHelperLine(args)
 	if err == nil && l.user >= 0 {
@@ -43,10 +50,7 @@ func Helper(args []string, stderr io.Writer) int {
 		err = noNewPrivileges()
 	}
 	if err == nil {
-		// Moving files between writable directories (mv, pip, git) needs
-		// refer; terminals and /dev/null need ioctl on devices.
-		err = landlock.V7.BestEffort().RestrictPaths(landlock.RODirs("/"),
-			landlock.RWDirs(l.writable...).WithRefer().WithIoctlDev())
+		err = restrictWrites(l.writable)
 	}
 	var path string
 	if err == nil {
@@ -60,6 +64,24 @@ func Helper(args []string, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "storygate sandbox: %v\n", err)
 	return 126
+}
+
+// restrictWrites restricts the calling thread, and whatever it executes,
+// to writing under writable (best effort: the kernel's ABI decides which
+// rights can be restricted; nothing on a kernel without Landlock).
+// Moving files between writable directories (mv, pip, git) needs refer;
+// terminals and /dev/null need ioctl on devices.
+func restrictWrites(writable []string) error {
+	fd, flags, err := landlock.V7.BestEffort().NewRulesetFD(landlock.RODirs("/"),
+		landlock.RWDirs(writable...).WithRefer().WithIoctlDev())
+	if err != nil || fd < 0 {
+		return err
+	}
+	defer unix.Close(fd)
+	if err := llsys.LandlockRestrictSelf(fd, flags); err != nil {
+		return fmt.Errorf("landlock_restrict_self: %w", err)
+	}
+	return nil
 }
 
 // lookPath finds program as execvp(3) does, which setpriv and prlimit

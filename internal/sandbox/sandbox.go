@@ -200,6 +200,9 @@ type machine struct {
 	helper     string
 	landlock   int
 	noLandlock string
+	// terminal is true when storygate has a controlling terminal, and
+	// commands then get a session of their own (controllingTerminal).
+	terminal bool
 	// overlay is true when bwrap has overlay mounts (caches_linux.go).
 	overlay bool
 	// kernelOverlay is true when a root storygate can mount overlays

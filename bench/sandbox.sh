@@ -1,16 +1,52 @@
 #!/usr/bin/env bash
-# The sandbox's overhead per command, against the same command without it,
-# same run, interleaved (BenchmarkSandboxOverhead): `true` run plain, in
-# bwrap in an existing clone, the same with the Landlock helper, and as
-# verify runs an item (fresh clone at
-# head + bwrap), on a 100-file and a 10,000-file repository.
-#   bench/sandbox.sh [RUNS]    (default 20 interleaved runs of each)
+# The sandbox's cost per extra command (BenchmarkSandboxPerCommand): `true`
+# run again in a clone earlier commands ran in, in a 10-file and a
+# 10,000-file repository, with and without storygate's Landlock helper
+# (this tree's storygate, built here), against bare bwrap and each link of
+# the chain on its own; interleaved rounds, medians. Targets: 10,000 files
+# within 10% of 10 files; at most 2x bare bwrap.
+#   bench/sandbox.sh [RUNS]            (default 30 interleaved rounds)
+#   bench/sandbox.sh --clone [RUNS]    also BenchmarkSandboxOverhead: a
+#                                      fresh clone per verify run (slow)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-20}
-go test -run '^$' -bench 'BenchmarkSandboxOverhead' -benchtime "${runs}x" ./bench/ |
-  awk '/^BenchmarkSandboxOverhead/ {
-    for (i = 2; i < NF; i++) m[$(i+1)] = $i
-    printf "%-40s plain %7.2f ms  bwrap %7.2f ms  +landlock %7.2f ms  clone+bwrap %7.2f ms  overhead %7.2f ms/command\n",
-      $1, m["plain-ms/op"], m["bwrap-ms/op"], m["landlock-ms/op"], m["clone+bwrap-ms/op"], m["overhead-ms/op"]
-  }'
+clone=0
+if [ "${1:-}" = --clone ]; then clone=1; shift; fi
+runs=${1:-30}
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+CGO_ENABLED=0 go build -trimpath -o "$bin/storygate" ./cmd/storygate # as released (.goreleaser.yaml): static
+printf 'load before: %s\n' "$(uptime)"
+out=$(STORYGATE_BENCH_HELPER="$bin/storygate" go test -run '^$' -bench 'BenchmarkSandboxPerCommand$' -benchtime "${runs}x" ./bench/)
+line=$(grep '^BenchmarkSandboxPerCommand' <<<"$out")
+metric() { awk -v m="$1" '{for(i=1;i<NF;i++) if($(i+1)==m) print $i}' <<<"$line"; }
+printf 'per extra command, median of %s interleaved rounds (ms):\n' "$runs"
+for m in bare-bwrap 10-files 10000-files 10-files+landlock 10000-files+landlock; do
+  printf '  %-22s %8s\n' "$m" "$(metric "$m-ms")"
+done
+printf 'each link on its own, less `true` (%s ms):\n' "$(metric true-ms)"
+for m in setpriv prlimit helper; do
+  v=$(metric "$m-ms")
+  [ -n "$v" ] && printf '  %-22s %8s\n' "$m" "$(awk -v a="$v" -v t="$(metric true-ms)" 'BEGIN{printf "%.2f", a-t}')"
+done
+status=0
+big=$(metric big/small)
+flat=$(awk -v r="$big" 'BEGIN{print (r >= 0.9 && r <= 1.1) ? "PASS" : "FAIL"}')
+printf '10,000 / 10 files (landlock): %s (target within 10%%)  %s\n' "$big" "$flat"
+for m in small/bare small-nolandlock/bare; do
+  v=$(metric "$m")
+  verdict=$(awk -v r="$v" 'BEGIN{print (r <= 2.0) ? "PASS" : "FAIL"}')
+  printf '%-32s %s (target <= 2)  %s\n' "$m:" "$v" "$verdict"
+  [ "$verdict" = PASS ] || status=1
+done
+[ "$flat" = PASS ] || status=1
+printf 'load after: %s\n' "$(uptime)"
+if [ "$clone" = 1 ]; then
+  go test -run '^$' -bench 'BenchmarkSandboxOverhead' -benchtime "${runs}x" ./bench/ |
+    awk '/^BenchmarkSandboxOverhead/ {
+      for (i = 2; i < NF; i++) m[$(i+1)] = $i
+      printf "%-40s plain %7.2f ms  bwrap %7.2f ms  +landlock %7.2f ms  clone+bwrap %7.2f ms  overhead %7.2f ms/command\n",
+        $1, m["plain-ms/op"], m["bwrap-ms/op"], m["landlock-ms/op"], m["clone+bwrap-ms/op"], m["overhead-ms/op"]
+    }'
+fi
+exit $status

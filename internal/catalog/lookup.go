@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/storygate/storygate/internal/diag"
 )
@@ -10,12 +11,27 @@ import (
 // (story, hitl, verify and revert rules), then the stage, record-file and
 // workflow rules. The slice is the caller's own.
 func All() []Rule {
+	rules, _ := built()
+	return slices.Clone(rules)
+}
+
+// built is the catalog and each rule's place in it, built once: every
+// rule of package rules looks itself up when storygate starts (Must), and
+// building the list anew for each of them cost every start, the sandbox's
+// helper included, about 2 ms.
+var built = sync.OnceValues(func() ([]Rule, map[string]int) {
 	var out []Rule
 	for _, part := range [][]Rule{storyFileRules(), storySetRules(), pullRequestRules(), runRules(), stageRules(), recordRules(), workflowRules()} {
 		out = append(out, part...)
 	}
-	return out
-}
+	at := make(map[string]int, len(out))
+	for i, r := range out {
+		if _, dup := at[r.ID]; !dup {
+			at[r.ID] = i
+		}
+	}
+	return out, at
+})
 
 // Of returns the rules the engines report, in documentation order.
 func Of(engines ...Engine) []Rule {
@@ -30,12 +46,12 @@ func Of(engines ...Engine) []Rule {
 
 // Lookup returns the rule with the ID.
 func Lookup(id string) (Rule, bool) {
-	for _, r := range All() {
-		if r.ID == id {
-			return r, true
-		}
+	rules, at := built()
+	i, ok := at[id]
+	if !ok {
+		return Rule{}, false
 	}
-	return Rule{}, false
+	return rules[i], true
 }
 
 // Known reports whether id is a rule of the catalog: what a rules: entry

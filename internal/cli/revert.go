@@ -97,8 +97,15 @@ func revertWith(e env, f revertFlags) int {
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
-	if opt.Sandbox, _, err = isolate(e, "revert-check", t); err != nil {
+	// Nothing to revert: nothing runs, so no sandbox is prepared for it.
+	governs, err := revert.Governs(opt)
+	if err != nil {
 		return failure(e, "revert-check", err)
+	}
+	if governs {
+		if opt.Sandbox, _, err = isolate(e, "revert-check", t); err != nil {
+			return failure(e, "revert-check", err)
+		}
 	}
 	res, err := revert.Check(e.ctx, opt)
 	if err != nil {

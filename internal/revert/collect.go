@@ -44,3 +44,15 @@ func Collect(changes []gitrepo.Change, root string, governed, granted []string) 
 }
 
 func underAny(path string, prefixes []string) bool { return changemodel.UnderPrefix(prefixes, path) }
+
+// Governs reports whether the check has anything to revert: a governed
+// path the change modified or deleted that no grant covers. When it has
+// not, Check starts nothing (no sandbox probe, no snapshot, no clone),
+// so a caller need not prepare a sandbox for it either.
+func Governs(opt Options) (bool, error) {
+	changes, err := changesOf(opt)
+	if err != nil {
+		return false, err
+	}
+	return len(Collect(changes, opt.Root, opt.Governed, opt.Granted).Reverted) > 0, nil
+}

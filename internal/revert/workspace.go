@@ -75,11 +75,14 @@ func newWorkspace(ctx context.Context, repo *gitrepo.Repo, root string, head *ob
 }
 
 // Restore sets b's path back to b, the base version from the snapshot,
-// after checking its hash (a mismatch wraps gitrepo.ErrTampered).
+// after checking its hash (a mismatch wraps gitrepo.ErrTampered), and
+// tells the tree (Tree.Wrote), so that the next suite run gets it as its
+// own.
 func (w *Workspace) Restore(b gitrepo.Blob) error {
 	if err := gitrepo.PlaceBlob(w.root, b); err != nil {
 		return fmt.Errorf("restore %s to base: %w", b.Path, err)
 	}
+	w.tree.Wrote(b.Path)
 	return nil
 }
 
@@ -91,7 +94,9 @@ func (w *Workspace) Reapply(heads *gitrepo.Snapshot, path string) error {
 	case errors.Is(err, gitrepo.ErrNoVersion):
 		err = w.repo.Remove(w.root, path)
 	case err == nil:
-		err = gitrepo.PlaceBlob(w.root, b)
+		if err = gitrepo.PlaceBlob(w.root, b); err == nil {
+			w.tree.Wrote(path)
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("put %s back to head: %w", path, err)

@@ -75,13 +75,18 @@ func ownerGone(name string) bool {
 
 // Remove removes a temporary tree, first detaching any file system
 // mounted in it (a root storygate's cache overlays, left by a run that was
-// killed), then restoring owner write permission
-// on its directories, because a command may leave read-only directories
-// behind (Go's module cache does) that RemoveAll could not empty.
-// Symlinks are not followed. Problems are not errors: the directory is a
-// temporary one, and the next run's Sweep tries again.
+// killed). A command may leave read-only directories behind (Go's module
+// cache does) that RemoveAll cannot empty unless storygate is root; only
+// when RemoveAll fails does Remove walk what is left, restoring owner
+// write permission on its directories, and try again, so that a tree
+// removed at once is walked once. Symlinks are not followed. Problems
+// are not errors: the directory is a temporary one, and the next run's
+// Sweep tries again.
 func Remove(dir string) {
 	unmountUnder(dir)
+	if os.RemoveAll(dir) == nil {
+		return
+	}
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.IsDir() {
 			if info, ierr := d.Info(); ierr == nil && info.Mode().Perm()&0o200 == 0 {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // systemDirs are mounted read-only whole so that shells, compilers and
@@ -60,6 +62,7 @@ func (s *Sandbox) probe(ctx context.Context) string {
 			return "storygate runs as root and setpriv (util-linux) is not installed, so commands cannot get an unprivileged user"
 		}
 	}
+	s.terminal = controllingTerminal()
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
 	s.overlay = overlaySupported(s.bwrap)
 	s.kernelOverlay = s.setpriv != "" && s.policy.Caches && kernelOverlayWorks()
@@ -97,7 +100,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if err := s.checkMounts(m); err != nil {
 		return Launch{}, err
 	}
-	if err := s.handOver(m.Writable); err != nil {
+	if err := s.handOver(m); err != nil {
 		return Launch{}, err
 	}
 	args := s.namespaces()
@@ -131,8 +134,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
 	}
-	args = append(append(append(args, "--chdir", m.view.see(dir), "--"), s.unprivileged()...), s.landlocked(m.seen(m.Writable))...)
-	args = append(args, s.limits()...)
+	args = append(append(args, "--chdir", m.view.see(dir), "--"), s.chain(m.seen(m.Writable))...)
 	args = append(args, "sh", "-c", command)
 	return Launch{Path: s.bwrap, Args: args, Env: insideEnv(cacheEnv(env, caches.caches)),
 		Release: func() { pins.close(); ungroup(); doRelease(release) }, Prepare: pins.prepare(prepare)}, nil
@@ -167,10 +169,10 @@ func (s *Sandbox) treeMounts(m Mounts) []string {
 // namespaces are bwrap's isolation options. A non-root storygate gets a
 // user namespace of its own; a root one keeps the initial user namespace,
 // since the kernel exempts uid 0 there from RLIMIT_NPROC whatever a user
-// namespace maps it to, and setpriv (see unprivileged) then gives the
-// command a real unprivileged uid. bwrap keeps the capabilities setpriv
-// needs for that, and the one that lets it change into the tree it handed
-// over; setpriv drops them all.
+// namespace maps it to, and the helper (or, without it, setpriv: see
+// chain) then gives the command a real unprivileged uid. bwrap keeps the
+// capabilities that needs, and the one that lets it change into the tree
+// it handed over; the helper or setpriv drops them all.
 func (s *Sandbox) namespaces() []string {
 	var args []string
 	if s.setpriv == "" {
@@ -186,12 +188,33 @@ func (s *Sandbox) namespaces() []string {
 			args = append(args, "--unshare-net")
 		}
 	}
-	return append(args, "--die-with-parent", "--new-session")
+	args = append(args, "--die-with-parent")
+	if s.terminal {
+		args = append(args, "--new-session")
+	}
+	return args
+}
+
+// controllingTerminal reports whether storygate has a controlling
+// terminal. A command in storygate's session could push input into it
+// (TIOCSTI on /dev/tty), so then bwrap gives the command a session of its
+// own (--new-session). Without one (CI, the Action) there is nothing to
+// push into, and no new session: a new session is a new scheduler
+// autogroup, which on a loaded machine cost each command more than the
+// rest of the sandbox (bench/README.md).
+func controllingTerminal() bool {
+	fd, err := unix.Open("/dev/tty", unix.O_RDWR|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false
+	}
+	unix.Close(fd)
+	return true
 }
 
 // unprivileged is the setpriv prefix that runs the command as
 // UnprivilegedID with no supplementary groups and no capability left in
-// any set; empty when storygate is not root.
+// any set, where no helper does it (becomeUser); empty when storygate is
+// not root.
 func (s *Sandbox) unprivileged() []string {
 	if s.setpriv == "" {
 		return nil
@@ -201,36 +224,45 @@ func (s *Sandbox) unprivileged() []string {
 		"--bounding-set=-all", "--no-new-privs", "--"}
 }
 
-// limits is the prlimit prefix setting the memory and process limits per
-// process; the address-space cap only when no cgroup caps the whole tree
-// (memory.max counts resident memory, which -race and V8 do not exceed
-// the way they do an address-space cap).
-func (s *Sandbox) limits() []string {
-	args := []string{s.limit, "--core=0"}
-	if s.policy.MemoryBytes > 0 && s.cgroup == nil {
-		args = append(args, "--as="+strconv.FormatInt(s.policy.MemoryBytes, 10))
+// chain is what runs between bwrap and the shell. With the Landlock
+// helper that is the helper alone, which also gives the command its user
+// (as root) and its limits; without it, setpriv (as root) and prlimit,
+// one exec each.
+func (s *Sandbox) chain(writable []string) []string {
+	if s.helper == "" {
+		args := append(s.unprivileged(), s.limit)
+		for _, l := range s.limits() {
+			args = append(args, "--"+l)
+		}
+		return args
 	}
-	if s.policy.Processes > 0 {
-		args = append(args, "--nproc="+strconv.Itoa(s.policy.Processes))
+	args := []string{helperMount, HelperCommand}
+	if s.setpriv != "" {
+		args = append(args, "--user", strconv.Itoa(UnprivilegedID))
 	}
-	if s.policy.FileBytes > 0 {
-		args = append(args, "--fsize="+strconv.FormatInt(s.policy.FileBytes, 10))
+	for _, l := range s.limits() {
+		args = append(args, "--rlimit", l)
 	}
-	return args
+	return append(args, s.landlocked(writable)...)
 }
 
-// handOver gives the writable trees to UnprivilegedID when commands run as
-// it, so that they can write their work tree as they would their own.
-func (s *Sandbox) handOver(writable []string) error {
-	if s.setpriv == "" {
-		return nil
+// limits are the memory and process limits set per process, as prlimit
+// names them: no core dumps, the address-space cap only when no cgroup
+// caps the whole tree (memory.max counts resident memory, which -race and
+// V8 do not exceed the way they do an address-space cap), the process cap
+// and the file-size cap.
+func (s *Sandbox) limits() []string {
+	out := []string{"core=0"}
+	if s.policy.MemoryBytes > 0 && s.cgroup == nil {
+		out = append(out, "as="+strconv.FormatInt(s.policy.MemoryBytes, 10))
 	}
-	for _, dir := range writable {
-		if err := chownTree(dir, UnprivilegedID, UnprivilegedID); err != nil {
-			return fmt.Errorf("sandbox: hand %s to uid %d: %w", dir, UnprivilegedID, err)
-		}
+	if s.policy.Processes > 0 {
+		out = append(out, "nproc="+strconv.Itoa(s.policy.Processes))
 	}
-	return nil
+	if s.policy.FileBytes > 0 {
+		out = append(out, "fsize="+strconv.FormatInt(s.policy.FileBytes, 10))
+	}
+	return out
 }
 
 // mountParents creates, mode 0755, every directory above a mount point

@@ -27,7 +27,7 @@ func TestCacheLayerChoice(t *testing.T) {
 		{"the runner has none", true, false, cache{Name: "go-build"}, LayerEmpty},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s := &Sandbox{overlay: tc.overlay}
+			s := &Sandbox{machine: &machine{overlay: tc.overlay}}
 			if tc.root {
 				s.setpriv = "/usr/bin/setpriv"
 				s.kernelOverlay = strings.Contains(tc.name, "kernel")
@@ -44,7 +44,7 @@ func TestCacheLayerChoice(t *testing.T) {
 // a tmpfs upper one, and nothing is made on the host.
 func TestCacheMountsOverlayArguments(t *testing.T) {
 	mod, build := t.TempDir(), t.TempDir()
-	s := &Sandbox{overlay: true, policy: Policy{Caches: true}}
+	s := &Sandbox{machine: &machine{overlay: true}, policy: Policy{Caches: true}}
 	l, err := s.cacheMounts([]string{"GOMODCACHE=" + mod, "GOCACHE=" + build, "HOME=/nonexistent"}, projectUses())
 	if err != nil {
 		t.Fatal(err)

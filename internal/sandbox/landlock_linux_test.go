@@ -8,23 +8,27 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
+// oneCommit makes a repository of one commit holding files (slash paths
+// to contents) and returns its top and the commit.
+func oneCommit(t *testing.T, files map[string]string) (top, head string) {
+	t.Helper()
+	r := testrepo.New(t)
+	r.Write(files)
+	return r.Root, r.Commit("first")
+}
+
 // inTree runs command in the sandbox, in a clone of a one-commit repository.
 func inTree(t *testing.T, sb *Sandbox, command string) (string, error) {
 	t.Helper()
-	dir := t.TempDir()
-	testrepo.GitCLI(t, dir, "init", "-q", "-b", "main")
-	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	testrepo.GitCLI(t, dir, "add", "-A")
-	testrepo.GitCLI(t, dir, "commit", "-q", "-m", "first")
-	tree, err := Clone(context.Background(), Source{Top: dir, Place: ".", Commit: testrepo.GitCLI(t, dir, "rev-parse", "HEAD")})
+	dir, head := oneCommit(t, map[string]string{"a.txt": "a\n"})
+	tree, err := Clone(context.Background(), Source{Top: dir, Place: ".", Commit: head})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,10 +96,81 @@ func TestLandlockNeedsStorygateAsTheHelper(t *testing.T) {
 }
 
 func TestHelperRefusesAMalformedLine(t *testing.T) {
-	for _, args := range [][]string{nil, {"--write"}, {"--write", "/tmp"}, {"sh"}, {"--"}} {
+	for _, args := range [][]string{nil, {"--write"}, {"--write", "/tmp"}, {"sh"}, {"--"}, {"--user", "x", "--", "sh"},
+		{"--user", "-1", "--", "sh"}, {"--rlimit", "bogus=1", "--", "sh"}, {"--rlimit", "as=-1", "--", "sh"},
+		{"--rlimit", "as", "--", "sh"}, {"--frob", "1", "--", "sh"}} {
 		var stderr strings.Builder
 		if code := Helper(args, &stderr); code != 126 || !strings.Contains(stderr.String(), "usage") {
 			t.Errorf("%q: exit %d, stderr %q", args, code, stderr.String())
 		}
 	}
+}
+
+// TestTheHelperGivesWhatSetprivAndPrlimitGave: the helper, which now does
+// setpriv's and prlimit's work itself, leaves the command exactly the
+// credentials and limits the setpriv and prlimit chain leaves it (the
+// control): as root uid and gid 65534 in every slot and no group; no
+// capability in any set, no new privileges, and each limit, soft and hard.
+func TestTheHelperGivesWhatSetprivAndPrlimitGave(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	policy := Policy{Mode: Required, MemoryBytes: 3 << 30, Processes: 777, FileBytes: 5 << 20}
+	chain := New(context.Background(), policy)
+	policy.Helper = exe
+	helper := New(context.Background(), policy)
+	if !chain.Isolated() || !helper.Isolated() {
+		t.Skipf("no sandbox on this machine: %s", chain.Report().Reason)
+	}
+	if helper.Report().LandlockABI == 0 {
+		t.Skipf("no Landlock helper here: %s", helper.Report().NoLandlock)
+	}
+	const command = "cat /proc/self/status /proc/self/limits"
+	want := map[string]string{"CapInh": "0000000000000000", "CapPrm": "0000000000000000", "CapEff": "0000000000000000",
+		"CapBnd": "0000000000000000", "CapAmb": "0000000000000000", "NoNewPrivs": "1",
+		"Max core file size": "0 0 bytes", "Max address space": "3221225472 3221225472 bytes",
+		"Max processes": "777 777 processes", "Max file size": "5242880 5242880 bytes"}
+	if os.Geteuid() == 0 {
+		want["Uid"], want["Gid"], want["Groups"] = "65534 65534 65534 65534", "65534 65534 65534 65534", ""
+	}
+	for name, sb := range map[string]*Sandbox{"setpriv and prlimit": chain, "the helper": helper} {
+		out, err := inTree(t, sb, command)
+		if err != nil {
+			t.Fatalf("%s: %v: %s", name, err, out)
+		}
+		got := credentials(out)
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: %s is %q, want %q", name, k, got[k], v)
+			}
+		}
+	}
+	l, err := helper.Command("true", "/", nil, Mounts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Done()
+	if slices.Contains(l.Args, helper.limit) || helper.setpriv != "" && slices.Contains(l.Args, helper.setpriv) {
+		t.Errorf("the helper's chain still runs setpriv or prlimit: %q", l.Args)
+	}
+}
+
+// credentials reads /proc/self/status fields and /proc/self/limits rows.
+func credentials(out string) map[string]string {
+	got := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && !strings.HasPrefix(line, "Max ") {
+			got[k] = strings.Join(strings.Fields(v), " ")
+			continue
+		}
+		if strings.HasPrefix(line, "Max ") {
+			f := strings.Fields(line)
+			if len(f) >= 3 {
+				n := len(f)
+				got[strings.Join(f[:n-3], " ")] = strings.Join(f[n-3:], " ")
+			}
+		}
+	}
+	return got
 }

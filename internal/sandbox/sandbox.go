@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"sync"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -172,16 +173,36 @@ const UnprivilegedID = 65534
 // *Sandbox runs commands unisolated, as verify.sandbox: off does.
 type Sandbox struct {
 	policy Policy
-	bwrap  string
-	limit  string
+	// without is why this copy must not isolate although the machine
+	// could (Without); "" when nothing stands in the way.
+	without string
+	// machine is what the probe found, shared by every copy Without makes,
+	// so that a run probes at most once, and only when a command needs it.
+	*machine
+}
+
+// machine is what the start-up check finds on this machine: the tools,
+// the kernel's features and whether a sandbox starts. It is found once,
+// on first use (Sandbox.why), never by New.
+type machine struct {
+	once sync.Once
+	// ctx bounds the probe, which runs when a command first needs it.
+	ctx   context.Context
+	bwrap string
+	limit string
 	// setpriv is util-linux's setpriv, which gives commands an
-	// unprivileged user when storygate runs as root; "" when it does not.
+	// unprivileged user when storygate runs as root and no helper does it
+	// (dropsPrivileges); "" when storygate is not root.
 	setpriv string
-	// helper applies Landlock inside (see HelperCommand); "" when there is
+	// helper applies Landlock inside (see HelperCommand), and as root
+	// also gives the command its user and its limits; "" when there is
 	// no Landlock layer, for the reason noLandlock gives.
 	helper     string
 	landlock   int
 	noLandlock string
+	// terminal is true when storygate has a controlling terminal, and
+	// commands then get a session of their own (controllingTerminal).
+	terminal bool
 	// overlay is true when bwrap has overlay mounts (caches_linux.go).
 	overlay bool
 	// kernelOverlay is true when a root storygate can mount overlays
@@ -203,10 +224,16 @@ type Sandbox struct {
 	toolchains []string
 	notMounted []string
 	refused    error
+	// probes counts the start-up checks made, for the test that a run
+	// makes at most one.
+	probes int
 }
 
-// New checks once whether the sandbox can start on this machine (bwrap and
-// prlimit present, namespaces allowed) and returns the isolation to use.
+// New returns the isolation to use under p. It starts nothing: whether
+// the sandbox can start on this machine (bwrap and prlimit present,
+// namespaces allowed) is checked once, when a command first needs the
+// answer (Isolated, Command, Report, Caches), so a run in which no gate
+// runs code never probes. ctx bounds that check.
 func New(ctx context.Context, p Policy) *Sandbox {
 	if p.Mode == "" {
 		p.Mode = Auto
@@ -214,36 +241,48 @@ func New(ctx context.Context, p Policy) *Sandbox {
 	if p.Network == "" {
 		p.Network = None
 	}
-	s := &Sandbox{policy: p}
-	if p.Mode == Off {
-		s.unavailable = "verify.sandbox is off"
-		return s
+	return &Sandbox{policy: p, machine: &machine{ctx: ctx}}
+}
+
+// why is why no command can be isolated, or "" when one can: the probe's
+// answer, found on the first call and reused after, then Without's.
+func (s *Sandbox) why() string {
+	s.once.Do(func() {
+		s.probes++
+		if s.policy.Mode == Off {
+			s.unavailable = "verify.sandbox is off"
+			return
+		}
+		s.unavailable = s.probe(s.ctx)
+	})
+	if s.unavailable != "" {
+		return s.unavailable
 	}
-	s.unavailable = s.probe(ctx)
-	return s
+	return s.without
 }
 
 // Without is s unable to isolate for reason (the root has no commit to
 // clone, say): commands run unisolated in auto mode and not at all in
-// required mode, as when no sandbox can start.
+// required mode, as when no sandbox can start. It probes nothing; when
+// the machine cannot start a sandbox either, its reason is the one given.
 func (s *Sandbox) Without(reason string) *Sandbox {
-	if s == nil || s.unavailable != "" {
+	if s == nil || s.without != "" {
 		return s
 	}
 	c := *s
-	c.unavailable = reason
+	c.without = reason
 	return &c
 }
 
 // Isolated reports whether commands run in the sandbox.
-func (s *Sandbox) Isolated() bool { return s != nil && s.unavailable == "" }
+func (s *Sandbox) Isolated() bool { return s != nil && s.why() == "" }
 
 // Report describes the isolation for results documents.
 func (s *Sandbox) Report() Report {
 	if s == nil {
 		return Report{Mode: Off, Reason: "no sandbox was configured"}
 	}
-	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.unavailable}
+	r := Report{Mode: s.policy.Mode, Isolated: s.Isolated(), Reason: s.why()}
 	if s.refuses() {
 		r.Refused = s.policy.Refusal
 	}
@@ -285,6 +324,10 @@ type Mounts struct {
 	// uses, set by Tree.Mounts, is the tree's projectUses; nil: found
 	// from the trees when a command needs its caches.
 	uses func(name string) bool
+	// owners, set by Tree.Mounts, records which writable trees a root
+	// storygate handed over (owner_linux.go); nil: every command's
+	// writable trees are walked before it starts.
+	owners *handedOver
 }
 
 // Launch is how to start one command.
@@ -325,10 +368,10 @@ func (s *Sandbox) Command(command, dir string, env []string, m Mounts) (Launch, 
 		return s.wrap(command, dir, env, m)
 	}
 	if s != nil && s.policy.Mode == Required {
-		return Launch{}, fmt.Errorf("verify.sandbox is required and no sandbox can start: %s", s.unavailable)
+		return Launch{}, fmt.Errorf("verify.sandbox is required and no sandbox can start: %s", s.why())
 	}
 	if s.refuses() {
-		return Launch{}, fmt.Errorf("%s (no sandbox can start: %s)", s.policy.Refusal, s.unavailable)
+		return Launch{}, fmt.Errorf("%s (no sandbox can start: %s)", s.policy.Refusal, s.why())
 	}
 	return Launch{Path: "sh", Args: []string{"-c", command}, Env: env}, nil
 }

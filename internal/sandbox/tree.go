@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/storygate/storygate/internal/rundir"
@@ -39,6 +40,30 @@ type Tree struct {
 	// uses says which tools' caches the tree's project uses
 	// (projectUses), read once when the clone is made, not per command.
 	uses func(name string) bool
+	// owners records the hand-over of the tree to the commands' user.
+	owners *handedOver
+}
+
+// handedOver records, for a root storygate whose commands run as
+// UnprivilegedID, which writable trees of one Tree's commands were handed
+// to that user, and what storygate wrote in the clone (dir) since
+// (owner_linux.go says why that is all that can change owner).
+type handedOver struct {
+	mu    sync.Mutex
+	dir   string
+	trees map[string]bool
+	wrote []string
+}
+
+// Wrote records that storygate itself wrote rel, a slash path relative
+// to Dir, after the clone was made (a base version the revert check
+// restored): the next command's hand-over gives it, and any directory
+// made on its way, to the commands' user, so that they can change it as
+// they can the rest of their tree.
+func (t *Tree) Wrote(rel string) {
+	t.owners.mu.Lock()
+	defer t.owners.mu.Unlock()
+	t.owners.wrote = append(t.owners.wrote, rel)
 }
 
 // maxAlternateDepth bounds chains of alternates (git itself stops at 5).
@@ -52,10 +77,10 @@ type Source struct {
 	Top, Place, Commit string
 }
 
-// Clone makes a Tree of src's repository at its commit. It runs the git
-// CLI: `git clone --shared --no-checkout`, removes the remote, and checks
-// the commit out detached with hooks disabled. Work is the root's place in
-// the clone: a monorepo package's directory, or the clone's top.
+// Clone makes a Tree of src's repository at its commit (materialize: a
+// .git of storygate's own that borrows the objects, then one git
+// process checks the commit out). Work is the root's place in the clone:
+// a monorepo package's directory, or the clone's top.
 func Clone(ctx context.Context, src Source) (*Tree, error) {
 	top, rel, commit, root := src.Top, filepath.FromSlash(src.Place), src.Commit, src.Top
 	if rel == "" {
@@ -69,17 +94,10 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
 	dir := filepath.Join(scratch, "clone")
-	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch}
-	steps := [][]string{
-		{"clone", "--quiet", "--shared", "--no-checkout", "--", top, dir},
-		{"-C", dir, "remote", "remove", "origin"},
-		{"-C", dir, "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", "checkout", "--quiet", "--detach", commit},
-	}
-	for _, args := range steps {
-		if err := runGit(ctx, args); err != nil {
-			t.Close()
-			return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
-		}
+	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch, owners: &handedOver{dir: dir, trees: map[string]bool{}}}
+	if err := materialize(ctx, top, dir, commit); err != nil {
+		t.Close()
+		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
 	}
 	if t.objects, err = alternates(filepath.Join(dir, ".git", "objects"), 0); err != nil {
 		t.Close()
@@ -96,7 +114,7 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 // Mounts is what a command in the tree needs: the tree writable, the
 // borrowed objects read-only.
 func (t *Tree) Mounts() Mounts {
-	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses}
+	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses, owners: t.owners}
 }
 
 // Objects are the object directories the tree borrows.

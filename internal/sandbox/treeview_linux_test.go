@@ -25,19 +25,7 @@ func TestACommandSeesItsCloneAtTheCheckoutsPath(t *testing.T) {
 	if !sb.Isolated() {
 		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
 	}
-	checkout := filepath.Join(t.TempDir(), "checkout")
-	if err := os.MkdirAll(filepath.Join(checkout, "tests"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	testrepo.GitCLI(t, checkout, "init", "-q", "-b", "main")
-	for name, body := range map[string]string{"a.txt": "a\n", "tests/t.sh": "exit 0\n"} {
-		if err := os.WriteFile(filepath.Join(checkout, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	testrepo.GitCLI(t, checkout, "add", "-A")
-	testrepo.GitCLI(t, checkout, "commit", "-q", "-m", "first")
-	head := testrepo.GitCLI(t, checkout, "rev-parse", "HEAD")
+	checkout, head := oneCommit(t, map[string]string{"a.txt": "a\n", "tests/t.sh": "exit 0\n"})
 	const command = `pwd; git log -1 --format=%H; git cat-file -p HEAD:a.txt; echo new > new.txt; ` +
 		`{ echo edit >> tests/t.sh; } 2>/dev/null || echo governed-read-only; git status --porcelain`
 	for _, tc := range []struct {

@@ -33,7 +33,7 @@ func run(t *testing.T, terminal, color, fire bool) string {
 	t.Helper()
 	var out bytes.Buffer
 	ft := &fakeTimer{}
-	r := New(&out, Options{Task: "verify", Terminal: terminal, Palette: Palette{On: color}, After: ft.after})
+	r := New(&out, Options{Task: "verify", Terminal: terminal, Palette: Palette{On: color}, Delay: DefaultDelay, After: ft.after})
 	r.Begin(3)
 	r.Start("stories/STORY-001.md#V1")
 	r.Start("stories/STORY-001.md#V2")
@@ -89,6 +89,62 @@ func TestAQuickRunPrintsNothing(t *testing.T) {
 	for _, terminal := range []bool{false, true} {
 		if got := run(t, terminal, true, false); got != "" {
 			t.Errorf("terminal %v: a run within the delay printed %q", terminal, got)
+		}
+	}
+}
+
+// TestTheDefaultDelayByStream: by default a terminal's live line shows
+// from the start, with no timer (a quick run's line is erased at the
+// end), and plain lines wait for DefaultDelay.
+func TestTheDefaultDelayByStream(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		terminal  bool
+		wantTimer time.Duration
+		want      string
+	}{
+		{true, 0, "\r\x1b[Kverify: 0 of 1 done\r\x1b[K"},
+		{false, DefaultDelay, ""},
+	} {
+		var out bytes.Buffer
+		var asked time.Duration
+		after := func(d time.Duration, f func()) func() bool { asked = d; return func() bool { return true } }
+		r := New(&out, Options{Task: "verify", Terminal: tc.terminal, After: after})
+		r.Begin(1)
+		r.End()
+		if asked != tc.wantTimer || out.String() != tc.want {
+			t.Errorf("terminal %v: timer %v, printed %q; want %v and %q", tc.terminal, asked, out.String(), tc.wantTimer, tc.want)
+		}
+	}
+}
+
+// TestWhatFinishedInTheDelayIsPrintedWhenItEnds: the items that finished
+// while the run was silent are printed, each with the count it finished
+// at, as soon as the delay passes, before where the run stands; nothing of
+// a run that ended within the delay is printed.
+func TestWhatFinishedInTheDelayIsPrintedWhenItEnds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		terminal bool
+		want     string
+	}{
+		{"plain", false, "gate: ✗ stories 3 errors (1 of 3 done)\ngate: ✓ verify passed (2 of 3 done)\ngate: 2 of 3 done, running revert-check\n"},
+		{"terminal", true, "\r\x1b[K✗ stories 3 errors\n\r\x1b[K✓ verify passed\n\r\x1b[Kgate: 2 of 3 done, running revert-check"},
+	} {
+		var out bytes.Buffer
+		ft := &fakeTimer{}
+		r := New(&out, Options{Task: "gate", Terminal: tc.terminal, Delay: DefaultDelay, After: ft.after})
+		r.Begin(3)
+		r.Done("stories", false, "3 errors")
+		r.Done("verify", true, "passed")
+		r.Start("revert-check")
+		if out.Len() != 0 {
+			t.Fatalf("%s: printed within the delay: %q", tc.name, out.String())
+		}
+		ft.f()
+		if out.String() != tc.want {
+			t.Errorf("%s: when the delay passed:\n%q\nwant\n%q", tc.name, out.String(), tc.want)
 		}
 	}
 }

@@ -136,4 +136,3 @@ func TestTheRealBinaryOnATerminalAndAPipe(t *testing.T) {
 		}
 	}
 }
-

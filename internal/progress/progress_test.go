@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -267,7 +268,8 @@ func TestTerminal(t *testing.T) {
 
 // TestInterleavedMessagesKeepTheLiveLineWhole: on a terminal a message
 // written through Interleaved erases the live line first and redraws it
-// after; elsewhere, and for a nil Reporter, the stream is used as it is.
+// after; plain lines pass through as written; a nil Reporter returns the
+// stream itself.
 func TestInterleavedMessagesKeepTheLiveLineWhole(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
@@ -283,11 +285,38 @@ func TestInterleavedMessagesKeepTheLiveLineWhole(t *testing.T) {
 		t.Errorf("got %q\nwant %q", out.String(), want)
 	}
 	var plain bytes.Buffer
-	if got := New(&plain, Options{}).Interleaved(&plain); got != &plain {
-		t.Error("plain lines need no interleaving writer")
+	if _, err := New(&plain, Options{}).Interleaved(&plain).Write([]byte("a message\n")); err != nil || plain.String() != "a message\n" {
+		t.Errorf("plain: %q, %v", plain.String(), err)
 	}
 	var nilReporter *Reporter
 	if got := nilReporter.Interleaved(&plain); got != &plain {
 		t.Error("a nil Reporter changed the stream")
+	}
+}
+
+// TestInterleavedWritesAreSerializedWithTheTimer: the delay's timer
+// prints from its own goroutine while the run's messages go through
+// Interleaved to the same stream; the two never write at once (the race
+// detector would see it in the buffer), and neither line is cut.
+func TestInterleavedWritesAreSerializedWithTheTimer(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	ft := &fakeTimer{}
+	r := New(&out, Options{Task: "gate", Delay: DefaultDelay, After: ft.after})
+	r.Begin(0)
+	r.Done("stories", false, "3 errors")
+	w := r.Interleaved(&out)
+	fired := make(chan struct{})
+	go func() { ft.f(); close(fired) }()
+	if _, err := w.Write([]byte("storygate action: a message\n")); err != nil {
+		t.Fatal(err)
+	}
+	<-fired
+	r.End()
+	lines := strings.Split(out.String(), "\n")
+	slices.Sort(lines)
+	want := []string{"", "gate: 1 done", "gate: finished, 1 done", "gate: ✗ stories 3 errors (1 done)", "storygate action: a message"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("lines %q\nwant  %q", lines, want)
 	}
 }

@@ -195,11 +195,13 @@ func (r *Reporter) End() {
 }
 
 // Interleaved returns a writer for other messages to the same stream as
-// the progress (w): on a terminal each write first erases the live line
-// and then redraws it below, so a message never lands in the middle of
-// it. A nil Reporter, or one writing plain lines, returns w itself.
+// the progress (w): each write is serialized with the progress lines,
+// which the delay's timer may print from another goroutine, so neither
+// lands in the middle of the other; on a terminal each write also first
+// erases the live line and then redraws it below. A nil Reporter returns
+// w itself.
 func (r *Reporter) Interleaved(w io.Writer) io.Writer {
-	if r == nil || !r.opt.Terminal {
+	if r == nil {
 		return w
 	}
 	return interleaved{r: r, w: w}
@@ -210,12 +212,13 @@ type interleaved struct {
 	w io.Writer
 }
 
-// Write writes p between erasing and redrawing the live line.
+// Write writes p under the Reporter's lock, between erasing and redrawing
+// the live line on a terminal.
 func (iw interleaved) Write(p []byte) (int, error) {
 	r := iw.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	live := r.shown && !r.ended
+	live := r.opt.Terminal && r.shown && !r.ended
 	if live {
 		r.printf("\r\x1b[K")
 	}

@@ -24,7 +24,7 @@ func RevertCheck(ctx context.Context, in collect.RevertInput) (gate.Revert, []di
 	}
 	res, err := revert.Check(ctx, revert.Options{Repo: t.Repo(), Root: t.Place(), Base: t.MergeBase(), Head: t.Head(), Changes: t.Changes(),
 		Governed: in.Governed, Granted: in.GrantedPaths(), Suite: in.Suite, Granularity: g, MaxRuns: in.MaxRuns,
-		Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot})
+		Env: in.Environ, Sandbox: in.Sandbox, Snapshot: in.Snapshot, Progress: in.Progress})
 	if err != nil {
 		return gate.Revert{}, nil, err
 	}

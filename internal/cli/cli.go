@@ -47,7 +47,8 @@ type env struct {
 
 // ui is what decides how the CLI talks to a person: whether a stream is a
 // terminal, the environment (NO_COLOR, FORCE_COLOR, TERM) and how long a
-// run stays silent before its progress shows; tests inject them.
+// run stays silent before its progress shows (0: progress.New's default
+// for the stream); tests inject them.
 type ui struct {
 	terminal func(io.Writer) bool
 	getenv   func(string) string
@@ -56,7 +57,7 @@ type ui struct {
 
 // realUI looks at the real streams and environment.
 func realUI() ui {
-	return ui{terminal: progress.Terminal, getenv: os.Getenv, delay: progress.DefaultDelay}
+	return ui{terminal: progress.Terminal, getenv: os.Getenv}
 }
 
 type command struct {

@@ -27,7 +27,7 @@ var helpCases = []struct {
 	{[]string{"action"}, []string{"root", "config", "gates", "report-only", "base", "event-name", "event-path", "results", "sarif", "markdown", "quiet", "color"}},
 	{[]string{"publish"}, []string{"results", "repo", "head-sha", "pr", "root"}},
 	{[]string{"verify"}, []string{"base", "jobs", "timeout", "shard", "format", "out", "config", "root", "quiet", "color"}},
-	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root"}},
+	{[]string{"revert-check"}, []string{"base", "head", "suite", "governed", "grant", "per-file", "out", "format", "timeout", "config", "root", "quiet", "color"}},
 	{[]string{"merge-results"}, []string{"out", "format"}},
 	{[]string{"init"}, []string{"root", "force", "with-commands", "with-reverify", "dry-run"}},
 	{[]string{"new"}, []string{"root"}},

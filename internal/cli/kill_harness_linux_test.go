@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -18,20 +17,6 @@ import (
 // to start, a process to end): generous, since the machine may be busy;
 // the tests poll, so a quick machine waits no longer than it must.
 const killBound = 90 * time.Second
-
-// buildStorygate builds the real binary into a directory of the test, as
-// a job runs it: signals reach a process of its own.
-func buildStorygate(t *testing.T) string {
-	t.Helper()
-	_, self, _, _ := runtime.Caller(0)
-	bin := filepath.Join(t.TempDir(), "storygate")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/storygate")
-	cmd.Dir = filepath.Join(filepath.Dir(self), "..", "..")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build storygate: %v\n%s", err, out)
-	}
-	return bin
-}
 
 // killRun is one storygate process of a kill test, with a TMPDIR of its
 // own (tmp) that the test inspects.

@@ -17,7 +17,9 @@ func TestMain(m *testing.M) {
 	if encoded, ok := os.LookupEnv(childArgsEnv); ok {
 		os.Exit(childMain(encoded))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBuiltBinary()
+	os.Exit(code)
 }
 
 func childMain(encoded string) int {

@@ -21,7 +21,7 @@ import (
 	"github.com/storygate/storygate/internal/verify"
 )
 
-const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--granularity auto|set|file|hunk] [--per-file] [--max-runs N] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR]"
+const revertSynopsis = "revert-check --base REV [--head REV] [--suite CMD] [--governed PREFIX]... [--grant PREFIX]... [--granularity auto|set|file|hunk] [--per-file] [--max-runs N] [--out FILE] [--format text|json|sarif|github] [--timeout DUR] [--config FILE] [--root DIR] [--quiet] [--color auto|always|never]"
 
 // revertFlags are the parsed flags of revert-check.
 type revertFlags struct {
@@ -31,6 +31,7 @@ type revertFlags struct {
 	perFile                                       bool
 	maxRuns                                       int
 	timeout                                       time.Duration
+	output                                        outputFlags
 }
 
 func runRevertCheck(e env, args []string) int {
@@ -49,10 +50,14 @@ func runRevertCheck(e env, args []string) int {
 	fs.DurationVar(&f.timeout, "timeout", 0, "time limit per suite run (default verify.timeout, 10m)")
 	fs.StringVar(&f.cfgPath, "config", "", "configuration file (default .github/storygate.yml under the root)")
 	fs.StringVar(&f.root, "root", "", "repository root (default: the git work tree containing the current directory)")
+	f.output.register(fs)
 	if _, code := parseFlags(fs, args); code >= 0 {
 		return code
 	}
 	if code := revertUsage(e, f); code >= 0 {
+		return code
+	}
+	if code := f.output.check(e, "revert-check"); code >= 0 {
 		return code
 	}
 	return revertWith(e, f)
@@ -107,7 +112,11 @@ func revertWith(e env, f revertFlags) int {
 			return failure(e, "revert-check", err)
 		}
 	}
+	p := f.output.reporter(e, f.format, "revert-check")
+	opt.Progress = p
+	p.Begin(0)
 	res, err := revert.Check(e.ctx, opt)
+	p.End()
 	if err != nil {
 		return failure(e, "revert-check", err)
 	}
@@ -193,7 +202,7 @@ func finishRevert(e env, f revertFlags, res *revert.Result, cfg *config.Config) 
 	}
 	ds := findings.New(findings.Options{Config: cfg, Place: placeFor(f.format, res.Root)}).Run(revert.Findings(res)).Judged
 	rep := report.Document{Tool: "revert-check", Diagnostics: ds, Category: res.Root, FilesChecked: len(res.Paths) + len(res.Created), Rules: report.CatalogRules()}
-	if err := printReport(e.stdout, f.format, rep); err != nil {
+	if err := f.output.printReport(e, f.format, rep); err != nil {
 		fmt.Fprintf(e.stderr, "storygate revert-check: %v\n", err)
 		return ExitInternal
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +34,7 @@ func run(t *testing.T, terminal, color, fire bool) string {
 	t.Helper()
 	var out bytes.Buffer
 	ft := &fakeTimer{}
-	r := New(&out, Options{Task: "verify", Terminal: terminal, Palette: Palette{On: color}, After: ft.after})
+	r := New(&out, Options{Task: "verify", Terminal: terminal, Palette: Palette{On: color}, Delay: DefaultDelay, After: ft.after})
 	r.Begin(3)
 	r.Start("stories/STORY-001.md#V1")
 	r.Start("stories/STORY-001.md#V2")
@@ -89,6 +90,62 @@ func TestAQuickRunPrintsNothing(t *testing.T) {
 	for _, terminal := range []bool{false, true} {
 		if got := run(t, terminal, true, false); got != "" {
 			t.Errorf("terminal %v: a run within the delay printed %q", terminal, got)
+		}
+	}
+}
+
+// TestTheDefaultDelayByStream: by default a terminal's live line shows
+// from the start, with no timer (a quick run's line is erased at the
+// end), and plain lines wait for DefaultDelay.
+func TestTheDefaultDelayByStream(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		terminal  bool
+		wantTimer time.Duration
+		want      string
+	}{
+		{true, 0, "\r\x1b[Kverify: 0 of 1 done\r\x1b[K"},
+		{false, DefaultDelay, ""},
+	} {
+		var out bytes.Buffer
+		var asked time.Duration
+		after := func(d time.Duration, f func()) func() bool { asked = d; return func() bool { return true } }
+		r := New(&out, Options{Task: "verify", Terminal: tc.terminal, After: after})
+		r.Begin(1)
+		r.End()
+		if asked != tc.wantTimer || out.String() != tc.want {
+			t.Errorf("terminal %v: timer %v, printed %q; want %v and %q", tc.terminal, asked, out.String(), tc.wantTimer, tc.want)
+		}
+	}
+}
+
+// TestWhatFinishedInTheDelayIsPrintedWhenItEnds: the items that finished
+// while the run was silent are printed, each with the count it finished
+// at, as soon as the delay passes, before where the run stands; nothing of
+// a run that ended within the delay is printed.
+func TestWhatFinishedInTheDelayIsPrintedWhenItEnds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name     string
+		terminal bool
+		want     string
+	}{
+		{"plain", false, "gate: ✗ stories 3 errors (1 of 3 done)\ngate: ✓ verify passed (2 of 3 done)\ngate: 2 of 3 done, running revert-check\n"},
+		{"terminal", true, "\r\x1b[K✗ stories 3 errors\n\r\x1b[K✓ verify passed\n\r\x1b[Kgate: 2 of 3 done, running revert-check"},
+	} {
+		var out bytes.Buffer
+		ft := &fakeTimer{}
+		r := New(&out, Options{Task: "gate", Terminal: tc.terminal, Delay: DefaultDelay, After: ft.after})
+		r.Begin(3)
+		r.Done("stories", false, "3 errors")
+		r.Done("verify", true, "passed")
+		r.Start("revert-check")
+		if out.Len() != 0 {
+			t.Fatalf("%s: printed within the delay: %q", tc.name, out.String())
+		}
+		ft.f()
+		if out.String() != tc.want {
+			t.Errorf("%s: when the delay passed:\n%q\nwant\n%q", tc.name, out.String(), tc.want)
 		}
 	}
 }
@@ -211,7 +268,8 @@ func TestTerminal(t *testing.T) {
 
 // TestInterleavedMessagesKeepTheLiveLineWhole: on a terminal a message
 // written through Interleaved erases the live line first and redraws it
-// after; elsewhere, and for a nil Reporter, the stream is used as it is.
+// after; plain lines pass through as written; a nil Reporter returns the
+// stream itself.
 func TestInterleavedMessagesKeepTheLiveLineWhole(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
@@ -227,11 +285,38 @@ func TestInterleavedMessagesKeepTheLiveLineWhole(t *testing.T) {
 		t.Errorf("got %q\nwant %q", out.String(), want)
 	}
 	var plain bytes.Buffer
-	if got := New(&plain, Options{}).Interleaved(&plain); got != &plain {
-		t.Error("plain lines need no interleaving writer")
+	if _, err := New(&plain, Options{}).Interleaved(&plain).Write([]byte("a message\n")); err != nil || plain.String() != "a message\n" {
+		t.Errorf("plain: %q, %v", plain.String(), err)
 	}
 	var nilReporter *Reporter
 	if got := nilReporter.Interleaved(&plain); got != &plain {
 		t.Error("a nil Reporter changed the stream")
+	}
+}
+
+// TestInterleavedWritesAreSerializedWithTheTimer: the delay's timer
+// prints from its own goroutine while the run's messages go through
+// Interleaved to the same stream; the two never write at once (the race
+// detector would see it in the buffer), and neither line is cut.
+func TestInterleavedWritesAreSerializedWithTheTimer(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	ft := &fakeTimer{}
+	r := New(&out, Options{Task: "gate", Delay: DefaultDelay, After: ft.after})
+	r.Begin(0)
+	r.Done("stories", false, "3 errors")
+	w := r.Interleaved(&out)
+	fired := make(chan struct{})
+	go func() { ft.f(); close(fired) }()
+	if _, err := w.Write([]byte("storygate action: a message\n")); err != nil {
+		t.Fatal(err)
+	}
+	<-fired
+	r.End()
+	lines := strings.Split(out.String(), "\n")
+	slices.Sort(lines)
+	want := []string{"", "gate: 1 done", "gate: finished, 1 done", "gate: ✗ stories 3 errors (1 done)", "storygate action: a message"}
+	if !slices.Equal(lines, want) {
+		t.Errorf("lines %q\nwant  %q", lines, want)
 	}
 }

@@ -8,8 +8,12 @@ import (
 	"time"
 )
 
-// DefaultDelay is how long a run stays silent: one that ends sooner prints
-// no progress at all, so quick commands keep a clean stderr.
+// DefaultDelay is how long a run writing plain lines (a pipe, a CI log)
+// stays silent: one that ends sooner prints no progress at all, so quick
+// commands keep a clean log. A terminal's live line shows from the start
+// (it is erased at the end, so a quick run leaves nothing on the screen).
+// Whatever finished during the delay is printed when it ends, so the
+// first line of a long run already says what is done.
 const DefaultDelay = time.Second
 
 // lineWidth bounds the live line, so that it never wraps on a terminal of
@@ -25,8 +29,9 @@ type Options struct {
 	Terminal bool
 	// Palette paints the outcomes.
 	Palette Palette
-	// Delay is how long nothing is printed; zero means DefaultDelay, below
-	// zero prints from the start.
+	// Delay is how long nothing is printed; zero means the default (from
+	// the start on a terminal, DefaultDelay for plain lines), below zero
+	// prints from the start.
 	Delay time.Duration
 	// After runs f once d has passed and returns a stop function, as
 	// time.AfterFunc does (nil means time.AfterFunc): tests fire it by hand.
@@ -48,12 +53,24 @@ type Reporter struct {
 	total   int
 	done    int
 	running []string
+	early   []finished // what finished before the delay passed
+}
+
+// finished is an item that finished before the run was shown, printed
+// when it is.
+type finished struct {
+	item, outcome string
+	ok            bool
+	done          int
 }
 
 // New returns a Reporter writing to w.
 func New(w io.Writer, opt Options) *Reporter {
 	if opt.Delay == 0 {
 		opt.Delay = DefaultDelay
+		if opt.Terminal {
+			opt.Delay = -1
+		}
 	}
 	if opt.After == nil {
 		opt.After = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
@@ -90,6 +107,10 @@ func (r *Reporter) showLocked() {
 		return
 	}
 	r.shown = true
+	for _, f := range r.early {
+		r.finishedLocked(f)
+	}
+	r.early = nil
 	if r.opt.Terminal {
 		r.redrawLocked()
 		return
@@ -126,16 +147,28 @@ func (r *Reporter) Done(item string, ok bool, outcome string) {
 		r.running = append(r.running[:i], r.running[i+1:]...)
 	}
 	r.done++
+	f := finished{item: item, outcome: outcome, ok: ok, done: r.done}
 	if !r.shown {
+		if !r.ended {
+			r.early = append(r.early, f)
+		}
 		return
 	}
-	mark := r.opt.Palette.Outcome(ok, markOf(ok))
+	r.finishedLocked(f)
 	if r.opt.Terminal {
-		r.printf("\r\x1b[K%s %s %s\n", mark, item, r.opt.Palette.Outcome(ok, outcome))
 		r.redrawLocked()
+	}
+}
+
+// finishedLocked prints the line of a finished item, with the count as it
+// stood when it finished.
+func (r *Reporter) finishedLocked(f finished) {
+	mark := r.opt.Palette.Outcome(f.ok, markOf(f.ok))
+	if r.opt.Terminal {
+		r.printf("\r\x1b[K%s %s %s\n", mark, f.item, r.opt.Palette.Outcome(f.ok, f.outcome))
 		return
 	}
-	r.printf("%s: %s %s %s (%s)\n", r.opt.Task, mark, item, r.opt.Palette.Outcome(ok, outcome), r.count())
+	r.printf("%s: %s %s %s (%s)\n", r.opt.Task, mark, f.item, r.opt.Palette.Outcome(f.ok, f.outcome), r.countOf(f.done))
 }
 
 // End finishes the run: the live line is erased, and a run that was shown
@@ -162,11 +195,13 @@ func (r *Reporter) End() {
 }
 
 // Interleaved returns a writer for other messages to the same stream as
-// the progress (w): on a terminal each write first erases the live line
-// and then redraws it below, so a message never lands in the middle of
-// it. A nil Reporter, or one writing plain lines, returns w itself.
+// the progress (w): each write is serialized with the progress lines,
+// which the delay's timer may print from another goroutine, so neither
+// lands in the middle of the other; on a terminal each write also first
+// erases the live line and then redraws it below. A nil Reporter returns
+// w itself.
 func (r *Reporter) Interleaved(w io.Writer) io.Writer {
-	if r == nil || !r.opt.Terminal {
+	if r == nil {
 		return w
 	}
 	return interleaved{r: r, w: w}
@@ -177,12 +212,13 @@ type interleaved struct {
 	w io.Writer
 }
 
-// Write writes p between erasing and redrawing the live line.
+// Write writes p under the Reporter's lock, between erasing and redrawing
+// the live line on a terminal.
 func (iw interleaved) Write(p []byte) (int, error) {
 	r := iw.r
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	live := r.shown && !r.ended
+	live := r.opt.Terminal && r.shown && !r.ended
 	if live {
 		r.printf("\r\x1b[K")
 	}
@@ -211,11 +247,13 @@ func (r *Reporter) standing() string {
 	return s
 }
 
-func (r *Reporter) count() string {
+func (r *Reporter) count() string { return r.countOf(r.done) }
+
+func (r *Reporter) countOf(done int) string {
 	if r.total > 0 {
-		return fmt.Sprintf("%d of %d done", r.done, r.total)
+		return fmt.Sprintf("%d of %d done", done, r.total)
 	}
-	return fmt.Sprintf("%d done", r.done)
+	return fmt.Sprintf("%d done", done)
 }
 
 // printf writes progress; a failed write to stderr is no reason to fail

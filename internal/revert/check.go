@@ -13,6 +13,7 @@ import (
 
 	"github.com/storygate/storygate/internal/gitrepo"
 	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // Options are the inputs of one revert check.
@@ -49,6 +50,9 @@ type Options struct {
 	// before the verification reruns). Nil: Check takes it itself, before
 	// the first suite run.
 	Snapshot *gitrepo.Snapshot
+	// Progress hears each suite run start and finish, the baseline
+	// first (nil: nobody listens).
+	Progress verify.Progress
 }
 
 // Check runs the revert check. Its error is for storygate's own failures

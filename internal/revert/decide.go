@@ -54,7 +54,7 @@ func prepare(ctx context.Context, opt Options, res *Result) (*Workspace, bool, e
 	if err != nil {
 		return nil, false, err
 	}
-	run, verdict, reason := runSuite(ctx, opt, w)
+	run, verdict, reason := runSuite(ctx, opt, w, baselineRun)
 	res.Baseline, res.Ran, res.Runs = &run, true, 1
 	if verdict == Escalate {
 		return w, true, nil
@@ -77,7 +77,7 @@ func runRestored(ctx context.Context, opt Options, w *Workspace, blobs []gitrepo
 			return SuiteRun{}, "", "", err
 		}
 	}
-	run, verdict, reason := runSuite(ctx, opt, w)
+	run, verdict, reason := runSuite(ctx, opt, w, runLabel(blobs))
 	return run, verdict, reason, nil
 }
 
@@ -92,7 +92,21 @@ func baselineReason(run SuiteRun, reason string) string {
 // passing means the reverted edits were not needed (Escalate), failing
 // means they were (Permitted). A shell that cannot find or execute the
 // command (126, 127), does not start, or runs out of time decides nothing.
-func runSuite(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict, string) {
+// Progress hears it start and finish, named label.
+func runSuite(ctx context.Context, opt Options, w *Workspace, label string) (SuiteRun, Verdict, string) {
+	if opt.Progress != nil {
+		opt.Progress.Start(label)
+	}
+	run, verdict, reason := suiteOutcome(ctx, opt, w)
+	if opt.Progress != nil {
+		ok, outcome := runOutcome(label == baselineRun, run, verdict)
+		opt.Progress.Done(label, ok, outcome)
+	}
+	return run, verdict, reason
+}
+
+// suiteOutcome runs the suite once in w and reads its outcome.
+func suiteOutcome(ctx context.Context, opt Options, w *Workspace) (SuiteRun, Verdict, string) {
 	x := verify.Run(ctx, verify.Spec{Command: opt.Suite, Dir: w.Work, Env: w.Env(opt.Env, opt.Sandbox.Isolated()), Timeout: opt.Timeout, Combined: true,
 		Sandbox: opt.Sandbox, Mounts: w.Mounts()})
 	run := SuiteRun{ExitCode: x.ExitCode, DurationMS: x.Duration.Milliseconds(), OutputTail: x.Stdout, OutputDropped: x.StdoutDropped}

@@ -46,7 +46,7 @@ _storygate() {
         flags="--config --github-deadline --github-request-timeout --head-sha --pr --repo --results --root"
         ;;
     revert-check)
-        flags="--base --config --format --governed --grant --granularity --head --max-runs --out --per-file --root --suite --timeout"
+        flags="--base --color --config --format --governed --grant --granularity --head --max-runs --out --per-file --quiet --root --suite --timeout"
         ;;
     serve)
         flags="--app-id --drain-timeout --github-api-url --handler-timeout --idle-timeout --listen --max-body-bytes --private-key-file --read-header-timeout --read-timeout --webhook-secret-file"

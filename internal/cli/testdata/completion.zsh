@@ -160,6 +160,7 @@ _storygate() {
     'revert-check')
         items=(
             '--base:base revision of the change'
+            '--color:colour'
             '--config:configuration file'
             '--format:output format'
             '--governed:governed path prefix'
@@ -169,6 +170,7 @@ _storygate() {
             '--max-runs:suite runs per check, the baseline included'
             '--out:where to write the result artifact, only when something was…'
             '--per-file:the same as --granularity file'
+            '--quiet:no progress on stderr'
             '--root:repository root'
             '--suite:suite command, run with sh -c'
             '--timeout:time limit per suite run'

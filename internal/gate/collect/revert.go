@@ -14,6 +14,7 @@ import (
 	"github.com/storygate/storygate/internal/rootpath"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/target"
+	"github.com/storygate/storygate/internal/verify"
 )
 
 // The revert verdicts, as the revert check writes them.
@@ -53,6 +54,8 @@ type RevertInput struct {
 	// read before any command from the change ran (collect/isolation.go).
 	Sandbox  *sandbox.Sandbox
 	Snapshot *gitrepo.Snapshot
+	// Progress hears each suite run start and finish (Options.Progress).
+	Progress verify.Progress
 }
 
 // RevertFunc runs the revert check and returns its verdict and findings.
@@ -110,7 +113,8 @@ func (r *run) revertDecides() bool {
 func (r *run) revertInput() RevertInput {
 	cfg := r.cfg
 	return RevertInput{Target: r.t, Governed: cfg.Revert.Governed,
-		Suite: cfg.Revert.Suite, Granularity: cfg.Revert.Granularity, MaxRuns: cfg.Revert.MaxRuns, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants()}
+		Suite: cfg.Revert.Suite, Granularity: cfg.Revert.Granularity, MaxRuns: cfg.Revert.MaxRuns, Environ: r.cleanEnviron(), Grants: r.lint.Change.Grants(),
+		Progress: r.opts.Progress}
 }
 
 // runRevert calls the revert check when governed files were edited. Without

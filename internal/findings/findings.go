@@ -93,3 +93,17 @@ func (p *Pipeline) Run(ds []diag.Diagnostic) Set {
 	}
 	return s
 }
+
+// Severities is the pipeline's severity stage alone: ds at the configured
+// severities, the findings of rules turned off dropped, ds itself left as
+// it was. An engine that must know, before the run's findings are final,
+// whether one is still an error (a stage set compiles when none is) asks
+// here, so that it and the check it feeds cannot disagree.
+func (p *Pipeline) Severities(ds []diag.Diagnostic) []diag.Diagnostic {
+	for _, s := range p.stages {
+		if sev, ok := s.(Severity); ok {
+			return sev.Process(Set{Judged: slices.Clone(ds)}).Judged
+		}
+	}
+	return slices.Clone(ds)
+}

@@ -122,7 +122,7 @@ type Gate struct {
 	// report (e.g. what changed in the stage graph).
 	Detail      string            `json:"detail,omitempty"`
 	Diagnostics []diag.Diagnostic `json:"diagnostics"`
-	// Untouched are findings on stories the change did not touch (the
+	// Untouched are findings on stories (and stage files) the change did not touch (the
 	// changed filter mode, docs/configuration.md): reported apart, never
 	// annotated, and not part of the conclusion or the counts.
 	Untouched []diag.Diagnostic `json:"untouched,omitempty"`

@@ -105,8 +105,8 @@ func (v *validator) gates(gs []Gate) {
 		}
 		v.text("gate "+string(g.Name)+" title", g.Title, maxShort)
 		v.text("gate "+string(g.Name)+" detail", g.Detail, maxText)
-		if len(g.Untouched) > 0 && g.Name != Stories {
-			v.fail("gate %s: only the stories gate sets findings apart as untouched", g.Name)
+		if len(g.Untouched) > 0 && g.Name != Stories && g.Name != Stages {
+			v.fail("gate %s: only the stories and stages gates set findings apart as untouched", g.Name)
 		}
 		total += len(g.Diagnostics) + len(g.Untouched)
 		for _, ds := range [][]diag.Diagnostic{g.Diagnostics, g.Untouched} {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/storygate/storygate/internal/inert"
 )
 
 // maxValueWidth caps how much of a changed value the change list shows.
@@ -71,7 +73,8 @@ func nodeChange(base, head Node) StageChange {
 			continue
 		}
 		c.Fields = append(c.Fields, key)
-		c.lines = append(c.lines, fmt.Sprintf("`%s`: %s → %s", key, showValue(bf[key]), showValue(hf[key])))
+		before, after := showPair(bf[key], hf[key])
+		c.lines = append(c.lines, fmt.Sprintf("`%s`: %s → %s", key, before, after))
 	}
 	return c
 }
@@ -94,15 +97,46 @@ func unionKeys(a, b map[string]json.RawMessage) []string {
 	return sortedKeys(keys)
 }
 
-func showValue(v json.RawMessage) string {
-	if v == nil {
+// showPair renders the two values of a changed field. A value longer than
+// maxValueWidth is cut to a window around where the two first differ, the
+// same window in both, so the difference is always in view: cutting both
+// at the same prefix would show a long value changed near its end as two
+// identical strings.
+func showPair(base, head json.RawMessage) (string, string) {
+	b, h := []rune(string(base)), []rune(string(head))
+	if len(b) <= maxValueWidth && len(h) <= maxValueWidth {
+		return showRunes(base == nil, b, 0), showRunes(head == nil, h, 0)
+	}
+	from := max(firstDifference(b, h)-maxValueWidth/4, 0)
+	return showRunes(base == nil, b, from), showRunes(head == nil, h, from)
+}
+
+// firstDifference is the index of the first rune where a and b differ (the
+// shorter one's length when one is a prefix of the other).
+func firstDifference(a, b []rune) int {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// showRunes renders v from rune index from, at most maxValueWidth runes,
+// marking what was left out at either end with "…".
+func showRunes(absent bool, v []rune, from int) string {
+	if absent {
 		return "_(absent)_"
 	}
-	s := string(v)
-	if len(s) > maxValueWidth {
-		s = s[:maxValueWidth] + "…"
+	from = min(from, len(v))
+	to := min(from+maxValueWidth, len(v))
+	s := string(v[from:to])
+	if from > 0 {
+		s = "…" + s
 	}
-	return "`" + strings.ReplaceAll(s, "`", "'") + "`"
+	if to < len(v) {
+		s += "…"
+	}
+	return inert.Code(s)
 }
 
 // DescribeChange renders, for the PR gate's sticky comment, what changed in
@@ -121,14 +155,15 @@ func DescribeChange(base, head *Graph) string {
 	}
 	for _, phase := range affectedPhases(changes) {
 		if diagram := phaseDiagram(head, phase, changes); diagram != "" {
-			fmt.Fprintf(&sb, "\n**%s**\n\n%s", phase, diagram)
+			fmt.Fprintf(&sb, "\n**%s**\n\n%s", inert.Inline(phase), diagram)
 		}
 	}
 	return sb.String()
 }
 
 func writeChangeLine(sb *strings.Builder, c StageChange) {
-	fmt.Fprintf(sb, "- %s `%s` (%s)\n", c.Kind, c.Slug, c.Phase)
+	// The slug and phase are the stage file's text: rendered inert.
+	fmt.Fprintf(sb, "- %s %s (%s)\n", c.Kind, inert.Code(c.Slug), inert.Inline(c.Phase))
 	for _, l := range c.lines {
 		fmt.Fprintf(sb, "  - %s\n", l)
 	}

@@ -104,12 +104,69 @@ type Artifact struct {
 
 // Compile checks the set and, when nothing is at error severity, builds the
 // graph. The diagnostics (warnings included) come back either way.
-func Compile(s *Set) (*Graph, []diag.Diagnostic) {
+func Compile(s *Set) (*Graph, []diag.Diagnostic) { return CompileJudged(s, nil) }
+
+// CompileJudged is Compile with the run's judgement of the findings: judge
+// (the configured severities, config.ApplySeverities) decides whether a
+// finding is still an error, so a rule a repository turned down to a
+// warning, or off, no longer keeps its graph from being built; that is the
+// escape hatch for a stage set older or newer than these rules. The
+// findings come back as found, for the run's pipeline to judge once. A nil
+// judge takes the findings as they are.
+func CompileJudged(s *Set, judge func([]diag.Diagnostic) []diag.Diagnostic) (*Graph, []diag.Diagnostic) {
 	ds := Check(s)
-	if diag.Count(ds).Errors > 0 {
+	judged := ds
+	if judge != nil {
+		judged = judge(ds)
+	}
+	if diag.Count(judged).Errors > 0 {
 		return nil, ds
 	}
 	return build(s), ds
+}
+
+// BuildWithout builds the graph of the stages of s whose slug is not in
+// leftOut, whatever their findings: the part of a set that does not
+// compile which does, so that the PR comment can still show how the graph
+// changed (ErrorSlugs says what to leave out). The graph is for
+// describing a change, never for writing as stage-graph.json.
+func BuildWithout(s *Set, leftOut map[string]bool) *Graph {
+	sub := &Set{Agents: s.Agents, Scopes: s.Scopes}
+	for _, f := range s.Files {
+		if !leftOut[fileSlug(f)] {
+			sub.Files = append(sub.Files, f)
+		}
+	}
+	return build(sub)
+}
+
+// ErrorSlugs returns the slugs of the stage files of s that have an error
+// among ds: a file that does not parse by its file name, which is its slug
+// (docs/stages.md).
+func (s *Set) ErrorSlugs(ds []diag.Diagnostic) map[string]bool {
+	withErrors := map[string]bool{}
+	for _, d := range ds {
+		if d.Severity == diag.SeverityError {
+			withErrors[d.File] = true
+		}
+	}
+	out := map[string]bool{}
+	for _, f := range s.Files {
+		if withErrors[f.Path] {
+			out[fileSlug(f)] = true
+		}
+	}
+	return out
+}
+
+// fileSlug is the slug a stage file declares, else its file name.
+func fileSlug(f *File) string {
+	if f.Parsed() {
+		if slug := scalarValue(f.Get("slug")); slug != "" {
+			return slug
+		}
+	}
+	return f.Stem
 }
 
 func build(s *Set) *Graph {

@@ -3,12 +3,16 @@ package collect
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/findings"
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/inert"
 	"github.com/storygate/storygate/internal/pathglob"
 	"github.com/storygate/storygate/internal/rundir"
 	"github.com/storygate/storygate/internal/safefile"
@@ -17,29 +21,131 @@ import (
 
 // stagesGate validates and compiles the configured stage directories when
 // files under them changed, and describes what changed in the stage graph.
+// Its findings follow the filter mode as the stories' do: in the changed
+// mode a finding on a stage file the change did not touch which the base
+// revision already had is set apart, so a set older than these rules
+// (AI-DLC version skew) does not fail every pull request; a finding the
+// change caused, on whatever file, is judged.
 func (r *run) stagesGate() error {
 	dirs := r.touched(r.cfg.Stages.Paths, gate.Stages)
 	if len(dirs) == 0 {
 		return nil
 	}
+	base, cleanup := r.baseTree()
+	defer cleanup()
 	var ds []diag.Diagnostic
 	var details []string
+	inBase := map[findingKey]bool{}
+	pipeline := r.stageFindings(inBase)
 	files := 0
 	for _, dir := range dirs {
-		set, err := r.loadStages(r.root, dir)
+		head, err := compileStages(pipeline, r.loader(r.root, dir))
 		if err != nil {
 			return fmt.Errorf("gate: stages: %w", err)
 		}
-		head, found := stage.Compile(set)
-		ds, files = append(ds, found...), files+len(set.Files)
-		if d := r.describeStages(dir, head); d != "" {
+		ds, files = append(ds, head.found...), files+len(head.set.Files)
+		was := baseStages(pipeline, base, r.loader(base, dir))
+		for _, d := range was.found {
+			inBase[keyOf(d)] = true
+		}
+		if d := describeStages(was, head); d != "" {
 			details = append(details, d)
 		}
 	}
-	o := gate.Outcome{Checked: files, Diagnostics: ds}
-	c := diag.Count(ds)
-	r.add(gate.Stages, o, fmt.Sprintf("%s, %s in %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(files, "stage file")), strings.Join(details, "\n\n"))
+	found := pipeline.Run(ds)
+	o := gate.Outcome{Checked: files, Diagnostics: found.Judged}
+	c := diag.Count(found.Judged)
+	title := fmt.Sprintf("%s, %s in %s", plural(c.Errors, "error"), plural(c.Warnings, "warning"), plural(files, "stage file"))
+	r.addFound(gate.Stages, o, found, title+untouchedStagesTitle(found.Untouched), strings.Join(details, "\n\n"))
 	return nil
+}
+
+// compiled is one side's stage set, its findings and its graph (nil when
+// the set does not compile); a zero compiled is a side with no set.
+type compiled struct {
+	set   *stage.Set
+	found []diag.Diagnostic
+	graph *stage.Graph
+	// broken are the slugs of the stages with an error at the configured
+	// severities, which a graph of what compiles leaves out.
+	broken map[string]bool
+}
+
+// compileStages loads and compiles one stage directory (load), the
+// pipeline's severities deciding whether it compiles.
+func compileStages(p *findings.Pipeline, load func() (*stage.Set, error)) (compiled, error) {
+	set, err := load()
+	if err != nil {
+		return compiled{}, err
+	}
+	g, found := stage.CompileJudged(set, p.Severities)
+	return compiled{set: set, found: found, graph: g, broken: set.ErrorSlugs(p.Severities(found))}, nil
+}
+
+// loader loads the stage directory dir of the tree at root.
+func (r *run) loader(root, dir string) func() (*stage.Set, error) {
+	return func() (*stage.Set, error) { return r.loadStages(root, dir) }
+}
+
+// baseStages is the base revision's stage set (load), from the base tree
+// written at base; a zero compiled when there is no base tree or the set
+// cannot be loaded there (a new stage set).
+func baseStages(p *findings.Pipeline, base string, load func() (*stage.Set, error)) compiled {
+	if base == "" {
+		return compiled{}
+	}
+	c, err := compileStages(p, load)
+	if err != nil {
+		return compiled{}
+	}
+	return c
+}
+
+// baseTree writes the tree the change starts from (the merge base) into a
+// temporary directory, once for every stage directory; "" when there is
+// no base or it cannot be written, and the stage sets are described as
+// new. cleanup removes it.
+func (r *run) baseTree() (dir string, cleanup func()) {
+	if !r.t.HasBase() {
+		return "", func() {}
+	}
+	tmp, err := rundir.Temp("stages")
+	if err != nil {
+		return "", func() {}
+	}
+	cleanup = func() { os.RemoveAll(tmp) }
+	if r.t.Repo().Materialize(r.t.MergeBase(), tmp) != nil {
+		return "", cleanup
+	}
+	return tmp, cleanup
+}
+
+// findingKey is what makes two findings the same one on either side of a
+// change: the rule, the file and the message, not the line, which an edit
+// elsewhere in the file moves.
+type findingKey struct{ rule, file, message string }
+
+func keyOf(d diag.Diagnostic) findingKey { return findingKey{d.Rule, d.File, d.Message} }
+
+// stageFindings is the run's findings pipeline for the stage findings:
+// set apart are those on files the change did not touch that the base
+// revision already had (inBase).
+func (r *run) stageFindings(inBase map[findingKey]bool) *findings.Pipeline {
+	setApart := func(d diag.Diagnostic) bool { return !r.changed(d.File) && inBase[keyOf(d)] }
+	if !r.t.HasBase() {
+		setApart = nil
+	}
+	return findings.New(findings.Options{Config: r.cfg, Filter: r.filter(), SetApart: setApart,
+		Bounded: true, Place: r.t.Place()})
+}
+
+// untouchedStagesTitle is the one line the stages gate's title gives the
+// findings set apart.
+func untouchedStagesTitle(ds []diag.Diagnostic) string {
+	if len(ds) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s the base already had in %s this change did not touch, not judged", plural(len(ds), "finding"), plural(diag.FileCount(ds), "stage file"))
 }
 
 // touched returns the configured directories with changes under them (all
@@ -96,29 +202,39 @@ func roster(root, dir string, load func(fs.FS) (map[string]bool, error)) (map[st
 	return load(safefile.FS(root, filepath.Join(root, filepath.FromSlash(dir)), stage.MaxFileSize))
 }
 
-// describeStages compares the head graph with the base's, compiled from
-// the base tree written to a temporary directory. A base that does not
-// compile is described as a new stage set.
-func (r *run) describeStages(dir string, head *stage.Graph) string {
-	if head == nil || !r.t.HasBase() {
+// describeStages compares the head graph with the base's. A base that
+// does not exist is described as a new stage set. When either side does
+// not compile, the comparison is of what does: both graphs built without
+// the stages that have an error on either side, which the description
+// names, so a change is shown although the head (or the base) is broken.
+func describeStages(base, head compiled) string {
+	if head.set == nil {
 		return ""
 	}
-	tmp, err := rundir.Temp("stages")
-	if err != nil {
+	if head.graph != nil && (base.set == nil || base.graph != nil) {
+		return stage.DescribeChange(base.graph, head.graph)
+	}
+	leftOut := maps.Clone(head.broken)
+	var was *stage.Graph
+	if base.set != nil {
+		maps.Copy(leftOut, base.broken)
+		was = stage.BuildWithout(base.set, leftOut)
+	}
+	change := stage.DescribeChange(was, stage.BuildWithout(head.set, leftOut))
+	if change == "" {
 		return ""
 	}
-	defer os.RemoveAll(tmp)
-	var base *stage.Graph
-	if r.materializeBase(tmp) == nil {
-		if set, err := r.loadStages(tmp, dir); err == nil {
-			base, _ = stage.Compile(set)
-		}
-	}
-	return stage.DescribeChange(base, head)
+	return fmt.Sprintf("_The stage set does not compile: these are the changes of the stages that do; left out, for their errors: %s._\n\n%s", slugList(leftOut), change)
 }
 
-// materializeBase writes the tree the change starts from (the merge
-// base) into dir.
-func (r *run) materializeBase(dir string) error {
-	return r.t.Repo().Materialize(r.t.MergeBase(), dir)
+// slugList names the slugs, sorted, each in code format.
+func slugList(slugs map[string]bool) string {
+	names := make([]string, 0, len(slugs))
+	if len(slugs) == 0 {
+		return "none (the errors are not on one stage)"
+	}
+	for _, s := range slices.Sorted(maps.Keys(slugs)) {
+		names = append(names, inert.Code(s)) // a slug is the stage file's text
+	}
+	return strings.Join(names, ", ")
 }

@@ -20,14 +20,17 @@ import (
 const stageUsage = `usage: storygate stage <subcommand> [flags] [DIR]
 
 subcommands:
-  validate [--agents DIR] [--scopes DIR] [--scope-prefix P] [--format text|json|sarif|github] [DIR]
-  compile  [--check] [--out FILE] [--agents DIR] [--scopes DIR] [--scope-prefix P] [DIR]
+  validate [--agents DIR] [--scopes DIR] [--scope-prefix P] [--config FILE] [--format text|json|sarif|github] [DIR]
+  compile  [--check] [--out FILE] [--agents DIR] [--scopes DIR] [--scope-prefix P] [--config FILE] [DIR]
 
 DIR holds the stage files (<phase>/<slug>.md); it defaults to ".".
 Without --agents/--scopes, DIR/agents or DIR/../agents (and scopes) are used
 when they exist; otherwise agents (scopes) are not resolved. A scope file
 names the scope of its frontmatter name:, else it is <P><name>.md (P is
-aidlc- unless --scope-prefix says otherwise).`
+aidlc- unless --scope-prefix says otherwise). The rules: severities of the
+configuration (--config, else .github/storygate.yml of the repository
+holding DIR when it exists) apply, as in the PR gate: a stage/* rule turned
+down to a warning, or off, no longer keeps the graph from compiling.`
 
 func runStage(e env, args []string) int {
 	if len(args) == 0 {
@@ -51,6 +54,7 @@ func runStage(e env, args []string) int {
 // stageInputs are the flags both subcommands share.
 type stageInputs struct {
 	agents, scopes, scopePrefix string
+	config                      string
 	dir                         string
 }
 
@@ -60,6 +64,7 @@ func (in *stageInputs) register(fs interface {
 	fs.StringVar(&in.agents, "agents", "", "agents directory (*.md, one per agent)")
 	fs.StringVar(&in.scopes, "scopes", "", "scopes directory (each *.md names the scope of its frontmatter name:, else <prefix><name>.md)")
 	fs.StringVar(&in.scopePrefix, "scope-prefix", stage.DefaultScopePrefix, "prefix of scope file names (a fork's amadeus-)")
+	fs.StringVar(&in.config, "config", "", "configuration whose rules: severities apply (default .github/storygate.yml of the repository holding DIR, when it exists)")
 }
 
 // setDir takes the optional DIR positional argument.
@@ -77,7 +82,7 @@ func (in *stageInputs) setDir(e env, positional []string) int {
 }
 
 func runStageValidate(e env, args []string) int {
-	fs := newFlagSet(e, "stage validate", "stage validate [--agents DIR] [--scopes DIR] [--scope-prefix P] [--format text|json|sarif|github] [DIR]")
+	fs := newFlagSet(e, "stage validate", "stage validate [--agents DIR] [--scopes DIR] [--scope-prefix P] [--config FILE] [--format text|json|sarif|github] [DIR]")
 	var in stageInputs
 	in.register(fs)
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
@@ -92,16 +97,16 @@ func runStageValidate(e env, args []string) int {
 	if code := in.setDir(e, positional); code >= 0 {
 		return code
 	}
-	set, code := loadStageSet(e, in)
+	set, pipeline, code := loadStageSet(e, in)
 	if code >= 0 {
 		return code
 	}
-	ds := stage.Check(set)
-	if err := printReport(e.stdout, *format, stageDocument("stage validate", ds, len(set.Files))); err != nil {
+	doc := stageDocument(pipeline, "stage validate", stage.Check(set), len(set.Files))
+	if err := printReport(e.stdout, *format, doc); err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage validate: %v\n", err)
 		return ExitInternal
 	}
-	return exitFor(ds)
+	return exitFor(doc.Diagnostics)
 }
 
 func exitFor(ds []diag.Diagnostic) int {
@@ -112,17 +117,43 @@ func exitFor(ds []diag.Diagnostic) int {
 }
 
 // stageDocument is the report of a stage command: its findings, final out
-// of a pipeline of their own (a stage command reads no configuration), and
-// the stage rules' metadata.
-func stageDocument(tool string, ds []diag.Diagnostic, files int) report.Document {
-	return report.Document{Tool: tool, Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: files, Rules: report.CatalogRules()}
+// of the command's pipeline (the configuration's severities), and the
+// stage rules' metadata.
+func stageDocument(p *findings.Pipeline, tool string, ds []diag.Diagnostic, files int) report.Document {
+	return report.Document{Tool: tool, Diagnostics: p.Run(ds).Judged, FilesChecked: files, Rules: report.CatalogRules()}
 }
 
-// loadStageSet reads the stage files and the agent and scope rosters.
-func loadStageSet(e env, in stageInputs) (*stage.Set, int) {
-	if code := requireDir(e, "stage directory", in.dir); code >= 0 {
-		return nil, code
+// stagePipeline is a stage command's findings pipeline: the severities of
+// the configuration named by --config, else of the repository's own
+// configuration when DIR is in one that has it.
+func stagePipeline(e env, in stageInputs) (*findings.Pipeline, int) {
+	cfg, err := config.Load(safefile.RepoRoot(in.dir), in.config)
+	if err == nil {
+		err = cfg.CheckCatalogRuleIDs()
 	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
+		return nil, ExitUsage
+	}
+	return findings.New(findings.Options{Config: cfg}), -1
+}
+
+// loadStageSet reads the stage files, the agent and scope rosters, and the
+// configuration whose severities judge them.
+func loadStageSet(e env, in stageInputs) (*stage.Set, *findings.Pipeline, int) {
+	if code := requireDir(e, "stage directory", in.dir); code >= 0 {
+		return nil, nil, code
+	}
+	pipeline, code := stagePipeline(e, in)
+	if code >= 0 {
+		return nil, nil, code
+	}
+	set, code := loadStageFiles(e, in)
+	return set, pipeline, code
+}
+
+// loadStageFiles reads the stage files and the agent and scope rosters.
+func loadStageFiles(e env, in stageInputs) (*stage.Set, int) {
 	if !config.ValidScopePrefix(in.scopePrefix) {
 		fmt.Fprintf(e.stderr, "storygate stage: --scope-prefix %q is not a file-name prefix like aidlc- or amadeus- (lowercase letters, digits and hyphens, ending in -)\n", in.scopePrefix)
 		return nil, ExitUsage
@@ -199,7 +230,7 @@ func requireDir(e env, what, dir string) int {
 }
 
 func runStageCompile(e env, args []string) int {
-	fs := newFlagSet(e, "stage compile", "stage compile [--check] [--out FILE] [--agents DIR] [--scopes DIR] [--scope-prefix P] [DIR]")
+	fs := newFlagSet(e, "stage compile", "stage compile [--check] [--out FILE] [--agents DIR] [--scopes DIR] [--scope-prefix P] [--config FILE] [DIR]")
 	var in stageInputs
 	in.register(fs)
 	check := fs.Bool("check", false, "compile twice and compare the bytes, and compare with --out when it is given; write nothing")
@@ -210,6 +241,13 @@ func runStageCompile(e env, args []string) int {
 	}
 	if code := in.setDir(e, positional); code >= 0 {
 		return code
+	}
+	if *out != "" && !*check {
+		// Before compiling: a missing directory is the user's to fix, and
+		// the error must name it, not the temporary file written there.
+		if code := requireDir(e, "--out directory", filepath.Dir(*out)); code >= 0 {
+			return code
+		}
 	}
 	first, code := compileOnce(e, in)
 	if code >= 0 {
@@ -224,13 +262,13 @@ func runStageCompile(e env, args []string) int {
 // compileOnce loads, checks and compiles the set, printing its findings to
 // stderr. It returns the graph bytes, or an exit code.
 func compileOnce(e env, in stageInputs) ([]byte, int) {
-	set, code := loadStageSet(e, in)
+	set, pipeline, code := loadStageSet(e, in)
 	if code >= 0 {
 		return nil, code
 	}
-	g, ds := stage.Compile(set)
-	if len(ds) > 0 {
-		if err := printReport(e.stderr, "text", stageDocument("stage compile", ds, len(set.Files))); err != nil {
+	g, ds := stage.CompileJudged(set, pipeline.Severities)
+	if doc := stageDocument(pipeline, "stage compile", ds, len(set.Files)); len(doc.Diagnostics) > 0 {
+		if err := printReport(e.stderr, "text", doc); err != nil {
 			return nil, ExitInternal
 		}
 	}
@@ -294,7 +332,7 @@ func writeGraph(e env, data []byte, path string) int {
 	}
 	if err := replaceFile(path, data); err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage compile: %v\n", err)
-		return ExitInternal
+		return readCode(safefile.MarkUnreadable(err)) // a directory not writable is the user's to fix
 	}
 	return ExitOK
 }

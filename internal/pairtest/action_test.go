@@ -11,11 +11,24 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"testing"
 	"time"
 )
 
-// stepTimeout bounds one step: a hung step fails the test, not the suite.
-const stepTimeout = 2 * time.Minute
+// stepTimeout bounds one step, so that a hung step fails its test with
+// the steps' log rather than the whole binary at its -timeout, with no
+// log: the time left before the test binary's deadline, less a minute to
+// report. It is a guard against hanging, never a speed limit: a fixed two
+// minutes killed the host action's build from its checkout on a loaded
+// 2-core machine (issue 29), which then looked like an action that writes
+// no results.
+func stepTimeout(t *testing.T) time.Duration {
+	deadline, ok := t.Deadline()
+	if !ok {
+		return 30 * time.Minute
+	}
+	return max(time.Until(deadline)-time.Minute, time.Minute)
+}
 
 // storygateAction runs the storygate Docker action (docker/action.yml) as
 // GitHub would: the image's entrypoint (the storygate binary built from
@@ -106,7 +119,7 @@ func (r *runner) stepEnv(env map[string]string) map[string]string {
 // exit is the step's failure.
 func (r *runner) exec(env map[string]string, name string, args ...string) (map[string]string, error) {
 	r.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), stepTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), stepTimeout(r.t))
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = r.workspace

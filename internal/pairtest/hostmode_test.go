@@ -69,7 +69,7 @@ func assertHostDocumentUploaded(t *testing.T, p *pair, out pairOutcome) {
 	named := out.gate.outputs["storygate"]["results"]
 	temp := filepath.Join(filepath.Dir(out.gate.workspace), "temp")
 	if !strings.HasPrefix(named, temp+string(filepath.Separator)) {
-		t.Fatalf("the host action's results output is %q, want a path under RUNNER_TEMP %s", named, temp)
+		t.Fatalf("the host action's results output is %q, want a path under RUNNER_TEMP %s\n%s", named, temp, out.gate.log)
 	}
 	written, err := os.ReadFile(named)
 	if err != nil {

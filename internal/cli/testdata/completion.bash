@@ -57,8 +57,8 @@ _storygate() {
             return
         fi
         case "${COMP_WORDS[2]}" in
-        compile) flags="--agents --check --out --scope-prefix --scopes" ;;
-        validate) flags="--agents --format --scope-prefix --scopes" ;;
+        compile) flags="--agents --check --config --out --scope-prefix --scopes" ;;
+        validate) flags="--agents --config --format --scope-prefix --scopes" ;;
         esac
         ;;
     step)

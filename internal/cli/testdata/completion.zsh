@@ -195,6 +195,7 @@ _storygate() {
         items=(
             '--agents:agents directory'
             '--check:compile twice and compare the bytes, and compare with --out…'
+            '--config:configuration whose rules'
             '--out:write the graph to FILE instead of stdout'
             '--scope-prefix:prefix of scope file names'
             '--scopes:scopes directory'
@@ -203,6 +204,7 @@ _storygate() {
     'stage validate')
         items=(
             '--agents:agents directory'
+            '--config:configuration whose rules'
             '--format:output format'
             '--scope-prefix:prefix of scope file names'
             '--scopes:scopes directory'

@@ -22,10 +22,10 @@ const (
 	recordRulesHeading = "## Record-file rules"
 )
 
-const recordRulesIntro = `Findings of ` + "`storygate checks`" + ` about the record files themselves, before
-any check of a suite reads them (a suite's own checks are its own, see
-[records.md](records.md#suites)). Each is documented in
-[records.md](records.md#hostile-input).
+const recordRulesIntro = `Findings of ` + "`storygate checks`" + ` about the record files themselves, not
+about a check of a suite (a suite's own checks are its own, see
+[records.md](records.md#suites)). Each links to the section of
+[records.md](records.md) that documents it.
 `
 
 const workflowRulesIntro = `Checks of the workflows storygate ships (` + "`docs/workflows/*.yml`" + `, the workflow

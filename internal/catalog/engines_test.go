@@ -24,7 +24,7 @@ func TestEngineRuleIDsAreInTheCatalog(t *testing.T) {
 		{catalog.EngineRevert, []string{revert.RuleNotLoadBearing, revert.RuleCouldNotRun, revert.RuleUndecided, revert.RuleRuled, revert.RuleNoSuite}},
 		{catalog.EngineStory, []string{revert.RuleMayNotCreate}}, // the story rules' too; one entry
 		{catalog.EngineRecords, []string{records.RuleParse, records.RuleEncoding, records.RuleTooLarge, records.RuleEmpty,
-			records.RuleDuplicate, records.RuleTooDeep, records.RuleRead, records.RuleSchema}},
+			records.RuleDuplicate, records.RuleTooDeep, records.RuleRead, records.RuleSchema, records.RuleUnrelated}},
 		{catalog.EngineWorkflow, []string{workflows.RulePersistCredentials, workflows.RulePermissions, workflows.RulePermissionWhy,
 			workflows.RulePRCodeWithWrite, workflows.RuleRepoCodeWithWrite, workflows.RuleTokenOnCommandLine, workflows.RuleUploadMayBeEmpty}},
 	}

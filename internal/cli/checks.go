@@ -32,8 +32,8 @@ func runChecks(e env, args []string) int {
 		return ExitUsage
 	}
 	fs := newFlagSet(e, "checks run", checksSynopsis)
-	suiteName := fs.String("suite", "", "suite file, or a built-in suite name such as step-packet")
-	schemaName := fs.String("schema", "", "JSON Schema file, or a built-in template schema such as template.step-packet")
+	suiteName := fs.String("suite", "", "suite file, or a built-in suite name such as step-packet; a record holding none of the fields it reads is records/unrelated")
+	schemaName := fs.String("schema", "", "JSON Schema file, or a built-in template schema such as template.step-packet (never implied by --suite)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
 	files, code := parseFlags(fs, args[1:])
 	if code >= 0 {

@@ -15,7 +15,7 @@ func (r *Rule) evalArithmetic(root *Value) []finding {
 	case "sum":
 		return r.sum(root)
 	case "computed":
-		return computedChecks[r.Name](root)
+		return computedChecks[r.Name].run(root)
 	}
 	return []finding{{root.Pos, fmt.Sprintf("unknown rule %q", r.Kind)}}
 }
@@ -115,10 +115,17 @@ func pathTexts(ps []dotPath) string {
 	return s
 }
 
-// computedChecks are checks too specific for the declarative rules, named
-// from suites with {rule: computed, name: ...}.
-var computedChecks = map[string]func(root *Value) []finding{
-	"overhead-break-even": overheadBreakEven,
+// computedCheck is a check too specific for the declarative rules, with the
+// paths it reads, which a suite's rules cannot name for it (they tell a
+// record the suite can judge from one it cannot: see unrelated).
+type computedCheck struct {
+	run   func(root *Value) []finding
+	reads []string
+}
+
+// computedChecks are named from suites with {rule: computed, name: ...}.
+var computedChecks = map[string]computedCheck{
+	"overhead-break-even": {overheadBreakEven, []string{"slicing.content_tokens", "slicing.slices", "configurations", "break_even"}},
 }
 
 // ComputedNames lists the computed checks, sorted.

@@ -10,8 +10,13 @@ import (
 
 // CheckRecord runs every check of s over one record and returns one
 // diagnostic per failed check: the check's id as rule, its why in the
-// message, positioned at the first offending value.
+// message, positioned at the first offending value. A record holding none
+// of the fields s reads gets the one records/unrelated finding instead:
+// the checks' verdicts on it would rest on absence alone.
 func CheckRecord(s *Suite, rec Record) []diag.Diagnostic {
+	if d, ok := unrelated(s, rec); ok {
+		return []diag.Diagnostic{d}
+	}
 	var out []diag.Diagnostic
 	for _, c := range s.Checks {
 		if fs := c.Rule.eval(rec.Root); len(fs) > 0 {

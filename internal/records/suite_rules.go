@@ -225,7 +225,7 @@ func (p *suiteParser) sum(r *Rule, v *Value) error {
 
 func (p *suiteParser) computed(r *Rule, v *Value) error {
 	name := v.Get("name")
-	if name.Kind != KindString || computedChecks[name.Str] == nil {
+	if name.Kind != KindString || computedChecks[name.Str].run == nil {
 		return p.errorf(name.Pos, "unknown computed check %s (legal: %s)", name.Describe(), strings.Join(ComputedNames(), ", "))
 	}
 	r.Name = name.Str

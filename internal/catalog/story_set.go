@@ -32,6 +32,6 @@ func storySetRules() []Rule {
 		{ID: "revert/may-not-create", Engine: EngineStory, Need: NeedBase, Spec: "story-017", Severity: diag.SeverityError,
 			Summary: "a file was created under a governed prefix that the change's grants (as for `scope/out-of-scope`) do not cover"},
 		{ID: "structure/not-checked", Engine: EngineStory, Need: NeedSet, Spec: "§2", Severity: diag.SeverityNotice,
-			Summary: "a story whose frontmatter does not parse is reported once (its parse rule); this notice on it names what the set rules left undecided because of it — references that may name it (`delegation/unknown-dependency`) and, when the change touched it, the changed files its `scope.write` may claim (`scope/out-of-scope`, `revert/may-not-create`) — where they would otherwise report false findings"},
+			Summary: "a story whose frontmatter does not parse is reported once (its parse rule); this notice on it names what the set rules left undecided because of it — references that may name it (`delegation/unknown-dependency`) and, when the change touched it, the changed files its `scope.write` may claim (`scope/out-of-scope`, `revert/may-not-create`) and role entries differing from the base only in ticked boxes, which a human's closure may tick (`authority/append-only`) — where they would otherwise report false findings"},
 	}
 }

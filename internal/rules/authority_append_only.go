@@ -35,16 +35,42 @@ func compareEntries(p *Pass, section string) {
 		he := head[i]
 		switch {
 		case p.Base.EntryText(be.Entry) == p.Head.EntryText(he.Entry):
-		case p.HumanOnly() && he.Heading.Text == be.Heading.Text && untick(p.Base.EntryText(be.Entry)) == untick(p.Head.EntryText(he.Entry)):
+		case ticksOnly(p.Unit, be, he) && (p.HumanOnly() || p.Head.Front == nil):
 			// A human moving the story (closing it) ticks the boxes of a
 			// role's list, such as the evaluator's Actionable Feedback:
-			// the entry's words stay the role's.
+			// the entry's words stay the role's. Whether a story whose
+			// frontmatter does not parse was a human's to move cannot be
+			// told: structure/not-checked says the ticks were not judged.
 		case he.Heading.Text != be.Heading.Text:
 			p.Report(he.Heading.Pos, "\"### %s\" stands where entry \"### %s\" of \"## %s\" was; role outputs are append-only (new entries go after the existing ones)", he.Heading.Text, be.Heading.Text, section)
 		default:
 			p.Report(he.Heading.Pos, "entry \"### %s\" of \"## %s\" was edited; role outputs are append-only (add a new entry instead)", be.Heading.Text, section)
 		}
 	}
+}
+
+// ticksOnly reports whether entry he of u's head is entry be of its base
+// with only task-list boxes ticked or cleared.
+func ticksOnly(u Unit, be, he story.NumberedEntry) bool {
+	return he.Heading.Text == be.Heading.Text && untick(u.Base.EntryText(be.Entry)) == untick(u.Head.EntryText(he.Entry))
+}
+
+// tickedEntries reports whether some role entry of u differs from its base
+// only in ticked boxes: authority/append-only takes that for a human's
+// closure only when the head's frontmatter says who moved the story.
+func tickedEntries(u Unit) bool {
+	if u.Base == nil || u.Base.Body == nil || u.Head.Body == nil {
+		return false
+	}
+	for _, sec := range appendOnlySections {
+		head := u.Head.MustEntries(sec)
+		for i, be := range u.Base.MustEntries(sec) {
+			if i < len(head) && u.Base.EntryText(be.Entry) != u.Head.EntryText(head[i].Entry) && ticksOnly(u, be, head[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // untick clears the mark of every task-list item ("- [x] …" reads as

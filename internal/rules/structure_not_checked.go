@@ -22,6 +22,7 @@ var notChecked = &Rule{Rule: catalog.Must("structure/not-checked"),
 		if len(touched) > 0 {
 			walkUnclaimed(p, func(ch gitrepo.Change) { files = append(files, ch.Path) })
 		}
+		ticked := tickedUnparsed(p)
 		for _, s := range p.unparsed() {
 			var parts []string
 			if by := refs[s.Path]; len(by) > 0 {
@@ -29,6 +30,9 @@ var notChecked = &Rule{Rule: catalog.Must("structure/not-checked"),
 			}
 			if touched[s.Path] && len(files) > 0 {
 				parts = append(parts, "whether its scope.write claims the changed "+strings.Join(files, ", ")+" (scope/out-of-scope, revert/may-not-create)")
+			}
+			if ticked[s.Path] {
+				parts = append(parts, "whether the boxes ticked in its role entries are a human's closure (authority/append-only)")
 			}
 			if len(parts) > 0 {
 				p.Report(s.Path, story.Pos{Line: 1, Column: 1}, "this story's frontmatter did not parse, so what needs it was not checked: %s; they are checked once it parses", strings.Join(parts, "; "))
@@ -55,6 +59,19 @@ func (p *SetPass) touchedUnparsed() map[string]bool {
 	out := map[string]bool{}
 	for _, u := range p.Units {
 		if u.Head.Front == nil && !u.Unchanged() && p.Change.Touched(u) {
+			out[u.Head.Path] = true
+		}
+	}
+	return out
+}
+
+// tickedUnparsed are the paths of the stories whose frontmatter does not
+// parse at head and whose role entries differ from the base's only in
+// ticked boxes (tickedEntries): who moved them cannot be told.
+func tickedUnparsed(p *SetPass) map[string]bool {
+	out := map[string]bool{}
+	for _, u := range p.Units {
+		if u.Head.Front == nil && tickedEntries(u) {
 			out[u.Head.Path] = true
 		}
 	}

@@ -26,7 +26,7 @@ var notChecked = &Rule{Rule: catalog.Must("structure/not-checked"),
 		for _, s := range p.unparsed() {
 			var parts []string
 			if by := refs[s.Path]; len(by) > 0 {
-				parts = append(parts, "the references to "+stemOf(s)+" in "+strings.Join(by, ", ")+" (delegation/unknown-dependency)")
+				parts = append(parts, "the references to "+stemOf(s)+" in "+strings.Join(by, ", ")+" (delegation/unknown-dependency, delegation/dependency-not-done)")
 			}
 			if touched[s.Path] && len(files) > 0 {
 				parts = append(parts, "whether its scope.write claims the changed "+strings.Join(files, ", ")+" (scope/out-of-scope, revert/may-not-create)")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/diag"
+	"github.com/storygate/storygate/internal/gate"
 )
 
 // TestMarkdownListsUntouchedFindingsApart: findings on stories the change
@@ -36,5 +37,35 @@ func TestMarkdownListsUntouchedFindingsApart(t *testing.T) {
 	}
 	if plain := Markdown(sampleResults(), MarkdownOptions{}); strings.Contains(plain, "Untouched stories") {
 		t.Error("a run without untouched findings has an untouched section")
+	}
+}
+
+// TestMarkdownNamesWhichGateSetFindingsApart: the stages gate sets apart
+// what the base already had on untouched stage files; the section says
+// which files are stories and which stage files, under a heading naming
+// both when both gates set some apart.
+func TestMarkdownNamesWhichGateSetFindingsApart(t *testing.T) {
+	story := diag.Diagnostic{Rule: "transition/illegal", Severity: diag.SeverityError, File: "stories/STORY-090.md", Line: 3, Column: 1, Message: "old"}
+	stage := diag.Diagnostic{Rule: "stage/review-artifact-missing", Severity: diag.SeverityError, File: "stages/construction/code-generation.md", Line: 9, Column: 1, Message: "skew"}
+	tests := []struct {
+		name           string
+		stories, stage []diag.Diagnostic
+		heading, what  string
+	}{
+		{"stories only", []diag.Diagnostic{story}, nil, "### Untouched stories\n", "in 1 story this change"},
+		{"stage files only", nil, []diag.Diagnostic{stage}, "### Untouched stage files\n", "in 1 stage file (already in the base revision) this change"},
+		{"both", []diag.Diagnostic{story}, []diag.Diagnostic{stage}, "### Untouched stories and stage files\n", "in 1 story and 1 stage file (already in the base revision) this change"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := sampleResults()
+			res.Gates[0].Untouched = tt.stories
+			res.Gates = append(res.Gates, gate.Gate{Name: gate.Stages, Conclusion: gate.Success, Title: "stages", Diagnostics: []diag.Diagnostic{}, Untouched: tt.stage})
+			res.Finish()
+			md := Markdown(res, MarkdownOptions{})
+			if !strings.Contains(md, tt.heading) || !strings.Contains(md, tt.what) {
+				t.Errorf("want %q and %q in:\n%s", tt.heading, tt.what, md)
+			}
+		})
 	}
 }

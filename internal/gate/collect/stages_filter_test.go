@@ -38,9 +38,9 @@ func edited(t *testing.T, name, old, new string) string {
 
 // stageSetConfig gates the fixture's set, written at stages/, agents/ and
 // scopes/, with the severities given.
-func stageSetConfig(filter config.FilterMode, rules map[string]string) *config.Config {
+func stageSetConfig(dir string, filter config.FilterMode, rules map[string]string) *config.Config {
 	cfg := config.Default()
-	cfg.Stages.Paths, cfg.Stages.Agents, cfg.Stages.Scopes = []string{"stages"}, "agents", "scopes"
+	cfg.Stages.Paths, cfg.Stages.Agents, cfg.Stages.Scopes = []string{dir}, "agents", "scopes"
 	cfg.Gate.Filter, cfg.Rules = filter, rules
 	return cfg
 }
@@ -63,6 +63,7 @@ func TestStagesGateFollowsTheFilterMode(t *testing.T) {
 	warning := map[string]string{"stage/review-artifact-missing": "warning"}
 	tests := []struct {
 		name       string
+		dir        string // stages.paths' one entry; "" for stages
 		filter     config.FilterMode
 		rules      map[string]string
 		base, head func(t *testing.T) map[string]string
@@ -94,6 +95,14 @@ func TestStagesGateFollowsTheFilterMode(t *testing.T) {
 			},
 			want: gate.Failure, judged: []string{"stage/review-artifact-missing"}, detail: []string{"changed `nfr-design`"}},
 		{name: "a file the change touched is judged", filter: config.FilterChanged,
+			base: func(t *testing.T) map[string]string {
+				return map[string]string{"stages/construction/code-generation.md": skewed(t)}
+			},
+			head: func(t *testing.T) map[string]string {
+				return map[string]string{"stages/construction/code-generation.md": strings.Replace(skewed(t), "reviewer_max_iterations: 3", "reviewer_max_iterations: 4", 1)}
+			},
+			want: gate.Failure, judged: []string{"stage/review-artifact-missing"}},
+		{name: "a touched file is judged however stages.paths is written", dir: "./stages/", filter: config.FilterChanged,
 			base: func(t *testing.T) map[string]string {
 				return map[string]string{"stages/construction/code-generation.md": skewed(t)}
 			},
@@ -135,7 +144,11 @@ func TestStagesGateFollowsTheFilterMode(t *testing.T) {
 				repo.Remove(tt.remove)
 			}
 			repo.Commit("change")
-			res := runGateWith(t, repo.Root, base, stageSetConfig(tt.filter, tt.rules), Options{})
+			dir := tt.dir
+			if dir == "" {
+				dir = "stages"
+			}
+			res := runGateWith(t, repo.Root, base, stageSetConfig(dir, tt.filter, tt.rules), Options{})
 			g, ok := res.Gate(gate.Stages)
 			if !ok {
 				t.Fatal("no stages gate")

@@ -15,6 +15,7 @@ import (
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
+	"github.com/storygate/storygate/internal/target"
 )
 
 const stageUsage = `usage: storygate stage <subcommand> [flags] [DIR]
@@ -124,18 +125,23 @@ func stageDocument(p *findings.Pipeline, tool string, ds []diag.Diagnostic, file
 }
 
 // stagePipeline is a stage command's findings pipeline: the severities of
-// the configuration named by --config, else of the repository's own
-// configuration when DIR is in one that has it.
+// the policy of the run's target (target.Open: --config, else the
+// configuration of the repository holding DIR when it has one).
 func stagePipeline(e env, in stageInputs) (*findings.Pipeline, int) {
-	cfg, err := config.Load(safefile.RepoRoot(in.dir), in.config)
-	if err == nil {
-		err = cfg.CheckCatalogRuleIDs()
-	}
+	root, err := rootFor("", []string{in.dir})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
 		return nil, ExitUsage
 	}
-	return findings.New(findings.Options{Config: cfg}), -1
+	t, code := openTarget(e, "stage", target.Options{Root: root, ConfigFile: in.config})
+	if code >= 0 {
+		return nil, code
+	}
+	if err := t.Policy().CheckCatalogRuleIDs(); err != nil {
+		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
+		return nil, ExitUsage
+	}
+	return findings.New(findings.Options{Config: t.Policy()}), -1
 }
 
 // loadStageSet reads the stage files, the agent and scope rosters, and the

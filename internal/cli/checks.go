@@ -19,7 +19,7 @@ import (
 	"github.com/storygate/storygate/internal/version"
 )
 
-const checksSynopsis = "checks run --suite FILE [--schema NAME] [--format text|json|sarif|github] FILE..."
+const checksSynopsis = "checks run --suite FILE [--schema NAME] [--config FILE] [--format text|json|sarif|github] FILE..."
 
 // runChecks is "storygate checks run": a declarative suite (and optionally
 // a JSON Schema) over record files.
@@ -35,6 +35,7 @@ func runChecks(e env, args []string) int {
 	suiteName := fs.String("suite", "", "suite file, or a built-in suite name such as step-packet; a record holding none of the fields it reads is records/unrelated")
 	schemaName := fs.String("schema", "", "JSON Schema file, or a built-in template schema such as template.step-packet (never implied by --suite)")
 	format := fs.String("format", "text", "output format: text, json, sarif or github")
+	cfgPath := fs.String("config", "", "configuration whose rules: severities apply (default .github/storygate.yml of the repository holding the first FILE, when it exists)")
 	files, code := parseFlags(fs, args[1:])
 	if code >= 0 {
 		return code
@@ -47,10 +48,14 @@ func runChecks(e env, args []string) int {
 		fs.Usage()
 		return ExitUsage
 	}
-	return checkFiles(e, *suiteName, *schemaName, *format, files)
+	pipeline, code := severityPipeline(e, "checks run", files[0], *cfgPath)
+	if code >= 0 {
+		return code
+	}
+	return checkFiles(e, pipeline, *suiteName, *schemaName, *format, files)
 }
 
-func checkFiles(e env, suiteName, schemaName, format string, args []string) int {
+func checkFiles(e env, pipeline *findings.Pipeline, suiteName, schemaName, format string, args []string) int {
 	suite, schema, err := loadSuiteAndSchema(suiteName, schemaName)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
@@ -69,12 +74,12 @@ func checkFiles(e env, suiteName, schemaName, format string, args []string) int 
 		}
 		ds = append(ds, found...)
 	}
-	doc := report.Document{Tool: "checks", Diagnostics: findings.New(findings.Options{}).Run(ds).Judged, FilesChecked: len(files), Rules: checkRules(suite)}
+	doc := report.Document{Tool: "checks", Diagnostics: pipeline.Run(ds).Judged, FilesChecked: len(files), Rules: checkRules(suite)}
 	if err := printReport(e.stdout, format, doc); err != nil {
 		fmt.Fprintf(e.stderr, "storygate checks run: %v\n", err)
 		return ExitInternal
 	}
-	if diag.Count(ds).Errors > 0 {
+	if diag.Count(doc.Diagnostics).Errors > 0 {
 		return ExitFindings
 	}
 	return ExitOK

@@ -51,3 +51,44 @@ func TestChecksRunUnrelatedRecords(t *testing.T) {
 		}
 	})
 }
+
+// TestChecksRunAppliesTheConfiguredSeverities: records/* rules follow the
+// rules: section like every documented rule: the configuration of the
+// repository holding the records, or --config. Turned down, an unrelated
+// record is reported and passes; turned off it is not reported; an
+// unknown ID is refused (exit 2). The control has no configuration.
+func TestChecksRunAppliesTheConfiguredSeverities(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, repoConfig, flagConfig string
+		code                         int
+		reported                     bool
+	}{
+		{"no configuration (control)", "", "", ExitFindings, true},
+		{"the repository turns it down", "rules:\n  records/unrelated: warning\n", "", ExitOK, true},
+		{"turned off", "rules:\n  records/unrelated: \"off\"\n", "", ExitOK, false},
+		{"--config names the file", "", "rules:\n  records/unrelated: notice\n", ExitOK, true},
+		{"an unknown rule ID is refused", "rules:\n  records/no-such-rule: warning\n", "", ExitUsage, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			repo := t.TempDir()
+			files := map[string]string{".git/HEAD": "ref: refs/heads/main\n", "records/h.json": `{"hello": 1}`}
+			if tt.repoConfig != "" {
+				files[".github/storygate.yml"] = tt.repoConfig
+			}
+			writeFiles(t, repo, files)
+			args := []string{"checks", "run", "--suite", "packet-revision"}
+			if tt.flagConfig != "" {
+				elsewhere := t.TempDir()
+				writeFiles(t, elsewhere, map[string]string{"policy.yml": tt.flagConfig})
+				args = append(args, "--config", filepath.Join(elsewhere, "policy.yml"))
+			}
+			code, out, errOut := runCLI(append(args, filepath.Join(repo, "records", "h.json"))...)
+			if code != tt.code || strings.Contains(out, "[records/unrelated]") != tt.reported {
+				t.Errorf("code %d (want %d), reported %v\nstdout: %s\nstderr: %s", code, tt.code, tt.reported, out, errOut)
+			}
+		})
+	}
+}

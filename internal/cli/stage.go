@@ -15,7 +15,6 @@ import (
 	"github.com/storygate/storygate/internal/report"
 	"github.com/storygate/storygate/internal/safefile"
 	"github.com/storygate/storygate/internal/stage"
-	"github.com/storygate/storygate/internal/target"
 )
 
 const stageUsage = `usage: storygate stage <subcommand> [flags] [DIR]
@@ -124,24 +123,9 @@ func stageDocument(p *findings.Pipeline, tool string, ds []diag.Diagnostic, file
 	return report.Document{Tool: tool, Diagnostics: p.Run(ds).Judged, FilesChecked: files, Rules: report.CatalogRules()}
 }
 
-// stagePipeline is a stage command's findings pipeline: the severities of
-// the policy of the run's target (target.Open: --config, else the
-// configuration of the repository holding DIR when it has one).
+// stagePipeline is a stage command's findings pipeline (severityPipeline).
 func stagePipeline(e env, in stageInputs) (*findings.Pipeline, int) {
-	root, err := rootFor("", []string{in.dir})
-	if err != nil {
-		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
-		return nil, ExitUsage
-	}
-	t, code := openTarget(e, "stage", target.Options{Root: root, ConfigFile: in.config})
-	if code >= 0 {
-		return nil, code
-	}
-	if err := t.Policy().CheckCatalogRuleIDs(); err != nil {
-		fmt.Fprintf(e.stderr, "storygate stage: %v\n", err)
-		return nil, ExitUsage
-	}
-	return findings.New(findings.Options{Config: t.Policy()}), -1
+	return severityPipeline(e, "stage", in.dir, in.config)
 }
 
 // loadStageSet reads the stage files, the agent and scope rosters, and the

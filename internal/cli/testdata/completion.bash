@@ -16,7 +16,7 @@ _storygate() {
             return
         fi
         case "${COMP_WORDS[2]}" in
-        run) flags="--format --schema --suite" ;;
+        run) flags="--config --format --schema --suite" ;;
         esac
         ;;
     completion)

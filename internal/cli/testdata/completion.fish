@@ -49,6 +49,7 @@ complete -c storygate -n '__storygate_is action' -l report-only -d 'never write 
 complete -c storygate -n '__storygate_is action' -l results -r -F -d 'where to write the results document'
 complete -c storygate -n '__storygate_is action' -l root -r -F -d 'repository root'
 complete -c storygate -n '__storygate_is action' -l sarif -r -F -d 'where to write SARIF'
+complete -c storygate -n '__storygate_is checks run' -l config -r -F -d 'configuration whose rules'
 complete -c storygate -n '__storygate_is checks run' -l format -r -F -d 'output format'
 complete -c storygate -n '__storygate_is checks run' -l schema -r -F -d 'JSON Schema file, or a built-in template schema such as tem…'
 complete -c storygate -n '__storygate_is checks run' -l suite -r -F -d 'suite file, or a built-in suite name such as step-packet'

@@ -99,6 +99,7 @@ _storygate() {
         ;;
     'checks run')
         items=(
+            '--config:configuration whose rules'
             '--format:output format'
             '--schema:JSON Schema file, or a built-in template schema such as tem…'
             '--suite:suite file, or a built-in suite name such as step-packet'

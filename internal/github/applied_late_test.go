@@ -143,7 +143,10 @@ func TestAppliedLateWrites(t *testing.T) {
 		for _, tc := range cases {
 			t.Run(name+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
-				a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 500 * time.Millisecond})
+				// The limit every request of the case is under: the held one
+				// waits it out, and an honest one must never reach it on a
+				// loaded machine, or the control's one send becomes two.
+				a, fake, _ := setupTimeouts(t, github.Timeouts{Request: 1500 * time.Millisecond})
 				if w.seed != nil {
 					w.seed(fake)
 				}

@@ -8,7 +8,9 @@ COPY . .
 ARG VERSION=dev
 RUN CGO_ENABLED=0 go build -trimpath \
       -ldflags "-s -w -X github.com/storygate/storygate/internal/version.release=${VERSION}" \
-      -o /out/storygate ./cmd/storygate
+      -o /out/storygate ./cmd/storygate \
+ && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" \
+      -o /out/storygate-sandbox-exec ./cmd/storygate-sandbox-exec
 
 # The runtime image: the binary, git and sh, nothing else. Suites that need
 # a language toolchain belong in host mode (host/action.yml).
@@ -16,6 +18,7 @@ FROM alpine:3.22
 RUN apk add --no-cache git \
  && git config --system --add safe.directory '*'
 COPY --from=build /out/storygate /usr/local/bin/storygate
+COPY --from=build /out/storygate-sandbox-exec /usr/local/bin/storygate-sandbox-exec
 # `docker run IMAGE serve` runs the GitHub App's webhook server instead of
 # the action (the arguments replace CMD; docs/serve-reference.md): it
 # listens on STORYGATE_LISTEN, :8080 by default. TestTheImageRunsBothModes

@@ -6,6 +6,8 @@
 # the chain on its own; interleaved rounds, medians. Targets: 10,000 files
 # within 10% of 10 files; at most 2x bare bwrap.
 #   bench/sandbox.sh [RUNS]            (default 30 interleaved rounds)
+#   HELPER=storygate bench/sandbox.sh  storygate itself as the Landlock
+#                                      helper (default: the small helper)
 #   bench/sandbox.sh --clone [RUNS]    also BenchmarkSandboxOverhead: a
 #                                      fresh clone per verify run (slow)
 set -euo pipefail
@@ -15,9 +17,15 @@ if [ "${1:-}" = --clone ]; then clone=1; shift; fi
 runs=${1:-30}
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
-CGO_ENABLED=0 go build -trimpath -o "$bin/storygate" ./cmd/storygate # as released (.goreleaser.yaml): static
-printf 'load before: %s\n' "$(uptime)"
-out=$(STORYGATE_BENCH_HELPER="$bin/storygate" go test -run '^$' -bench 'BenchmarkSandboxPerCommand$' -benchtime "${runs}x" ./bench/)
+# As released (.goreleaser.yaml): static. The release's storygate starts
+# its small helper (storygate-sandbox-exec) when it stands beside it from
+# the same build; HELPER=storygate measures storygate itself as the helper,
+# as a build without the small one runs.
+CGO_ENABLED=0 go build -trimpath -o "$bin/storygate" ./cmd/storygate
+CGO_ENABLED=0 go build -trimpath -o "$bin/storygate-sandbox-exec" ./cmd/storygate-sandbox-exec
+helper=${HELPER:-storygate-sandbox-exec}
+printf 'load before: %s\nLandlock helper: %s\n' "$(uptime)" "$helper"
+out=$(STORYGATE_BENCH_HELPER="$bin/$helper" go test -run '^$' -bench 'BenchmarkSandboxPerCommand$' -benchtime "${runs}x" ./bench/)
 line=$(grep '^BenchmarkSandboxPerCommand' <<<"$out")
 metric() { awk -v m="$1" '{for(i=1;i<NF;i++) if($(i+1)==m) print $i}' <<<"$line"; }
 printf 'per extra command, median of %s interleaved rounds (ms):\n' "$runs"

@@ -13,9 +13,10 @@ import (
 	"github.com/storygate/storygate/internal/verify"
 )
 
-// helperEnv names the storygate executable BenchmarkSandboxPerCommand
-// runs as the Landlock helper (bench/sandbox.sh builds it): the helper's
-// cost is storygate's start-up, which this test binary's is not.
+// helperEnv names the executable BenchmarkSandboxPerCommand runs as the
+// Landlock helper (bench/sandbox.sh builds it): the release's small helper
+// (storygate-sandbox-exec) or storygate itself; the helper's cost is its
+// start-up, which this test binary's is not.
 const helperEnv = "STORYGATE_BENCH_HELPER"
 
 // BenchmarkSandboxPerCommand times, interleaved, the cost of one more

@@ -61,10 +61,13 @@ func buildTools(dir string) (*toolbox, error) {
 	_, self, _, _ := runtime.Caller(0)
 	root := filepath.Join(filepath.Dir(self), "..", "..")
 	bin := filepath.Join(dir, "storygate")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/storygate")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("build storygate: %w\n%s", err, out)
+	// The small sandbox helper too: the release archive holds both.
+	for out, pkg := range map[string]string{bin: "./cmd/storygate", filepath.Join(dir, "storygate-sandbox-exec"): "./cmd/storygate-sandbox-exec"} {
+		cmd := exec.Command("go", "build", "-o", out, pkg)
+		cmd.Dir = root
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			return nil, fmt.Errorf("build %s: %w\n%s", pkg, err, msg)
+		}
 	}
 	action, err := loadAction(root)
 	if err != nil {

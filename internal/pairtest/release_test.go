@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -23,13 +24,10 @@ type release struct {
 	err     error
 }
 
-// archiveOf packs the binary as the release archives do: storygate at the
-// archive's top.
+// archiveOf packs the binary as the release's Linux archives do:
+// storygate and, beside it, the small sandbox helper built next to it, at
+// the archive's top.
 func archiveOf(binary string) ([]byte, error) {
-	data, err := os.ReadFile(binary)
-	if err != nil {
-		return nil, fmt.Errorf("release archive: %w", err)
-	}
 	var buf bytes.Buffer
 	// Stored, not compressed: tar -xzf reads it all the same, and deflating
 	// the binary in a -race test process takes minutes.
@@ -38,11 +36,10 @@ func archiveOf(binary string) ([]byte, error) {
 		return nil, fmt.Errorf("release archive: %w", err)
 	}
 	tw := tar.NewWriter(gz)
-	if err := tw.WriteHeader(&tar.Header{Name: "storygate", Mode: 0o755, Size: int64(len(data))}); err != nil {
-		return nil, fmt.Errorf("release archive: %w", err)
-	}
-	if _, err := tw.Write(data); err != nil {
-		return nil, fmt.Errorf("release archive: %w", err)
+	for _, file := range []string{binary, filepath.Join(filepath.Dir(binary), "storygate-sandbox-exec")} {
+		if err := addToArchive(tw, file); err != nil {
+			return nil, err
+		}
 	}
 	if err := tw.Close(); err != nil {
 		return nil, fmt.Errorf("release archive: %w", err)
@@ -51,6 +48,21 @@ func archiveOf(binary string) ([]byte, error) {
 		return nil, fmt.Errorf("release archive: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// addToArchive writes file at the archive's top, executable.
+func addToArchive(tw *tar.Writer, file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("release archive: %w", err)
+	}
+	if err := tw.WriteHeader(&tar.Header{Name: filepath.Base(file), Mode: 0o755, Size: int64(len(data))}); err != nil {
+		return fmt.Errorf("release archive: %w", err)
+	}
+	if _, err := tw.Write(data); err != nil {
+		return fmt.Errorf("release archive: %w", err)
+	}
+	return nil
 }
 
 // serveRelease answers install.sh's two downloads for any version:

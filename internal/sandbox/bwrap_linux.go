@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -66,13 +67,32 @@ func (s *Sandbox) probe(ctx context.Context) string {
 	s.helper, s.landlock, s.noLandlock = landlockHelper(s.policy)
 	s.overlay = overlaySupported(s.bwrap)
 	s.kernelOverlay = s.setpriv != "" && s.policy.Caches && kernelOverlayWorks()
+	why := s.tryHelpers(ctx)
+	if why == "" {
+		s.probeLimits(ctx)
+	}
+	return why
+}
+
+// tryHelpers starts `true` in the sandbox with each Landlock helper in
+// turn until one works: the small helper next to storygate when it is
+// this build's (smallHelper), storygate itself, then none, saying why
+// there is no Landlock layer. It returns why the sandbox does not start
+// at all, or "".
+func (s *Sandbox) tryHelpers(ctx context.Context) string {
+	if ours, ok := debug.ReadBuildInfo(); ok && s.helper != "" && s.policy.Helper == "" {
+		own := s.helper
+		for _, h := range helperCandidates(own, ours) {
+			if s.helper = h; h != own && s.try(ctx) == "" {
+				return ""
+			}
+		}
+		s.helper = own // tried below, as without a small helper
+	}
 	why := s.try(ctx)
 	if why != "" && s.helper != "" {
 		s.helper, s.landlock, s.noLandlock = "", 0, "storygate's Landlock helper does not start in the sandbox: "+why
 		why = s.try(ctx)
-	}
-	if why == "" {
-		s.probeLimits(ctx)
 	}
 	return why
 }

@@ -29,7 +29,7 @@ func TestArchitectureNamesEveryPackage(t *testing.T) {
 		listed = append(listed, strings.TrimPrefix(line, module+"/"))
 	}
 	named := map[string]bool{}
-	for _, m := range regexp.MustCompile("`((?:internal|cmd)/[a-z0-9/]+)`").FindAllStringSubmatch(string(doc), -1) {
+	for _, m := range regexp.MustCompile("`((?:internal|cmd)/[a-z0-9/-]+)`").FindAllStringSubmatch(string(doc), -1) {
 		named[m[1]] = true
 	}
 	for _, p := range listed {

@@ -193,7 +193,7 @@ func Load(root, explicit string) (*Config, error) {
 		return Default(), nil
 	}
 	if err != nil {
-		return nil, &Error{File: path, Message: fmt.Sprintf("cannot read configuration: %v", err)}
+		return nil, ReadError(path, err)
 	}
 	cfg, err := Parse(path, data)
 	if err != nil {
@@ -372,4 +372,14 @@ func findEntry(root *yaml.Node, section, key string) (k, v *yaml.Node) {
 		}
 	}
 	return root, root
+}
+
+// ReadError is the error for a configuration file that cannot be read,
+// at the file, which it names once: a file system error of its own
+// (lstat /path: …) would name it again.
+func ReadError(file string, err error) *Error {
+	if pe, ok := err.(*fs.PathError); ok {
+		err = fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return &Error{File: file, Message: fmt.Sprintf("cannot read configuration: %v", err)}
 }

@@ -234,3 +234,14 @@ func TestCheckCatalogRuleIDs(t *testing.T) {
 		}
 	}
 }
+
+// TestAConfigurationThatCannotBeReadIsNamedOnce: the error names the file
+// once, at its position, not again inside the file system's error.
+func TestAConfigurationThatCannotBeReadIsNamedOnce(t *testing.T) {
+	t.Parallel()
+	missing := filepath.Join(t.TempDir(), "nope.yml")
+	_, err := Load(t.TempDir(), missing)
+	if err == nil || strings.Count(err.Error(), missing) != 1 || !strings.Contains(err.Error(), "cannot read configuration: lstat: no such file or directory") {
+		t.Errorf("Load = %v, want the path named once and why", err)
+	}
+}

@@ -154,7 +154,7 @@ func readPolicyFile(root, explicit string) ([]byte, error) {
 		if name == "" {
 			name = filepath.Join(root, config.DefaultPath)
 		}
-		return nil, &config.Error{File: name, Message: fmt.Sprintf("cannot read configuration: %v", err)}
+		return nil, config.ReadError(name, err)
 	}
 	return data, err
 }

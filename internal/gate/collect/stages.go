@@ -78,8 +78,12 @@ func compileStages(p *findings.Pipeline, load func() (*stage.Set, error)) (compi
 	if err != nil {
 		return compiled{}, err
 	}
-	g, found := stage.CompileJudged(set, p.Severities)
-	return compiled{set: set, found: found, graph: g, broken: set.ErrorSlugs(p.Severities(found))}, nil
+	var judged []diag.Diagnostic // the findings at their configured severities, judged once
+	g, found := stage.CompileJudged(set, func(ds []diag.Diagnostic) []diag.Diagnostic {
+		judged = p.Severities(ds)
+		return judged
+	})
+	return compiled{set: set, found: found, graph: g, broken: set.ErrorSlugs(judged)}, nil
 }
 
 // loader loads the stage directory dir of the tree at root.

@@ -30,6 +30,16 @@ type Files struct {
 	// under is the directory (as PathOf gives it) paths are relative to;
 	// "" for the top.
 	under string
+	// batch, when set, reads the blobs first (Using).
+	batch *Batch
+}
+
+// Using is a reader of the same files that reads their blobs through b
+// first, and through go-git when b cannot give one.
+func (f *Files) Using(b *Batch) *Files {
+	g := *f
+	g.batch = b
+	return &g
 }
 
 // FilesAt returns a reader of the files of commit c.
@@ -102,6 +112,9 @@ func (f *Files) ReadFile(p string) (data []byte, ok bool, err error) {
 	f.mu.Unlock()
 	if err != nil || e == nil {
 		return nil, false, err
+	}
+	if data, ok := f.batch.read(e.Hash); ok {
+		return data, true, nil
 	}
 	data, err = f.repo.readers.read(e.Hash)
 	if err != nil {

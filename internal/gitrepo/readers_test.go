@@ -1,7 +1,6 @@
 package gitrepo
 
 import (
-	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -13,15 +12,7 @@ import (
 // gives what Commit.File reads through the repository's own storage.
 func TestFilesReadsBlobsSideBySide(t *testing.T) {
 	t.Parallel()
-	src := t.TempDir()
-	gitRun(t, src, "init", "-q", "-b", "main")
-	var paths []string
-	for i := range 40 {
-		p := fmt.Sprintf("stories/STORY-%03d.md", i)
-		writeFile(t, src, p, fmt.Sprintf("story %d\n%s", i, filepath.Base(p)), 0o644)
-		paths = append(paths, p)
-	}
-	commitAll(t, src, "base")
+	src, paths := batchRepo(t)
 	readsAsCommitFile(t, "loose", src, paths)
 	gitRun(t, src, "gc", "-q")
 	readsAsCommitFile(t, "packed", src, paths)

@@ -52,6 +52,9 @@ type Options struct {
 	// HeadReads, when set, counts the files read from the head revision's
 	// commit (the stories themselves are read from the work tree).
 	HeadReads *atomic.Int64
+	// GitReads, when set, counts the blobs of either revision that git
+	// cat-file gave (gitrepo.Batch); the others were read through go-git.
+	GitReads *atomic.Int64
 	// Parses, when set, counts the story files parsed, head and base
 	// versions alike.
 	Parses *atomic.Int64
@@ -133,6 +136,7 @@ func Run(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer ctx.batch.Close() // a failed close loses nothing: every blob read was whole
 	if opts.BatchGC {
 		defer TuneGC(len(set))()
 	}
@@ -242,6 +246,7 @@ type baseContext struct {
 	// Options.BaseReads; readHead reads the head commit, counted in
 	// Options.HeadReads.
 	files    *gitrepo.Files
+	batch    *gitrepo.Batch
 	read     func(path string) ([]byte, bool, error)
 	readHead func(path string) ([]byte, bool, error)
 	// created are the paths the change created: their stories find their
@@ -268,9 +273,12 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	if err != nil {
 		return nil, err
 	}
-	baseFiles, headFiles := baseTop.In(t.Place()), headTop.In(t.Place())
+	// One git cat-file process reads the blobs of both sides (Batch: git
+	// keeps the delta bases it inflated, go-git inflates each chain again).
+	batch := repo.OpenBatch("git").Counting(opts.GitReads)
+	baseFiles, headFiles := baseTop.In(t.Place()).Using(batch), headTop.In(t.Place()).Using(batch)
 	changes := t.InRoot()
-	c := &baseContext{repo: repo, changes: changes, files: baseFiles, changed: make(map[string]bool, len(changes)),
+	c := &baseContext{repo: repo, changes: changes, files: baseFiles, batch: batch, changed: make(map[string]bool, len(changes)),
 		created: map[string]bool{}, nonStory: opts.config().Discovery.NonStory,
 		read: counted(readThrough(baseFiles), opts.BaseReads), readHead: counted(readThrough(headFiles), opts.HeadReads)}
 	for _, ch := range changes {
@@ -280,10 +288,10 @@ func newBaseContext(opts Options) (*baseContext, error) {
 		}
 	}
 	if c.deleted, err = findDeletedStories(opts, changes, c.read); err != nil {
-		return nil, err
+		return nil, errors.Join(err, batch.Close())
 	}
 	if c.others, err = findOtherStories(opts, baseTop, headTop); err != nil {
-		return nil, err
+		return nil, errors.Join(err, batch.Close())
 	}
 	return c, nil
 }

@@ -27,7 +27,7 @@ func TestEachChangedStoryIsParsedOncePerSide(t *testing.T) {
 	t.Parallel()
 	r, base, names := baseRepo(t, 30)
 	for _, slim := range []bool{false, true} {
-		parses, baseReads, headReads := countReads(t, r.Root, base, slim)
+		parses, baseReads, headReads, _ := countReads(t, r.Root, base, slim)
 		if parses != 30 || baseReads != 0 || headReads != 0 {
 			t.Errorf("slim %v, no change: %d parses, %d base reads, %d head reads; want 30, 0, 0", slim, parses, baseReads, headReads)
 		}
@@ -39,22 +39,26 @@ func TestEachChangedStoryIsParsedOncePerSide(t *testing.T) {
 	r.Remove(names[11])
 	r.Commit("head")
 	for _, slim := range []bool{false, true} {
-		parses, baseReads, headReads := countReads(t, r.Root, base, slim)
+		parses, baseReads, headReads, gitReads := countReads(t, r.Root, base, slim)
 		// 29 heads; 10 modified, 1 moved and 1 deleted base version.
 		if parses != 29+12 || baseReads != 12 || headReads != 0 {
 			t.Errorf("slim %v: %d parses, %d base reads, %d head reads; want 41, 12, 0", slim, parses, baseReads, headReads)
 		}
+		// Every base blob came through git cat-file (gitrepo.Batch).
+		if gitReads != baseReads {
+			t.Errorf("slim %v: git gave %d of the %d base reads", slim, gitReads, baseReads)
+		}
 	}
 }
 
-func countReads(t *testing.T, root, base string, slim bool) (parses, baseReads, headReads int64) {
+func countReads(t *testing.T, root, base string, slim bool) (parses, baseReads, headReads, gitReads int64) {
 	t.Helper()
-	var p, b, h atomic.Int64
+	var p, b, h, g atomic.Int64
 	if _, err := lint.Run(lint.Options{Target: lint.TargetOf(t, root, base, nil), Slim: slim,
-		Parses: &p, BaseReads: &b, HeadReads: &h}); err != nil {
+		Parses: &p, BaseReads: &b, HeadReads: &h, GitReads: &g}); err != nil {
 		t.Fatal(err)
 	}
-	return p.Load(), b.Load(), h.Load()
+	return p.Load(), b.Load(), h.Load(), g.Load()
 }
 
 func moveStory(t *testing.T, root, from, to string) {

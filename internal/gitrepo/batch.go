@@ -25,7 +25,7 @@ import (
 //
 // git is started on the first read, with the repository's git directory
 // named (--git-dir: no discovery, no GIT_* variable of the environment,
-// no work tree) and nothing but cat-file run. When git is missing, does
+// no work tree), replace refs ignored, and nothing but cat-file run. When git is missing, does
 // not start, or answers anything but the object asked for, the Batch
 // stops using it and every read falls back to go-git (ok false): the
 // content is the same object either way. Safe for concurrent use; Close
@@ -94,8 +94,12 @@ func (b *Batch) start() error {
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(b.git, "--git-dir="+dot, "cat-file", "--batch")
-	cmd.Env = withoutGitVariables(os.Environ())
+	// --no-replace-objects: a refs/replace/ ref would make git answer a
+	// blob's id with another blob's content; go-git reads no such ref.
+	// GIT_NO_LAZY_FETCH: a partial clone's missing blob is not fetched
+	// (go-git cannot fetch it either; git before 2.44 ignores the variable).
+	cmd := exec.Command(b.git, "--git-dir="+dot, "--no-replace-objects", "cat-file", "--batch")
+	cmd.Env = append(withoutGitVariables(os.Environ()), "GIT_NO_LAZY_FETCH=1")
 	cmd.Dir = dot
 	in, err := cmd.StdinPipe()
 	if err != nil {

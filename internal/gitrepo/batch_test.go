@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -185,5 +186,24 @@ func TestBatchCloseEndsGit(t *testing.T) {
 	}
 	if data, ok, err := files.Using(b).ReadFile(paths[0]); err != nil || !ok || len(data) == 0 {
 		t.Errorf("ReadFile after Close = %q, %v, %v", data, ok, err)
+	}
+}
+
+// TestBatchIgnoresReplaceRefs: an agent that can push refs plants
+// refs/replace/<blob> naming another blob, which git cat-file would
+// answer for the story's base unless told not to. The Batch reads the
+// blob itself, as go-git does; the control is the same read through git
+// cat-file with replace refs honoured, which gives the planted content.
+func TestBatchIgnoresReplaceRefs(t *testing.T) {
+	t.Parallel()
+	src, paths := batchRepo(t)
+	original := strings.TrimSpace(gitRun(t, src, "rev-parse", "HEAD~1:"+paths[0]))
+	planted := strings.TrimSpace(gitRun(t, src, "rev-parse", "HEAD:"+paths[1]))
+	gitRun(t, src, "replace", original, planted)
+	if got := gitRun(t, src, "cat-file", "blob", original); got != gitRun(t, src, "cat-file", "blob", planted) {
+		t.Fatalf("control: git does not honour the replace ref (%q)", got)
+	}
+	if served := readsThroughBatch(t, "replace ref", src, "HEAD~1", "git", paths); served != len(paths) {
+		t.Errorf("git gave %d of %d blobs", served, len(paths))
 	}
 }

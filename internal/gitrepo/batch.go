@@ -25,11 +25,11 @@ import (
 //
 // git is started on the first read, with the repository's git directory
 // named (--git-dir: no discovery, no GIT_* variable of the environment,
-// no work tree), replace refs ignored, and nothing but cat-file run. When git is missing, does
-// not start, or answers anything but the object asked for, the Batch
-// stops using it and every read falls back to go-git (ok false): the
-// content is the same object either way. Safe for concurrent use; Close
-// ends the process.
+// no work tree), replace refs ignored, and nothing but cat-file run. Each
+// answer is hashed: when git is missing, does not start, or answers
+// anything but the object asked for (another id, type or content), the
+// Batch stops using it and every read falls back to go-git (ok false).
+// Safe for concurrent use; Close ends the process.
 type Batch struct {
 	repo  *Repo
 	git   string        // the git program; "" reads nothing
@@ -146,7 +146,12 @@ func (b *Batch) ask(h plumbing.Hash) ([]byte, error) {
 	if data[size] != '\n' {
 		return nil, fmt.Errorf("%w: no newline after %d bytes", errBatchAnswer, size)
 	}
-	return data[:size:size], nil
+	// The content must be the object asked for: a "git" first on PATH is
+	// not trusted to say so (it is checked as go-git's read would be named).
+	if data = data[:size:size]; BlobHash(data) != h {
+		return nil, fmt.Errorf("%w: content of %s hashes to %s", errBatchAnswer, h, BlobHash(data))
+	}
+	return data, nil
 }
 
 // Close ends the git process, if one was started. Reads after Close fall

@@ -107,7 +107,8 @@ func TestBatchReadsWhatGoGitReads(t *testing.T) {
 }
 
 // TestBatchFallsBackToGoGit gives a Batch no git, a program that does not
-// exist, and a "git" that answers what was not asked: every read still
+// exist, and "git"s that answer another object, cut the answer short, or
+// forge the content of the object asked for: every read still
 // gives go-git's content, and none came from the program. The honest
 // control is TestBatchReadsWhatGoGitReads.
 func TestBatchFallsBackToGoGit(t *testing.T) {
@@ -123,7 +124,15 @@ func TestBatchFallsBackToGoGit(t *testing.T) {
 	if err := os.WriteFile(short, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A "git" put first on PATH that names the object asked for and
+	// serves other content: only the content's hash tells.
+	forger := filepath.Join(t.TempDir(), "git")
+	script = "#!/bin/sh\nwhile read -r id; do printf '%s blob 3\\nabc\\n' \"$id\"; done\n"
+	if err := os.WriteFile(forger, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct{ name, program string }{
+		{"forged content", forger},
 		{"no git", ""},
 		{"missing program", filepath.Join(t.TempDir(), "no-such-git")},
 		{"wrong object", liar},

@@ -123,6 +123,16 @@ func (o Options) parse(path string, src []byte) *story.Story {
 	return story.Parse(path, src)
 }
 
+// parseBeside parses the base version of head's story (story.ParseBeside:
+// a frontmatter the change left alone is not decoded again); a parse like
+// any other for the counter.
+func (o Options) parseBeside(path string, src []byte, head *story.Story) *story.Story {
+	if o.Parses != nil {
+		o.Parses.Add(1)
+	}
+	return story.ParseBeside(path, src, head)
+}
+
 // Run validates the stories named by opts.
 func Run(opts Options) (*Result, error) {
 	if opts.Target == nil {
@@ -373,7 +383,7 @@ func (c *baseContext) baseAt(opts Options, path string, head *story.Story) (*sto
 	if err != nil || !ok {
 		return nil, err
 	}
-	return executionStory(opts.parse(path, src), c.nonStory), nil
+	return executionStory(opts.parseBeside(path, src, head), c.nonStory), nil
 }
 
 // hereFor is the base version at l's own path, read once per story.

@@ -60,14 +60,15 @@ func Markdown(res *gate.Results, opts MarkdownOptions) string {
 	footer, stableFooter := c.footer(), c.stableFooter()
 	blocks, meaningBlocks := c.blocks(), m.blocks()
 	room := limit - len(footer) - len(stableFooter) - len(meaningMarker) - sha256.Size*2 - len(" -->\n") - maxOmittedNote
-	for i, s := range blocks {
+	for i, render := range blocks {
+		s := render()
 		if b.Len()+len(s) > room {
 			b.WriteString(c.omitted(len(blocks) - i))
 			meaning.WriteString(c.omitted(len(blocks) - i))
 			break
 		}
 		b.WriteString(s)
-		meaning.WriteString(meaningBlocks[i])
+		meaning.WriteString(meaningBlocks[i]())
 	}
 	b.WriteString(stableFooter)
 	meaning.WriteString(stableFooter)
@@ -78,15 +79,18 @@ func Markdown(res *gate.Results, opts MarkdownOptions) string {
 
 // blocks are the comment's sections between the header and the footer, in
 // order, each rendered by its own function; one that has nothing to say
-// gives no block. A new section is one more entry here.
-func (c comment) blocks() []string {
-	var out []string
-	for _, s := range append(append(c.detailBlocks(), c.looseFindings(), c.unclaimedRevert(), c.untouched()), c.storySections()...) {
+// gives no block. A new section is one more entry here. A story's section
+// is rendered only when asked for: a comment holds a few hundred, and a
+// pull request changing thousands of stories must not render them all to
+// throw most away.
+func (c comment) blocks() []func() string {
+	var out []func() string
+	for _, s := range append(c.detailBlocks(), c.looseFindings(), c.unclaimedRevert(), c.untouched()) {
 		if s != "" {
-			out = append(out, s)
+			out = append(out, func() string { return s })
 		}
 	}
-	return out
+	return append(out, c.storySections()...)
 }
 
 // maxOmittedNote is room kept for the note that says what did not fit.

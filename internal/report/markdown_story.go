@@ -13,15 +13,16 @@ import (
 // the results document carry the rest.
 const maxFindingsPerStory = 25
 
-// storySections renders each story as one section.
-func (c comment) storySections() []string {
+// storySections gives, for each story, the function rendering its section.
+func (c comment) storySections() []func() string {
 	byFile := map[string][]diag.Diagnostic{}
 	for _, d := range c.res.Diagnostics() {
 		byFile[d.File] = append(byFile[d.File], d)
 	}
-	out := make([]string, 0, len(c.res.Stories))
+	out := make([]func() string, 0, len(c.res.Stories))
 	for _, s := range c.res.Stories {
-		out = append(out, c.storySection(s, byFile[s.File]))
+		// Never empty (it starts with the story's heading), so a block.
+		out = append(out, func() string { return c.storySection(s, byFile[s.File]) })
 	}
 	return out
 }

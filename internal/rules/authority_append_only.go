@@ -34,7 +34,7 @@ func compareEntries(p *Pass, section string) {
 		}
 		he := head[i]
 		switch {
-		case p.Base.EntryText(be.Entry) == p.Head.EntryText(he.Entry):
+		case p.Base.SameEntryText(be.Entry, p.Head, he.Entry):
 		case ticksOnly(p.Unit, be, he) && (p.HumanOnly() || p.Head.Front == nil):
 			// A human moving the story (closing it) ticks the boxes of a
 			// role's list, such as the evaluator's Actionable Feedback:
@@ -65,7 +65,7 @@ func tickedEntries(u Unit) bool {
 	for _, sec := range appendOnlySections {
 		head := u.Head.MustEntries(sec)
 		for i, be := range u.Base.MustEntries(sec) {
-			if i < len(head) && u.Base.EntryText(be.Entry) != u.Head.EntryText(head[i].Entry) && ticksOnly(u, be, head[i]) {
+			if i < len(head) && !u.Base.SameEntryText(be.Entry, u.Head, head[i].Entry) && ticksOnly(u, be, head[i]) {
 				return true
 			}
 		}
@@ -101,7 +101,7 @@ func sectionPos(s *story.Story, name string) story.Pos {
 // order: rows and items may be appended anywhere, nothing rewritten.
 func compareEvidence(p *Pass) {
 	bs, hs := p.Base.Body.Section(lifecycle.SectionEvidence), p.Head.Body.Section(lifecycle.SectionEvidence)
-	if bs == nil {
+	if bs == nil || hs != nil && p.Base.SameSectionText(bs, p.Head, hs) {
 		return
 	}
 	headLines := []string{}

@@ -64,6 +64,9 @@ func checkEvidenceAuthority(p *Pass, holders map[lifecycle.Role]bool) {
 	}
 	// Only added lines are this rule's: an edited or removed line is
 	// authority/append-only's finding, as for role entries.
+	if bs != nil && p.Base.SameSectionText(bs, p.Head, hs) {
+		return
+	}
 	if bs == nil || len(nonBlank(p.Head.SectionText(hs))) > len(nonBlank(p.Base.SectionText(bs))) {
 		p.Report(hs.Heading.Pos, "\"## Evidence\" gained lines, which only the evaluator may write, but the evaluator did not hold the turn in this change (turns: %s)", plainList(sortedKeys(holders)))
 	}

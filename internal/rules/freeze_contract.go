@@ -3,6 +3,8 @@ package rules
 import (
 	"reflect"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/storygate/storygate/internal/catalog"
 	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
@@ -47,7 +49,7 @@ func contractChanges(b, h *story.Story) []contractChange {
 		if bs == nil || hs == nil {
 			continue
 		}
-		if b.SectionText(bs) != h.SectionText(hs) {
+		if !b.SameSectionText(bs, h, hs) {
 			out = append(out, contractChange{"## " + name, hs.Heading.Pos})
 		}
 	}
@@ -61,12 +63,33 @@ func contractChanges(b, h *story.Story) []contractChange {
 
 // sameValue compares a frontmatter field by meaning, not formatting.
 func sameValue(a, b *story.Frontmatter, key string) bool {
-	var va, vb any
-	if kv, ok := a.Keys[key]; ok {
-		_ = kv.Value.Decode(&va)
+	ka, inA := a.Keys[key]
+	kb, inB := b.Keys[key]
+	if inA && inB && sameNode(ka.Value, kb.Value) {
+		return true // the common case, a field the change left alone: nothing decoded
 	}
-	if kv, ok := b.Keys[key]; ok {
-		_ = kv.Value.Decode(&vb)
+	var va, vb any
+	if inA {
+		_ = ka.Value.Decode(&va)
+	}
+	if inB {
+		_ = kb.Value.Decode(&vb)
 	}
 	return reflect.DeepEqual(va, vb)
+}
+
+// sameNode reports whether two YAML trees are the same kind, resolved tag
+// and text at every node, in the same order: what decoding reads, so they
+// decode to equal values. False says nothing (an alias, a different
+// spelling of the same value): the caller decodes.
+func sameNode(a, b *yaml.Node) bool {
+	if a.Kind != b.Kind || a.Kind == yaml.AliasNode || a.Value != b.Value || a.ShortTag() != b.ShortTag() || len(a.Content) != len(b.Content) {
+		return false
+	}
+	for i := range a.Content {
+		if !sameNode(a.Content[i], b.Content[i]) {
+			return false
+		}
+	}
+	return true
 }

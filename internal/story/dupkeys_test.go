@@ -69,7 +69,7 @@ func largeMapping(n int, dup string) string {
 // parseWith parses through the fast path, or through yaml.v3 alone.
 func parseWith(fast bool, path string, src []byte) *Story {
 	if fast {
-		return parse(path, src, false)
+		return parse(path, src, false, nil)
 	}
 	return ParseReference(path, src)
 }

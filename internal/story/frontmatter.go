@@ -77,7 +77,7 @@ type FieldError struct {
 
 // parseFrontmatter splits off and decodes the frontmatter, returning the byte
 // offset where the body starts (-1 when the body cannot be located).
-func (s *Story) parseFrontmatter() int {
+func (s *Story) parseFrontmatter(beside *Story) int {
 	start := 0
 	if bytes.HasPrefix(s.Src, []byte("\ufeff")) {
 		start = len("\ufeff")
@@ -93,8 +93,26 @@ func (s *Story) parseFrontmatter() int {
 			Message: "frontmatter opened at line 1 is never closed by a --- line"})
 		return -1
 	}
-	s.decodeFrontmatter(end)
+	if !s.shareFrontmatter(end, beside) {
+		s.decodeFrontmatter(end)
+	}
 	return s.lines.start(end + 1)
+}
+
+// shareFrontmatter gives s a copy of other's decoded frontmatter when s's
+// frontmatter, closed at line end, is byte for byte other's (ParseBeside).
+// Only a decoded frontmatter is shared: one that failed left problems on
+// other, which s must find for itself.
+func (s *Story) shareFrontmatter(end int, other *Story) bool {
+	if other == nil || other.Front == nil || other.lines == nil || other.referenceYAML != s.referenceYAML || other.Front.EndLine != end {
+		return false
+	}
+	if !bytes.Equal(s.Src[:s.lines.start(end+1)], other.Src[:other.lines.start(end+1)]) {
+		return false
+	}
+	fm := *other.Front
+	s.Front = &fm
+	return true
 }
 
 // closingLine finds the line that closes the frontmatter, or 0.

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"time"
@@ -276,6 +277,48 @@ func (s *Story) Text(from, to int) string {
 		b.WriteByte('\n')
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// SameText reports whether s.Text(from, to) equals o.Text(oFrom, oTo).
+// Identical bytes give identical text, so the common case (a range the
+// change left alone) is answered without building either string.
+func (s *Story) SameText(from, to int, o *Story, oFrom, oTo int) bool {
+	if a, ok := s.rawLines(from, to); ok {
+		if b, ok := o.rawLines(oFrom, oTo); ok && bytes.Equal(a, b) {
+			return true
+		}
+	}
+	return s.Text(from, to) == o.Text(oFrom, oTo)
+}
+
+// rawLines returns the bytes of lines from..to with their line endings;
+// ok is false when the story keeps no line index (a slim one) or the range
+// starts before line 1 (Text counts such a line, the bytes cannot).
+func (s *Story) rawLines(from, to int) ([]byte, bool) {
+	if s.lines == nil || from < 1 {
+		return nil, false
+	}
+	if from > to {
+		return nil, true
+	}
+	return s.lines.src[s.lines.start(from):s.lines.start(to+1)], true
+}
+
+// SameSectionText reports whether s.SectionText(sec) equals
+// o.SectionText(oSec), comparing bytes first as SameText does.
+func (s *Story) SameSectionText(sec *Section, o *Story, oSec *Section) bool {
+	if a, ok := s.rawLines(sec.Heading.Pos.Line+1, sec.EndLine); ok {
+		if b, ok := o.rawLines(oSec.Heading.Pos.Line+1, oSec.EndLine); ok && bytes.Equal(a, b) {
+			return true
+		}
+	}
+	return s.SectionText(sec) == o.SectionText(oSec)
+}
+
+// SameEntryText reports whether s.EntryText(e) equals o.EntryText(oe),
+// comparing bytes first as SameText does.
+func (s *Story) SameEntryText(e *Entry, o *Story, oe *Entry) bool {
+	return s.SameText(e.Heading.Pos.Line, e.EndLine, o, oe.Heading.Pos.Line, oe.EndLine)
 }
 
 // SectionText returns the canonical text of a section's content (without its heading).

@@ -58,19 +58,29 @@ type Story struct {
 
 // Parse parses src as the story file at path. It never fails: defects are
 // recorded as Problems so that every rule can still run on what was readable.
-func Parse(path string, src []byte) *Story { return parse(path, src, fastPathOff) }
+func Parse(path string, src []byte) *Story { return parse(path, src, fastPathOff, nil) }
+
+// ParseBeside parses like Parse. When src opens with the very frontmatter
+// bytes other (a whole story, not a slim one) was parsed from, as the base
+// and head of a story whose body alone changed do, the frontmatter is not
+// decoded again: the story gets a Frontmatter of its own sharing other's
+// decoded fields, which nothing writes after parsing. The same bytes
+// decode to the same fields, so the story is the one Parse gives.
+func ParseBeside(path string, src []byte, other *Story) *Story {
+	return parse(path, src, fastPathOff, other)
+}
 
 // ParseReference parses like Parse with every frontmatter decoded by
 // yaml.v3 alone: the reference the fast path is checked against.
-func ParseReference(path string, src []byte) *Story { return parse(path, src, true) }
+func ParseReference(path string, src []byte) *Story { return parse(path, src, true, nil) }
 
-func parse(path string, src []byte, referenceYAML bool) *Story {
+func parse(path string, src []byte, referenceYAML bool, beside *Story) *Story {
 	s := &Story{Path: path, Src: src, lines: newLineIndex(src), referenceYAML: referenceYAML}
 	if p, ok := checkText(src, s.lines); !ok {
 		s.Problems = append(s.Problems, p)
 		return s
 	}
-	if s.bodyStart = s.parseFrontmatter(); s.bodyStart >= 0 {
+	if s.bodyStart = s.parseFrontmatter(beside); s.bodyStart >= 0 {
 		s.Body = parseBody(src, s.bodyStart, s.lines)
 	}
 	return s

@@ -61,6 +61,8 @@ type Body struct {
 	// comments aside) that would be headings without the block around
 	// them: where CommonMark versions could disagree on what is a heading.
 	HTMLHeadings []Line
+	// scanned is true when the scanner, not goldmark, split the body.
+	scanned bool
 }
 
 // parseBody parses src[start:] into blocks and sections. A body with a
@@ -72,10 +74,64 @@ func parseBody(src []byte, start int, li *lineIndex) *Body {
 	if mayOpenHTMLBlock(src[start:]) {
 		return goldmarkBody(src, start, li)
 	}
-	b := &Body{EndLine: li.count()}
+	b := &Body{EndLine: li.count(), scanned: true}
 	b.Blocks = scanBlocks(bytesAsString(src[start:]), start, li)
 	b.index()
 	return b
+}
+
+// parseBodyBeside parses like parseBody. When other (a whole story, its
+// body split by the scanner) opens with the same bytes as src, up to and
+// past a heading of its body, as the base and head of a story whose end
+// alone changed do, the blocks up to that heading are other's and only
+// the lines after it are scanned: the same lines give the same blocks,
+// and the scanner keeps nothing else across a top-level heading
+// (scanFrom). The blocks share other's texts, which nothing writes after
+// parsing.
+func parseBodyBeside(src []byte, start int, li *lineIndex, other *Story) *Body {
+	done, first := resumePoint(src, li, other)
+	if done == nil || mayOpenHTMLBlock(src[li.start(first):]) {
+		return parseBody(src, start, li)
+	}
+	b := &Body{EndLine: li.count(), scanned: true}
+	b.Blocks = scanFrom(bytesAsString(src[start:]), start, li, first, done)
+	b.index()
+	return b
+}
+
+// resumePoint returns other's blocks up to the last heading whose lines,
+// line endings included, src shares with other, and the line after that
+// heading; nil when there is none. The shared bytes hold the frontmatter
+// too, so the body starts where other's does.
+func resumePoint(src []byte, li *lineIndex, other *Story) ([]Block, int) {
+	if other == nil || other.lines == nil || other.Body == nil || !other.Body.scanned {
+		return nil, 0
+	}
+	shared := commonPrefix(src, other.Src)
+	blocks := other.Body.Blocks
+	for i := len(blocks) - 1; i >= 0; i-- {
+		if blocks[i].Kind != BlockHeading {
+			continue
+		}
+		if next := blocks[i].EndLine + 1; next <= li.count() && li.start(next) <= shared {
+			return blocks[:i+1:i+1], next
+		}
+	}
+	return nil, 0
+}
+
+// commonPrefix returns the length of the longest prefix a and b share.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	const chunk = 64
+	i := 0
+	for i+chunk <= n && bytes.Equal(a[i:i+chunk], b[i:i+chunk]) {
+		i += chunk
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // mayOpenHTMLBlock reports whether a line of body could open an HTML

@@ -47,13 +47,22 @@ func scanBlocks(text string, base int, li *lineIndex) []Block {
 	if text == "" {
 		return nil // also: base is then the end of a file without a final newline, not a line start
 	}
-	sc := &scanner{text: text, base: base, li: li, lineNo: li.pos(base).Line}
+	return scanFrom(text, base, li, li.pos(base).Line, nil)
+}
+
+// scanFrom scans text's lines from line first on, after the blocks done
+// of the lines before it. A scanner right after a top-level heading (ATX
+// or setext) holds nothing but its blocks (the heading closed every open
+// block), so scanning on from there gives what one scan of the whole
+// body gives.
+func scanFrom(text string, base int, li *lineIndex, first int, done []Block) []Block {
+	sc := &scanner{text: text, base: base, li: li, lineNo: first}
 	// Paragraph lines and list items go into arenas sized by a first pass,
 	// so the slices handed out share one array each instead of growing.
 	// An arena that does overflow reallocates: slices already handed out
 	// keep the old array, which stays valid.
 	est := estimate(li, sc.lineNo)
-	sc.out = make([]Block, 0, est.blocks)
+	sc.out = append(make([]Block, 0, len(done)+est.blocks), done...)
 	sc.lineArena = make([]Line, 0, est.lines)
 	sc.itemArena = make([]ListItem, 0, est.items)
 	// Lines come from the file's line index: no second search for newlines.

@@ -65,7 +65,9 @@ func Parse(path string, src []byte) *Story { return parse(path, src, fastPathOff
 // and head of a story whose body alone changed do, the frontmatter is not
 // decoded again: the story gets a Frontmatter of its own sharing other's
 // decoded fields, which nothing writes after parsing. The same bytes
-// decode to the same fields, so the story is the one Parse gives.
+// decode to the same fields, so the story is the one Parse gives. So for
+// the body: the blocks up to the last heading the two share are other's,
+// and only the lines after it are scanned (parseBodyBeside).
 func ParseBeside(path string, src []byte, other *Story) *Story {
 	return parse(path, src, fastPathOff, other)
 }
@@ -81,7 +83,7 @@ func parse(path string, src []byte, referenceYAML bool, beside *Story) *Story {
 		return s
 	}
 	if s.bodyStart = s.parseFrontmatter(beside); s.bodyStart >= 0 {
-		s.Body = parseBody(src, s.bodyStart, s.lines)
+		s.Body = parseBodyBeside(src, s.bodyStart, s.lines, beside)
 	}
 	return s
 }

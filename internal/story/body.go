@@ -114,7 +114,7 @@ func resumePoint(src []byte, li *lineIndex, other *Story) ([]Block, int) {
 			continue
 		}
 		if next := blocks[i].EndLine + 1; next <= li.count() && li.start(next) <= shared {
-			return blocks[:i+1:i+1], next
+			return blocks[: i+1 : i+1], next
 		}
 	}
 	return nil, 0

@@ -120,13 +120,26 @@ func (b *Batch) start() error {
 // for.
 var errBatchAnswer = errors.New("unexpected answer from git cat-file")
 
-// ask sends one object id and reads its answer: "<id> blob <size>\n",
-// the content and "\n". Anything else (missing, another type, another
-// id) is an error.
+// ask sends one object id and reads its answer (receive).
 func (b *Batch) ask(h plumbing.Hash) ([]byte, error) {
-	if _, err := io.WriteString(b.in, h.String()+"\n"); err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
+	if err := b.send(h); err != nil {
+		return nil, err
 	}
+	return b.receive(h)
+}
+
+// send asks git for object h.
+func (b *Batch) send(h plumbing.Hash) error {
+	if _, err := io.WriteString(b.in, h.String()+"\n"); err != nil {
+		return fmt.Errorf("git cat-file: %w", err)
+	}
+	return nil
+}
+
+// receive reads git's next answer, which must be blob h: "<id> blob
+// <size>\n", the content and "\n". Anything else (missing, another type,
+// another id, content that hashes to another id) is an error.
+func (b *Batch) receive(h plumbing.Hash) ([]byte, error) {
 	header, err := b.out.ReadString('\n')
 	if err != nil {
 		return nil, fmt.Errorf("git cat-file: %w", err)

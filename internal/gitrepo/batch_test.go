@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
 // batchRepo is a repository of 40 stories committed twice (the second
@@ -35,18 +37,7 @@ func batchRepo(t *testing.T) (string, []string) {
 // Commit.File's read.
 func readsThroughBatch(t *testing.T, name, dir, rev, program string, paths []string) (served int) {
 	t.Helper()
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := r.Commit(rev)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	files, err := r.FilesAt(c)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, c, files := filesAtRev(t, dir, rev)
 	b := r.OpenBatch(program)
 	defer func() {
 		if err := b.Close(); err != nil {
@@ -83,6 +74,24 @@ func readsThroughBatch(t *testing.T, name, dir, rev, program string, paths []str
 	}
 	wg.Wait()
 	return served
+}
+
+// filesAtRev opens the repository at dir and the files of its commit rev.
+func filesAtRev(t *testing.T, dir, rev string) (*Repo, *object.Commit, *Files) {
+	t.Helper()
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := r.Commit(rev)
+	if err != nil {
+		t.Fatalf("%s: %v", rev, err)
+	}
+	files, err := r.FilesAt(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, c, files
 }
 
 // TestBatchReadsWhatGoGitReads reads both commits' blobs through git

@@ -81,11 +81,16 @@ type checker struct {
 // run loads and checks every story of set, in the two passes check
 // describes.
 func (c *checker) run(set []string) ([]*loaded, [][]diag.Diagnostic, error) {
+	c.ctx.ahead = c.ctx.startReadAhead(set)
 	par.Each(len(set), func(i int) {
+		c.ctx.ahead.begin(i)
+		defer c.ctx.ahead.finish(i)
 		if !c.ctx.created[set[i]] {
 			c.ls[i], c.perFile[i], c.errs[i] = c.one(set[i], false)
 		}
 	})
+	c.ctx.ahead.stop()
+	c.ctx.ahead = nil
 	if err := errors.Join(c.errs...); err != nil {
 		return nil, nil, err
 	}

@@ -259,6 +259,11 @@ type baseContext struct {
 	batch    *gitrepo.Batch
 	read     func(path string) ([]byte, bool, error)
 	readHead func(path string) ([]byte, bool, error)
+	// ahead reads modified stories' base blobs ahead of the first pass's
+	// workers (readAhead); nil outside it.
+	ahead *readAhead
+	// baseReads is Options.BaseReads, which the read-ahead counts in too.
+	baseReads *atomic.Int64
 	// created are the paths the change created: their stories find their
 	// base versions, if any, among the stories that left their path.
 	created map[string]bool
@@ -289,7 +294,7 @@ func newBaseContext(opts Options) (*baseContext, error) {
 	baseFiles, headFiles := baseTop.In(t.Place()).Using(batch), headTop.In(t.Place()).Using(batch)
 	changes := t.InRoot()
 	c := &baseContext{repo: repo, changes: changes, files: baseFiles, batch: batch, changed: make(map[string]bool, len(changes)),
-		created: map[string]bool{}, nonStory: opts.config().Discovery.NonStory,
+		created: map[string]bool{}, nonStory: opts.config().Discovery.NonStory, baseReads: opts.BaseReads,
 		read: counted(readThrough(baseFiles), opts.BaseReads), readHead: counted(readThrough(headFiles), opts.HeadReads)}
 	for _, ch := range changes {
 		c.changed[ch.Path] = true
@@ -379,9 +384,11 @@ func (c *baseContext) baseAt(opts Options, path string, head *story.Story) (*sto
 			return executionStory(head, c.nonStory), nil
 		}
 	}
-	src, ok, err := c.read(real)
-	if err != nil || !ok {
-		return nil, err
+	src, ok := c.ahead.take(path, real)
+	if !ok {
+		if src, ok, err = c.read(real); err != nil || !ok {
+			return nil, err
+		}
 	}
 	return executionStory(opts.parseBeside(path, src, head), c.nonStory), nil
 }

@@ -235,17 +235,19 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 		}
 		path = filepath.Join(dir, "results.json")
 	}
-	if err := res.WriteFile(path); err != nil {
-		return "", err
-	}
-	named := a.announceResults(path)
 	sarif := a.f.SARIF
 	if sarif == "" {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
 	}
-	if err := publish.WriteSARIF(sarif, res, report.CatalogRules()); err != nil {
+	// The two documents are encoded at once: each is megabytes when a
+	// change touches thousands of stories, and both only read res.
+	sarifDone := make(chan error, 1)
+	go func() { sarifDone <- publish.WriteSARIF(sarif, res, report.CatalogRules()) }()
+	resultsErr := res.WriteFile(path)
+	if err := errors.Join(resultsErr, <-sarifDone); err != nil {
 		return "", err
 	}
+	named := a.announceResults(path)
 	fmt.Fprintf(a.e.stderr, "storygate action: results written to %s (SARIF: %s)\n", path, sarif)
 	return named, nil
 }

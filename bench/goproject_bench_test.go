@@ -9,6 +9,7 @@ import (
 
 	"github.com/storygate/storygate/internal/config"
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/revert"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/testrepo"
@@ -36,7 +37,7 @@ func warmGoProject(b testing.TB) (testrepo.GoProject, *sandbox.Sandbox) {
 	policy.Helper = exe
 	sb := sandbox.New(context.Background(), policy)
 	if !sb.Isolated() {
-		b.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(b, sb.Report().Reason)
 	}
 	return p, sb
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
@@ -25,7 +26,7 @@ func BenchmarkSandboxOverhead(b *testing.B) {
 	policy := sandbox.Policy{Mode: sandbox.Required, MemoryBytes: 4 << 30, Processes: 1024}
 	sb := sandbox.New(context.Background(), policy)
 	if !sb.Isolated() {
-		b.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(b, sb.Report().Reason)
 	}
 	exe, err := os.Executable()
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/verify"
 )
@@ -31,7 +32,7 @@ func BenchmarkSandboxPerCommand(b *testing.B) {
 	policy := sandbox.Policy{Mode: sandbox.Required, MemoryBytes: 4 << 30, Processes: 1024}
 	plain := sandbox.New(context.Background(), policy)
 	if !plain.Isolated() {
-		b.Skipf("no sandbox on this machine: %s", plain.Report().Reason)
+		needsandbox.Missing(b, plain.Report().Reason)
 	}
 	policy.Helper = os.Getenv(helperEnv)
 	if policy.Helper == "" {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/gate"
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/testrepo"
 )
@@ -53,7 +54,7 @@ func baseContent(t *testing.T, dir string) string {
 func requireSandbox(t *testing.T) {
 	t.Helper()
 	if sb := sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Required}); !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/testrepo"
 	"github.com/storygate/storygate/internal/verify"
@@ -31,7 +32,7 @@ func TestSuiteReadingGitLogDecides(t *testing.T) {
 	}{{"unisolated clone", nil}, {"sandbox", sb}} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.sandbox != nil && !tc.sandbox.Isolated() {
-				t.Skipf("no sandbox on this machine: %s", tc.sandbox.Report().Reason)
+				needsandbox.Missing(t, tc.sandbox.Report().Reason)
 			}
 			for _, c := range []struct {
 				name string
@@ -103,7 +104,7 @@ const cacheSuite = `mkdir -p "$GOCACHE" "$XDG_CACHE_HOME" && echo run >> "$GOCAC
 func TestSandboxedRunsShareTheChecksOwnCache(t *testing.T) {
 	sb := sandbox.New(context.Background(), sandbox.Policy{Mode: sandbox.Auto})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	created := isolateTemp(t)
 	host := t.TempDir()

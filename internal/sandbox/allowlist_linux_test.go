@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/storygate/storygate/internal/needsandbox"
 )
 
 // selfHostedOpt is a self-hosted runner's environment under /opt.
@@ -91,7 +93,7 @@ func TestConfiguredPathExposingTheRunnerIsRefused(t *testing.T) {
 func TestSandboxShowsOnlyTheListedEntriesOfEtc(t *testing.T) {
 	sb := New(context.Background(), Policy{Mode: Required})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	planted, err := os.CreateTemp("/etc", "storygate-admin-credentials-")
 	if err != nil {
@@ -108,7 +110,13 @@ func TestSandboxShowsOnlyTheListedEntriesOfEtc(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, _ := exec.Command(l.Path, l.Args...).CombinedOutput()
+	defer l.Done()
+	cmd := exec.Command(l.Path, l.Args...)
+	l.Apply(cmd)
+	out, err := cmd.CombinedOutput()
+	if err != nil && !strings.Contains(string(out), "cat:") {
+		t.Fatalf("the sandbox did not run the command: %v\n%s", err, out)
+	}
 	if strings.Contains(string(out), "ghs_etctoken") {
 		t.Errorf("the planted file in /etc was readable:\n%s", out)
 	}
@@ -130,4 +138,41 @@ func listedInEtc(name string) bool {
 		}
 	}
 	return false
+}
+
+// TestEtcFilesAreReadOnlyCopies: the /etc files a command sees (copied
+// in through descriptors, not mounted) hold the host's content, a link's
+// target's for a link, and the command cannot write them; the control is
+// the command writing its own /tmp.
+func TestEtcFilesAreReadOnlyCopies(t *testing.T) {
+	sb := New(context.Background(), Policy{Mode: Required})
+	if !sb.Isolated() {
+		needsandbox.Missing(t, sb.Report().Reason)
+	}
+	etcEnv := []string{"PATH=/usr/bin:/bin"}
+	var names []string
+	for _, n := range []string{"passwd", "group", "hosts", "localtime", "ld.so.cache"} {
+		if info, err := os.Stat("/etc/" + n); err == nil && info.Mode().IsRegular() {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		t.Skip("no /etc file to compare")
+	}
+	for _, n := range names {
+		want, err := os.ReadFile("/etc/" + n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := runLaunch(t, sb, "cat /etc/"+n, "/", etcEnv, Mounts{})
+		if err != nil || got != string(want) {
+			t.Errorf("/etc/%s inside: %d bytes (%v), host %d bytes", n, len(got), err, len(want))
+		}
+		if out, err := runLaunch(t, sb, "echo x >> /etc/"+n, "/", etcEnv, Mounts{}); err == nil {
+			t.Errorf("the command appended to /etc/%s: %s", n, out)
+		}
+	}
+	if out, err := runLaunch(t, sb, "echo x > /tmp/x && cat /tmp/x", "/", etcEnv, Mounts{}); err != nil || out != "x\n" {
+		t.Errorf("control: the command cannot write /tmp: %v %s", err, out)
+	}
 }

@@ -108,6 +108,7 @@ func (s *Sandbox) try(ctx context.Context) string {
 	defer l.Done()
 	probe := exec.CommandContext(ctx, l.Path, l.Args...)
 	DieWithParent(probe, syscall.SIGKILL)
+	l.Apply(probe)
 	out, err := probe.CombinedOutput()
 	if err != nil {
 		return fmt.Sprintf("bwrap cannot create its namespaces here (%v): %s", err, strings.TrimSpace(string(out)))
@@ -124,15 +125,18 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 		return Launch{}, err
 	}
 	args := s.namespaces()
-	sys, err := systemMounts()
+	var pins pinned
+	sys, err := pins.systemMounts()
 	if err != nil {
+		pins.close()
 		return Launch{}, err
 	}
 	caches, release, err := s.checkCaches(env, dir, m)
 	if err != nil {
+		pins.close()
 		return Launch{}, err
 	}
-	pins, err := pinInside(m)
+	inside, err := pins.pinInside(m)
 	if err != nil {
 		doRelease(release)
 		return Launch{}, err
@@ -150,7 +154,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	// (modulesInPlace) inside the checkout, where the clone is seen
 	// (actions/cache of a path in the workspace), lands over the clone's
 	// mount rather than under it.
-	args = append(append(append(args, s.treeMounts(m)...), caches.args...), pins.args...)
+	args = append(append(append(args, s.treeMounts(m)...), caches.args...), inside...)
 	if s.helper != "" {
 		args = append(args, "--ro-bind", s.helper, helperMount)
 	}
@@ -306,8 +310,13 @@ func mountParents(points []string) []string {
 }
 
 // systemMounts mounts systemDirs and etcEntries read-only and recreates
-// systemLinks.
-func systemMounts() ([]string, error) {
+// systemLinks. An /etc entry that is a file (followed, when a link) is
+// not mounted but copied into the sandbox's /etc from a descriptor
+// (--file, read-only, root's as every mount is): bwrap's bind mount and
+// read-only remount of each of the twenty-odd files was the largest part
+// of a command's start (bench/README.md); a copy costs a write of a few
+// kilobytes. A file larger than copiedEtcFile stays mounted.
+func (p *pinned) systemMounts() ([]string, error) {
 	var args []string
 	for _, d := range systemDirs {
 		if _, err := os.Stat(d); err == nil {
@@ -317,10 +326,8 @@ func systemMounts() ([]string, error) {
 	args = append(args, "--perms", "0755", "--dir", "/etc") // bwrap would make it 0700, closed to the command's uid
 	for _, e := range etcEntries {
 		found, _ := filepath.Glob(filepath.Join("/etc", e)) // the patterns are valid
-		for _, p := range found {
-			if exists(p) { // a dangling link would stop bwrap
-				args = append(args, "--ro-bind", p, p)
-			}
+		for _, path := range found {
+			args = append(args, p.etcEntry(path)...)
 		}
 	}
 	links, err := linkMounts()
@@ -328,6 +335,28 @@ func systemMounts() ([]string, error) {
 		return nil, err
 	}
 	return append(args, links...), nil
+}
+
+// copiedEtcFile is the largest /etc file systemMounts copies.
+const copiedEtcFile = 1 << 20
+
+// etcEntry is the arguments that show the /etc entry path: a copy of a
+// small file, a read-only mount of anything else, nothing for what does
+// not exist (a dangling link would stop bwrap).
+func (p *pinned) etcEntry(path string) []string {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() || info.Size() > copiedEtcFile {
+		f.Close()
+		if err != nil {
+			return nil
+		}
+		return []string{"--ro-bind", path, path}
+	}
+	return []string{"--perms", "0444", "--file", strconv.Itoa(p.add(f)), path}
 }
 
 // linkMounts recreates systemLinks as links, or mounts them when they are

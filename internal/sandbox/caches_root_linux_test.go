@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -39,7 +40,7 @@ func TestRootCacheLayersKeepTheRunnersCache(t *testing.T) {
 		t.Run(fmt.Sprintf("kernel overlay %v", kernel), func(t *testing.T) {
 			sb := New(context.Background(), Policy{Mode: Required, Caches: true})
 			if !sb.Isolated() {
-				t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+				needsandbox.Missing(t, sb.Report().Reason)
 			}
 			if kernel && !sb.kernelOverlay {
 				t.Skip("no overlay mount here")

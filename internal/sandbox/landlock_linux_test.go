@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -37,8 +38,10 @@ func inTree(t *testing.T, sb *Sandbox, command string) (string, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer l.Done()
 	cmd := exec.Command(l.Path, l.Args...)
 	cmd.Dir, cmd.Env = tree.Dir, l.Env
+	l.Apply(cmd)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
@@ -47,7 +50,7 @@ func landlocked(t *testing.T, helper string) *Sandbox {
 	t.Helper()
 	sb := New(context.Background(), Policy{Mode: Required, Helper: helper})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	return sb
 }
@@ -88,7 +91,7 @@ func TestLandlockConfinesWritesInsideTheSandbox(t *testing.T) {
 func TestLandlockNeedsStorygateAsTheHelper(t *testing.T) {
 	sb := New(context.Background(), Policy{Mode: Required})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	if rep := sb.Report(); rep.LandlockABI != 0 || rep.NoLandlock == "" {
 		t.Errorf("a test binary is not storygate, yet the report says %+v", rep)
@@ -121,7 +124,7 @@ func TestTheHelperGivesWhatSetprivAndPrlimitGave(t *testing.T) {
 	policy.Helper = exe
 	helper := New(context.Background(), policy)
 	if !chain.Isolated() || !helper.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", chain.Report().Reason)
+		needsandbox.Missing(t, chain.Report().Reason)
 	}
 	if helper.Report().LandlockABI == 0 {
 		t.Skipf("no Landlock helper here: %s", helper.Report().NoLandlock)

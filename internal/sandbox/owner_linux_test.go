@@ -9,6 +9,8 @@ import (
 	"slices"
 	"syscall"
 	"testing"
+
+	"github.com/storygate/storygate/internal/needsandbox"
 )
 
 func ownerOf(t *testing.T, path string) int {
@@ -81,7 +83,7 @@ func TestTheCloneIsHandedOverOnce(t *testing.T) {
 	}
 	sb := New(context.Background(), Policy{Mode: Required})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	checkout, head := oneCommit(t, map[string]string{"tests/a.txt": "a\n"})
 	tree, err := Clone(context.Background(), Source{Top: checkout, Place: ".", Commit: head})

@@ -12,34 +12,40 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// pinned are the read-only paths inside a command's tree
-// (Mounts.ReadOnlyInside), opened before bwrap starts and handed to it as
-// descriptors (--ro-bind-fd), so that what bwrap mounts is what was
-// checked: with verify.jobs above 1 another command shares the clone, and
-// could swap a directory on a governed path for a symbolic link between
-// the check and the mount, which by path bwrap would follow out of the
-// tree (a host file mounted where the governed test was). Each is opened
-// beneath its tree with no symbolic link anywhere on the way, the last
-// component included (openat2 RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH).
+// pinned are the descriptors a command's bwrap reads from: the /etc
+// files it copies in (systemMounts) and the read-only paths inside a
+// command's tree (Mounts.ReadOnlyInside), opened before bwrap starts and
+// handed to it as descriptors (--ro-bind-fd), so that what bwrap mounts is
+// what was checked: with verify.jobs above 1 another command shares the
+// clone, and could swap a directory on a governed path for a symbolic link
+// between the check and the mount, which by path bwrap would follow out of
+// the tree (a host file mounted where the governed test was). Each is
+// opened beneath its tree with no symbolic link anywhere on the way, the
+// last component included (openat2 RESOLVE_NO_SYMLINKS | RESOLVE_BENEATH).
 type pinned struct {
 	files []*os.File
-	args  []string
 }
 
-// pinInside opens m's ReadOnlyInside paths; their descriptors are the
-// command's first extra files (fd 3 on), so the arguments name them so.
-func pinInside(m Mounts) (pinned, error) {
-	var p pinned
+// add hands f to the command and returns its descriptor number there:
+// the pinned files are the command's first extra files, fd 3 on.
+func (p *pinned) add(f *os.File) int {
+	p.files = append(p.files, f)
+	return 2 + len(p.files)
+}
+
+// pinInside opens m's ReadOnlyInside paths and returns the arguments that
+// mount them; on an error every pinned file is closed.
+func (p *pinned) pinInside(m Mounts) ([]string, error) {
+	var args []string
 	for _, path := range m.ReadOnlyInside {
 		f, err := openBeneath(path, m.Writable)
 		if err != nil {
 			p.close()
-			return pinned{}, fmt.Errorf("sandbox: %s is not inside the command's tree without a symbolic link on the way: %w", path, err)
+			return nil, fmt.Errorf("sandbox: %s is not inside the command's tree without a symbolic link on the way: %w", path, err)
 		}
-		p.args = append(p.args, "--ro-bind-fd", strconv.Itoa(3+len(p.files)), m.view.see(path))
-		p.files = append(p.files, f)
+		args = append(args, "--ro-bind-fd", strconv.Itoa(p.add(f)), m.view.see(path))
 	}
-	return p, nil
+	return args, nil
 }
 
 // openBeneath opens path as an O_PATH descriptor beneath the tree of

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/testrepo"
 )
 
@@ -23,7 +24,7 @@ import (
 func TestACommandSeesItsCloneAtTheCheckoutsPath(t *testing.T) {
 	sb := New(context.Background(), Policy{Mode: Required})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	checkout, head := oneCommit(t, map[string]string{"a.txt": "a\n", "tests/t.sh": "exit 0\n"})
 	const command = `pwd; git log -1 --format=%H; git cat-file -p HEAD:a.txt; echo new > new.txt; ` +
@@ -99,7 +100,7 @@ func TestStableInside(t *testing.T) {
 func TestAModuleCacheInsideTheCheckoutIsSeen(t *testing.T) {
 	sb := New(context.Background(), Policy{Mode: Required, Caches: true})
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	checkout := filepath.Join(t.TempDir(), "checkout")
 	modcache := filepath.Join(checkout, ".modcache")

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/testrepo"
 )
@@ -236,7 +237,7 @@ func TestSandboxPathExposingTheRunnerRefusesTheCommand(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			sb := sandbox.New(context.Background(), sandbox.Policy{Mode: tc.mode, ReadOnly: tc.paths})
 			if !sb.Isolated() {
-				t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+				needsandbox.Missing(t, sb.Report().Reason)
 			}
 			x := Run(context.Background(), Spec{Command: "cat " + filepath.Join(b.home, ".netrc") + "; echo ran", Dir: "/",
 				Env: CleanEnv(os.Environ(), nil), Sandbox: sb})

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/config"
+	"github.com/storygate/storygate/internal/needsandbox"
 	"github.com/storygate/storygate/internal/sandbox"
 	"github.com/storygate/storygate/internal/target"
 	"github.com/storygate/storygate/internal/testrepo"
@@ -28,7 +29,7 @@ func isolated(t *testing.T, p sandbox.Policy) *sandbox.Sandbox {
 	p.Mode = sandbox.Required
 	sb := sandbox.New(context.Background(), p)
 	if !sb.Isolated() {
-		t.Skipf("no sandbox on this machine: %s", sb.Report().Reason)
+		needsandbox.Missing(t, sb.Report().Reason)
 	}
 	return sb
 }

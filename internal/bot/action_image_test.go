@@ -38,6 +38,7 @@ type imageCase struct {
 // (with the unsandboxed warning); required keeps refusing with its own
 // reason; host mode with a working sandbox runs them sandboxed.
 func TestDockerImageRefusesPRCodeUnsandboxed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []imageCase{
 		{name: "image, auto: refused", image: true, sandbox: "auto", lookPath: noTools, want: "failure", says: "storygate runs in its Docker image"},
 		{name: "control: image, off: runs unsandboxed", image: true, sandbox: "off", lookPath: noTools, ran: true, want: "success"},

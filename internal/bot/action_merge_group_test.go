@@ -68,6 +68,7 @@ func (h *harness) agentApproves(source string) {
 // comment, is unverified, where the merge queue used to post success for
 // it; a group whose branch names no pull request fails closed.
 func TestMergeQueueVerifiesDecisions(t *testing.T) {
+	t.Parallel()
 	t.Run("recorded by storygate", func(t *testing.T) {
 		h := newPullRequest(t)
 		if code := h.slashCommand(commandReviewer, "/approve-plan STORY-002"); code != passed {

@@ -32,6 +32,7 @@ exit 1
 // any check run. The control runs the same command where no sandbox can
 // start: the snoop finds the token, so the test would see a leak.
 func TestPlantedRunnerTokensNeverReachWhatThePRShows(t *testing.T) {
+	t.Parallel()
 	for _, c := range sandboxCases() {
 		t.Run(c.name, func(t *testing.T) {
 			c.skipWithoutSandbox(t)

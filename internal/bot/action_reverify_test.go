@@ -46,6 +46,7 @@ func unprivilegedDriftPhase(t *testing.T) (*githubtest.Server, fakeEnv, string) 
 // privileged one, with no checkout, files the drift issue from the
 // document of its own run and refuses another run's.
 func TestReverifyTwoPhases(t *testing.T) {
+	t.Parallel()
 	fake, run, results := unprivilegedDriftPhase(t)
 	sha := run["GITHUB_SHA"]
 	doc, err := reverify.ReadDocument(results, reverify.Binding{Repository: "o/r", ID: "42", Commit: sha})

@@ -16,6 +16,7 @@ import (
 var driftedStory = testrepo.ContractStory("STORY-001", "done", `"false"`)
 
 func TestActionScheduleReverifiesAndFailsOnDrift(t *testing.T) {
+	t.Parallel()
 	fake := githubtest.New(t)
 	root := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(root, "stories"), 0o755); err != nil {

@@ -46,6 +46,7 @@ func packageHarness(t *testing.T, prefix string) *harness {
 // Each path published is a file of the head commit's tree. The control
 // is the same project at the top of its repository.
 func TestActionInASubdirectoryRootPublishesRepositoryPaths(t *testing.T) {
+	t.Parallel()
 	for _, prefix := range []string{"", "pkg/"} {
 		t.Run("prefix "+prefix, func(t *testing.T) {
 			h := packageHarness(t, prefix)

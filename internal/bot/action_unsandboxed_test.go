@@ -74,6 +74,7 @@ func twoPhase(t *testing.T, h *harness) (gateOut, comment string) {
 // first line under the published comment's title. The control, with the
 // sandbox working, says neither.
 func TestUnsandboxedRunWarnsInActions(t *testing.T) {
+	t.Parallel()
 	const warning = "::warning title=storygate sandbox::PR commands ran WITHOUT a sandbox: bubblewrap (bwrap) is not installed"
 	for _, c := range sandboxCases() {
 		t.Run(c.name, func(t *testing.T) {
@@ -115,6 +116,7 @@ func linesUnderTitle(comment string) []string {
 // marker it printed are shown, never obeyed. The control, the same
 // command passing, shows none.
 func TestCommentShowsTheFailingCommandsStderr(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name, code string
 		shown      bool
@@ -150,6 +152,7 @@ func TestCommentShowsTheFailingCommandsStderr(t *testing.T) {
 // unprivileged job warns the same way when its reruns ran without a
 // sandbox; the control, with the sandbox working, does not.
 func TestReverifyWarnsWhenUnsandboxed(t *testing.T) {
+	t.Parallel()
 	for _, c := range sandboxCases() {
 		t.Run(c.name, func(t *testing.T) {
 			c.skipWithoutSandbox(t)

@@ -62,6 +62,7 @@ func (h *harness) withoutTheApp() {
 // receipt is indistinguishable from storygate's and counts: the residual
 // docs/chatops.md names, which the App closes.
 func TestAppModeWorkflowReceiptsAreNotDecisions(t *testing.T) {
+	t.Parallel()
 	forge := func(h *harness, seen string, source int64) {
 		h.agentCommitsUnderTheBotsName(source)
 		forged := h.receiptFor(seen, source, h.head)
@@ -111,6 +112,7 @@ func TestAppModeWorkflowReceiptsAreNotDecisions(t *testing.T) {
 // storygate's, and what it read back as its own could be any workflow's.
 // The control, the same command with the App's key, is recorded.
 func TestAppModeCommandsNeedTheApp(t *testing.T) {
+	t.Parallel()
 	for _, asApp := range []bool{false, true} {
 		t.Run(map[bool]string{false: "GITHUB_TOKEN", true: "the App (control)"}[asApp], func(t *testing.T) {
 			h := newAppPullRequest(t)
@@ -144,6 +146,7 @@ func TestAppModeCommandsNeedTheApp(t *testing.T) {
 // nothing and says why; the control, with the App's key, files the issue
 // as the App.
 func TestAppModeDriftIssuesNeedTheApp(t *testing.T) {
+	t.Parallel()
 	for _, asApp := range []bool{false, true} {
 		t.Run(map[bool]string{false: "GITHUB_TOKEN", true: "the App (control)"}[asApp], func(t *testing.T) {
 			t.Parallel()
@@ -188,6 +191,7 @@ func TestAppModeDriftIssuesNeedTheApp(t *testing.T) {
 // control, Actions-only mode (the default policy, GITHUB_TOKEN), posts
 // as GitHub Actions and the comment says at its top that it is forgeable.
 func TestTheGateJobPublishesOnlyAsTheApp(t *testing.T) {
+	t.Parallel()
 	const warning = "**Actions-only mode:**"
 	for name, tc := range map[string]struct {
 		open       func(t *testing.T) *harness

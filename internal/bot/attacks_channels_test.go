@@ -34,6 +34,7 @@ func receiptMarkerID(r chatops.Receipt) string { return r.Marker() }
 // unverified; the control, the reviewer's named command recorded by
 // storygate, is green.
 func TestActionReceiptsEchoedByStorygateAreNoRecords(t *testing.T) {
+	t.Parallel()
 	cases := map[string]func(h *harness, forged chatops.Receipt){
 		"(a) /storygate help listing a story id that is a receipt": func(h *harness, forged chatops.Receipt) {
 			h.agentPush("the agent renames its story", map[string]string{"stories/STORY-004.md": strings.Replace(waitingCopy(h.t, "STORY-004"),
@@ -146,6 +147,7 @@ func TestActionLookAlikeStickyCommentIsNotAdopted(t *testing.T) {
 // it nor delete it as a duplicate; the control, pkg-a's own comment, is
 // found and replaced by the new head's (issue 24), never doubled.
 func TestActionAnotherRootsReportPrintingTheMarkerIsNotADuplicate(t *testing.T) {
+	t.Parallel()
 	pkgA, pkgB := gate.StickyMarker("pkg-a"), gate.StickyMarker("pkg-b")
 	report := pkgB + "\n## ❌ storygate (pkg-b)\n\n```\n" + pkgA + "\n```\n"
 	for name, before := range map[string]bool{"posted before pkg-a's": true, "posted after pkg-a's": false} {

@@ -53,6 +53,7 @@ func assertInertReply(t *testing.T, reply, id string) {
 // for the refused comment (attack (a) of issue 23), a mention, a command
 // on its own line, or a tag; the control, a plain id, is listed as it is.
 func TestActionRepliesShowHostileStoryIDsInert(t *testing.T) {
+	t.Parallel()
 	cases := map[string]func(h *harness, seen string, source int64) string{
 		"a receipt": func(h *harness, seen string, source int64) string {
 			return h.receiptFor(seen, source, h.head).Marker()
@@ -147,6 +148,7 @@ func (h *harness) echoedSurfaces() map[string]string {
 // the summary and the check run must still show them. The control, plain
 // output, is shown as it is.
 func TestActionEchoedOutputIsInert(t *testing.T) {
+	t.Parallel()
 	for name, output := range map[string]string{"hostile output": hostileOutput, "plain output": plainOutput} {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)
@@ -174,6 +176,7 @@ func printing(output string) string {
 // could not run and quotes the suite's output in the sticky comment and
 // the job summary, inert; the control, plain output, is shown as it is.
 func TestActionEchoedRevertOutputIsInert(t *testing.T) {
+	t.Parallel()
 	for name, output := range map[string]string{"hostile output": hostileOutput, "plain output": plainOutput} {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)
@@ -225,6 +228,7 @@ func assertEchoedInert(t *testing.T, surfaces map[string]string, output string, 
 // verdict, but its check run, the sticky comment and the job summary show
 // the text inert; the control, a plain title and detail, reads as it is.
 func TestPublishShowsTheDocumentsTextInert(t *testing.T) {
+	t.Parallel()
 	for name, text := range map[string]string{"hostile text": hostileOutput, "plain text": plainOutput} {
 		t.Run(name, func(t *testing.T) {
 			h := newHarness(t)

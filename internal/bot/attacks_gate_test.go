@@ -41,6 +41,7 @@ func assertGreen(t *testing.T, code status, findings []string) {
 // digest, so the gate finds the decision stale. The control, an edit
 // outside what was approved, stays verified.
 func TestActionRecomputedDigestIsStale(t *testing.T) {
+	t.Parallel()
 	for name, c := range approvedContentEdits {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequest(t)
@@ -70,6 +71,7 @@ func TestActionRecomputedDigestIsStale(t *testing.T) {
 // receipt names STORY-002, so the gate finds the moved entry unverified;
 // the control leaves it where storygate recorded it.
 func TestActionMovedDecisionIsUnverified(t *testing.T) {
+	t.Parallel()
 	for name, moved := range map[string]bool{"moved to another story": true, "left where it was recorded": false} {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequest(t)
@@ -96,6 +98,7 @@ func TestActionMovedDecisionIsUnverified(t *testing.T) {
 // record shows the agent pushed the entry, so storygate refuses to leave
 // one. The control: the same comment, recorded by storygate, is verified.
 func TestActionEntryTheAgentWroteUnderTheBotsName(t *testing.T) {
+	t.Parallel()
 	for name, forged := range map[string]bool{"written by the agent": true, "recorded by storygate": false} {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequest(t)
@@ -150,6 +153,7 @@ func (h *harness) agentCommitsUnderTheBotsName(id int64) {
 // green. Both at the repository's top and in a package, where scope.write
 // names the package's files.
 func TestActionCodePushedAfterAcceptanceIsStale(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("drives the story through its lifecycle")
 	}

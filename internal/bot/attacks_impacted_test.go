@@ -53,6 +53,7 @@ func (h *harness) verifyRun() (conclusion, title, text string) {
 // changed so that the verification still passes is success, and a file
 // no story's scope covers reruns nothing.
 func TestActionChangeBreakingAcceptedWorkFails(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name    string
 		change  map[string]string
@@ -132,6 +133,7 @@ func TestActionImpactedRerunsAreCapped(t *testing.T) {
 // finding naming the story; the control, an honest change, is posted as
 // success.
 func TestPublishCarriesTheBrokenAcceptedWork(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		code   string
 		report status

@@ -22,6 +22,7 @@ func refusedAt(stderr, pos string) bool {
 // document at the repeated key's line:col and posts nothing; the control
 // publishes the honest document.
 func TestPublishRefusesADuplicatedConclusion(t *testing.T) {
+	t.Parallel()
 	for name, dup := range map[string]string{
 		"exact":       `"conclusion": "success"`,
 		"case-folded": `"Conclusion": "success"`,
@@ -59,6 +60,7 @@ func TestPublishRefusesADuplicatedConclusion(t *testing.T) {
 // the second for the field sha) is refused at the repeated key, before
 // any API call; the control runs the gate on the honest payload.
 func TestActionRefusesAnEventWithADuplicatedHead(t *testing.T) {
+	t.Parallel()
 	for _, forged := range []bool{true, false} {
 		t.Run(map[bool]string{true: "forged", false: "control"}[forged], func(t *testing.T) {
 			h := newHarness(t)
@@ -92,6 +94,7 @@ func TestActionRefusesAnEventWithADuplicatedHead(t *testing.T) {
 // either way round; the control files the drift issue from the honest
 // document.
 func TestReverifyRefusesADuplicatedVerdict(t *testing.T) {
+	t.Parallel()
 	for _, forged := range []bool{true, false} {
 		t.Run(map[bool]string{true: "forged", false: "control"}[forged], func(t *testing.T) {
 			fake, run, results := unprivilegedDriftPhase(t)

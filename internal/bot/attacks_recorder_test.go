@@ -81,6 +81,7 @@ var approvedContentEdits = map[string]struct {
 // the control, a change outside it, is recorded at the head the reviewer
 // saw and its gate run passes.
 func TestActionRefusesContentChangedAfterTheComment(t *testing.T) {
+	t.Parallel()
 	for name, c := range approvedContentEdits {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequest(t)
@@ -112,6 +113,7 @@ func TestActionRefusesContentChangedAfterTheComment(t *testing.T) {
 // push; the control, a racing change outside what is approved, is kept and
 // the decision recorded once on top of it.
 func TestActionRefusesARaceThatChangedApprovedContent(t *testing.T) {
+	t.Parallel()
 	for name, c := range approvedContentEdits {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequest(t)
@@ -148,6 +150,7 @@ func TestActionRefusesARaceThatChangedApprovedContent(t *testing.T) {
 // gate run passes. The control, no fault, does the same through the normal
 // path.
 func TestActionLostResponseStillReactsAndGates(t *testing.T) {
+	t.Parallel()
 	for _, fault := range []githubtest.Fault{0, githubtest.AppliedThen5xx, githubtest.AppliedThenReset} {
 		t.Run(fault.String(), func(t *testing.T) {
 			h := newPullRequest(t)
@@ -208,6 +211,7 @@ func waitingCopy(t *testing.T, id string) string {
 // refused; naming one applies it to that story only, and the receipt
 // names it.
 func TestActionBareCommandNeedsExactlyOneWaitingStory(t *testing.T) {
+	t.Parallel()
 	for body, want := range map[string]string{"/approve-plan": "", "/approve-plan STORY-004": "STORY-004"} {
 		t.Run(body, func(t *testing.T) {
 			h := newHarness(t)

@@ -44,6 +44,7 @@ func (h *harness) receiptFor(seen string, source int64, commit string) chatops.R
 // The pull request gate finds each unverified; the control, the record
 // storygate left, is verified.
 func TestActionForgedOrEditedRecordsAreUnverified(t *testing.T) {
+	t.Parallel()
 	cases := map[string]func(h *harness, seen string, source int64) string{
 		"receipt posted by the agent": func(h *harness, seen string, source int64) string {
 			h.agentCommitsUnderTheBotsName(source)

@@ -58,6 +58,7 @@ func (h *harness) scopeFindings() []string {
 // that touches no story anywhere changes pkg-a's and pkg-b's code and
 // passes both, as it always did.
 func TestEveryPackageRootJudgesTheChangesInsideIt(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name         string
 		workOnB      bool

@@ -54,6 +54,7 @@ func TestLocalDecisionNamesTheCommandAndIsAdoptedOnThePullRequest(t *testing.T) 
 // no human decision on the pull request, whoever it names and whoever
 // pushes it; the PR's author's own command cannot adopt it either.
 func TestForgedLocalDecisionsNeverPassThePullRequestGate(t *testing.T) {
+	t.Parallel()
 	for _, by := range []string{"coding-agent", "reviewer"} {
 		t.Run(by, func(t *testing.T) {
 			h := newPullRequest(t)

@@ -23,6 +23,7 @@ var packages = map[string]string{"at the top": "", "in a package": "pkg/"}
 // names the story's repository path, and the gate it starts, and the
 // pull request's next gate run, verify the decision.
 func TestActionHumanDecisionInAPackagePassesTheGate(t *testing.T) {
+	t.Parallel()
 	for name, pkg := range packages {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequestIn(t, pkg)
@@ -47,6 +48,7 @@ func TestActionHumanDecisionInAPackagePassesTheGate(t *testing.T) {
 // for a reviewer's real comment, or a recorded one it rewrote or whose
 // approved plan it changed afterwards, fails the gate.
 func TestActionPackageDecisionAttacksStayClosed(t *testing.T) {
+	t.Parallel()
 	refusals := map[string]struct {
 		by   githubtest.User
 		want string

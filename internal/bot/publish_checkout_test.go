@@ -24,6 +24,7 @@ func scopeFixture(name string) string {
 // context, publish compared the base with the checkout's HEAD and
 // published the attack as success.
 func TestPublishJudgesTheGatesCommitsWhateverIsCheckedOut(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		fixture, want string
 		ahead         bool
@@ -72,6 +73,7 @@ func TestPublishJudgesTheGatesCommitsWhateverIsCheckedOut(t *testing.T) {
 // checks went on the head. Publish refuses it (exit 2, nothing posted);
 // the honest document is published as the gate's failure.
 func TestPublishRefusesAJudgedMergeCommit(t *testing.T) {
+	t.Parallel()
 	for _, forged := range []bool{false, true} {
 		t.Run(fmt.Sprintf("forged %v", forged), func(t *testing.T) {
 			h := newHarness(t)

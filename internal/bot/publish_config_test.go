@@ -17,6 +17,7 @@ const lenientPolicy = "rules:\n  contract/pass-when-invalid: off\n  transition/u
 // Without it, publish judged the root's default policy instead, and
 // failed what the gate passed: the control.
 func TestPublishReadsTheWorkflowsConfigFile(t *testing.T) {
+	t.Parallel()
 	for _, named := range []bool{true, false} {
 		t.Run(map[bool]string{true: "config named", false: "config not named"}[named], func(t *testing.T) {
 			h := newHarness(t)

@@ -56,6 +56,7 @@ func publishedRun(t *testing.T, h *harness, n gate.Name) (conclusion, title stri
 // fails naming it. The control publishes the honest document's reruns as
 // the document says.
 func TestPublishFailsAStoryWhoseRerunTheDocumentDrops(t *testing.T) {
+	t.Parallel()
 	for _, forged := range []bool{true, false} {
 		t.Run(map[bool]string{true: "reruns dropped", false: "honest"}[forged], func(t *testing.T) {
 			h := newHarness(t)
@@ -96,6 +97,7 @@ func TestPublishFailsAStoryWhoseRerunTheDocumentDrops(t *testing.T) {
 // is published as a failure, named; the control, the honest document,
 // keeps the gate's own conclusion.
 func TestPublishNeverPassesAGateWithErrorFindings(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		gate   gate.Name
 		forged bool
@@ -135,6 +137,7 @@ func TestPublishNeverPassesAGateWithErrorFindings(t *testing.T) {
 // exit 2, nothing posted. The honest control is the document the tests
 // above publish.
 func TestPublishRefusesRowsTheGateCannotHaveWritten(t *testing.T) {
+	t.Parallel()
 	ghost := gate.Story{File: "stories/STORY-099.md", ID: "STORY-099", State: "done",
 		Verification: []gate.Check{{ID: "V1", Command: "true", Verdict: "pass"}}}
 	for _, c := range []struct {

@@ -57,6 +57,7 @@ func dispatchedPair(t *testing.T, h *harness, d githubtest.Dispatch, id int64, r
 // had the document published. Each attack is refused with exit 2 and
 // nothing posted; the control, the run the handler started, is published.
 func TestPublishAcceptsADispatchOnlyFromTheCommandHandler(t *testing.T) {
+	t.Parallel()
 	agent := githubtest.User{Login: "coding-agent"}
 	for _, c := range []struct {
 		name, why string

@@ -11,6 +11,7 @@ import (
 // posts a failing check run per default gate on the run's head and exits
 // 2. Without a workflow_run (a person's command line) it posts nothing.
 func TestPublishMissingDocumentFailsThePullRequest(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "results.json")
 	t.Run("workflow_run", func(t *testing.T) {
 		h := newHarness(t)

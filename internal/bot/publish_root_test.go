@@ -60,6 +60,7 @@ func forgeStoriesPassed(t *testing.T, h *harness) {
 // at the top, where nothing failed, the forgery would have passed. The
 // control is the same pair at the repository's top.
 func TestPublishRecomputesInThePackageRoot(t *testing.T) {
+	t.Parallel()
 	for pkg, harnessFor := range map[string]func(*testing.T) *harness{
 		"pkg-a/": func(t *testing.T) *harness { return monorepoHarness(t, "pkg-a/") },
 		"":       newHarness,
@@ -99,6 +100,7 @@ func TestPublishRecomputesInThePackageRoot(t *testing.T) {
 // the top) published for a package are refused before anything is posted
 // (exit 2); each control publishes the same document with its own root.
 func TestPublishRefusesADocumentOfAnotherRoot(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name, made, claimed, published string
 	}{
@@ -140,6 +142,7 @@ func TestPublishRefusesADocumentOfAnotherRoot(t *testing.T) {
 // control publishes pkg-a's honest document of a head that keeps the
 // directory.
 func TestPublishRefusesAPackageTheHeadLinksAway(t *testing.T) {
+	t.Parallel()
 	t.Run("control", func(t *testing.T) {
 		h := monorepoHarness(t, "pkg-a/")
 		reportOnlyHalf(t, h)

@@ -139,6 +139,7 @@ func rewrite(t *testing.T, h *harness, edit func(*gate.Results)) {
 // head read as data and posts the failure. The control publishes the
 // honest document with the same result.
 func TestPublishRecomputesAForgedStoriesVerdict(t *testing.T) {
+	t.Parallel()
 	for _, forged := range []bool{true, false} {
 		t.Run(fmt.Sprintf("forged=%v", forged), func(t *testing.T) { publishForgedOrHonest(t, forged) })
 	}
@@ -178,6 +179,7 @@ func publishForgedOrHonest(t *testing.T, forged bool) {
 // another repository, or for no pull request is refused before anything
 // is posted; a document that drops an executed gate fails that gate.
 func TestPublishBindsTheDocumentToItsRun(t *testing.T) {
+	t.Parallel()
 	for name, edit := range map[string]func(*gate.Results){
 		"another run":       func(res *gate.Results) { res.Event.RunURL = "https://github.com/" + prRepo + "/actions/runs/42" },
 		"a foreign run URL": func(res *gate.Results) { res.Event.RunURL = "https://evil.example/actions/runs/" + uploadingRun },
@@ -284,6 +286,7 @@ func TestActionFallsBackToReportOnlyOnAReadOnlyToken(t *testing.T) {
 // request; publish recomputes it against its base once that base is known
 // to be merged content, and refuses a base that is not.
 func TestPublishAMergeQueueRun(t *testing.T) {
+	t.Parallel()
 	for name, base := range map[string]func(h *harness) string{
 		"honest":           func(h *harness) string { return h.base },
 		"base not on main": func(h *harness) string { return strings.Repeat("b", 40) },

@@ -3,6 +3,7 @@ package bot
 import "testing"
 
 func TestWorkspaceRelativeNamesTheDocumentWhereTheUploadStepLooks(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, workspace, path, want string }{
 		{"Docker: relative to the workspace stays", "/github/workspace", ".storygate/results.json", ".storygate/results.json"},
 		{"Docker: absolute in the container's workspace", "/github/workspace", "/github/workspace/.storygate/results.json", ".storygate/results.json"},

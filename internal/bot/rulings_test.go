@@ -132,6 +132,7 @@ func TestRevertRulingHoldsAcrossOtherPushes(t *testing.T) {
 // without an authorized human ruling on exactly these edits leaves the
 // escalation standing; the control, the honest ruling, rules.
 func TestRevertRulingAttacks(t *testing.T) {
+	t.Parallel()
 	passerby := githubtest.User{Login: "passerby"}
 	agentBot := githubtest.User{Login: "agent[bot]", Type: "Bot"}
 	cases := []struct {
@@ -190,6 +191,7 @@ func TestRevertRulingAttacks(t *testing.T) {
 // run still counts no ruling. The control: an honest ruling on the
 // could_not_run verdict rules.
 func TestRevertRulingEchoedInTheSuiteOutput(t *testing.T) {
+	t.Parallel()
 	for _, honest := range []bool{false, true} {
 		t.Run(map[bool]string{false: "echoed", true: "honest"}[honest], func(t *testing.T) { echoedRuling(t, honest) })
 	}
@@ -253,6 +255,7 @@ func storyRevert(t *testing.T, res *gate.Results) *gate.Revert {
 // the rulings itself and fails the revert check closed. The control: the
 // gate counted a real ruling, and publish posts it green.
 func TestPublishRechecksTheRulingsTheDocumentCounts(t *testing.T) {
+	t.Parallel()
 	for _, forged := range []bool{true, false} {
 		t.Run(map[bool]string{true: "forged", false: "ruled"}[forged], func(t *testing.T) {
 			h := rulingPR(t, coverageSuite, testA)

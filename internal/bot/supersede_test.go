@@ -45,6 +45,7 @@ func TestReopenedStoryIsAcceptedAgain(t *testing.T) {
 // rejection had come later; GitHub's comment order still puts the approval
 // last, so it is stale.
 func TestRejectedPlanIsRevisedAndApproved(t *testing.T) {
+	t.Parallel()
 	for name, tamper := range map[string]bool{"revised and approved": false, "rejection moved after the approval": true} {
 		t.Run(name, func(t *testing.T) {
 			h := newPullRequest(t)

@@ -11,7 +11,10 @@ import (
 
 // built is the real storygate binary, built once for the package's tests
 // (go build of ./cmd/storygate) and removed by TestMain: each test that
-// runs it as a job would gets the same one, not a build of its own.
+// runs it as a job would gets the same one, not a build of its own. It
+// is built as the release is (releaseBuild), so releasedPair's builds
+// find every package it links compiled already: on a cold cache the
+// package's tests compile storygate's packages once, not twice.
 var built struct {
 	once sync.Once
 	dir  string
@@ -31,14 +34,22 @@ func buildStorygate(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(built.dir, "storygate")
-		cmd := exec.Command("go", "build", "-o", built.bin, "./cmd/storygate")
-		cmd.Dir = filepath.Join(filepath.Dir(self), "..", "..")
+		cmd := releaseBuild(filepath.Join(filepath.Dir(self), "..", ".."), built.bin, "./cmd/storygate")
 		built.out, built.err = cmd.CombinedOutput()
 	})
 	if built.err != nil {
 		t.Fatalf("build storygate: %v\n%s", built.err, built.out)
 	}
 	return built.bin
+}
+
+// releaseBuild is the go build of pkg into out, in the module at dir, as
+// the release archive's binaries are built: static and -trimpath, so the
+// compiled packages do not depend on where the module is.
+func releaseBuild(dir, out, pkg string) *exec.Cmd {
+	cmd := exec.Command("go", "build", "-trimpath", "-o", out, pkg)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), "CGO_ENABLED=0")
+	return cmd
 }
 
 // removeBuiltBinary removes what buildStorygate built, if anything.

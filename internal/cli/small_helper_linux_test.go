@@ -25,10 +25,13 @@ func releasedPair(t *testing.T) (dir string) {
 	if out, err := exec.Command("git", "clone", "-q", "--shared", strings.TrimSpace(string(top)), src).CombinedOutput(); err != nil {
 		t.Fatalf("git clone: %v\n%s", err, out)
 	}
+	// The package's own build first: this one then finds storygate's
+	// packages compiled and only links (releaseBuild).
+	buildStorygate(t)
 	dir = t.TempDir()
 	for name, pkg := range map[string]string{"storygate": "./cmd/storygate", "storygate-sandbox-exec": "./cmd/storygate-sandbox-exec"} {
-		build := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, name), pkg)
-		build.Dir, build.Env = src, append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+		build := releaseBuild(src, filepath.Join(dir, name), pkg)
+		build.Env = append(build.Env, "GOFLAGS=-mod=readonly")
 		if out, err := build.CombinedOutput(); err != nil {
 			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
 		}

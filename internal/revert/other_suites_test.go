@@ -41,6 +41,7 @@ var nodeProject = map[string]string{
 }
 
 func TestNodeSuiteAddedCoverageIsEscalated(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node on PATH")
 	}

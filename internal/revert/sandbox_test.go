@@ -19,6 +19,7 @@ import (
 const historySuite = `git log --format=%s | grep -qx head && git log --format=%s | grep -qx base && ./tests/run.sh`
 
 func TestSuiteReadingGitLogDecides(t *testing.T) {
+	t.Parallel()
 	forced := change{write: with(renamedGreeting, map[string]string{
 		"tests/test_greet.sh": ". ./src/greet.sh\n[ \"$(greet bob)\" = \"hi bob\" ] || { echo 'FAIL greet bob'; exit 1; }\n",
 	})}
@@ -57,6 +58,7 @@ func TestSuiteReadingGitLogDecides(t *testing.T) {
 }
 
 func TestTamperedBaseObjectFailsClosed(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: map[string]string{
 		"tests/test_greet.sh": shProject["tests/test_greet.sh"] + "[ \"$(greet)\" = \"hello \" ] || exit 1\n",
 	}})

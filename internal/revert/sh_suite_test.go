@@ -34,6 +34,7 @@ func with(a map[string]string, more ...map[string]string) map[string]string {
 }
 
 func TestForcedRepairIsPermitted(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: with(renamedGreeting, map[string]string{
 		"tests/test_greet.sh": ". ./src/greet.sh\n[ \"$(greet bob)\" = \"hi bob\" ] || { echo 'FAIL greet bob'; exit 1; }\n",
 	})})
@@ -53,6 +54,7 @@ func TestForcedRepairIsPermitted(t *testing.T) {
 }
 
 func TestAddedCoverageIsEscalated(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: map[string]string{
 		"tests/test_greet.sh": shProject["tests/test_greet.sh"] + "[ \"$(greet)\" = \"hello \" ] || exit 1\n",
 	}})
@@ -66,6 +68,7 @@ func TestAddedCoverageIsEscalated(t *testing.T) {
 }
 
 func TestDeletingABrokenTestIsPermitted(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: renamedGreeting, delete: []string{"tests/test_greet.sh"}})
 	res := h.check(t, shSuite, false)
 	if res.Verdict != Permitted {
@@ -74,6 +77,7 @@ func TestDeletingABrokenTestIsPermitted(t *testing.T) {
 }
 
 func TestDeletingAPassingTestIsEscalated(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{delete: []string{"tests/test_len.sh"}})
 	res := h.check(t, shSuite, false)
 	if res.Verdict != Escalate || strings.Join(res.Paths, ",") != "tests/test_len.sh" {
@@ -106,6 +110,7 @@ func TestGovernedChangeBuildsATreeAndRemovesIt(t *testing.T) {
 }
 
 func TestPathWithoutBaseVersionCouldNotRun(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: map[string]string{"src/extra.sh": "true\n"}})
 	// A recorded change list naming a path that never existed at base, as
 	// story-007's fixture did: there is nothing to revert it to.
@@ -126,6 +131,7 @@ func TestPathWithoutBaseVersionCouldNotRun(t *testing.T) {
 }
 
 func TestPerFileSeparatesRepairFromAddedTest(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: with(renamedGreeting, map[string]string{
 		"tests/test_greet.sh": ". ./src/greet.sh\n[ \"$(greet bob)\" = \"hi bob\" ] || { echo 'FAIL greet bob'; exit 1; }\n",
 		"tests/test_len.sh":   shProject["tests/test_len.sh"] + "[ -n \"$(greet x)\" ] || exit 1\n",
@@ -144,6 +150,7 @@ func TestPerFileSeparatesRepairFromAddedTest(t *testing.T) {
 }
 
 func TestSuiteThatCannotStartCouldNotRun(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{delete: []string{"tests/test_len.sh"}})
 	res := h.check(t, "no-such-test-runner --all", false)
 	if res.Verdict != CouldNotRun || res.Interpreter != "no-such-test-runner" || !strings.Contains(res.Reason, "127") {
@@ -152,6 +159,7 @@ func TestSuiteThatCannotStartCouldNotRun(t *testing.T) {
 }
 
 func TestSuiteFailingAtHeadCouldNotRun(t *testing.T) {
+	t.Parallel()
 	// The change breaks the greeting and deletes a passing test; the suite
 	// fails before anything is reverted, so reverting proves nothing.
 	h := build(t, shProject, change{write: renamedGreeting, delete: []string{"tests/test_len.sh"}})
@@ -162,6 +170,7 @@ func TestSuiteFailingAtHeadCouldNotRun(t *testing.T) {
 }
 
 func TestNoSuiteCouldNotRun(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{delete: []string{"tests/test_len.sh"}})
 	res := h.check(t, " ", false)
 	if res.Verdict != CouldNotRun || res.Ran {
@@ -170,6 +179,7 @@ func TestNoSuiteCouldNotRun(t *testing.T) {
 }
 
 func TestCreatedAndGrantedPaths(t *testing.T) {
+	t.Parallel()
 	h := build(t, shProject, change{write: map[string]string{
 		"tests/test_new.sh":         "true\n",
 		"tests/fixtures/data.txt":   "granted\n",

@@ -93,10 +93,13 @@ func exists(p string) bool {
 }
 
 // TestGolden checks every fixture's exact output, that each bad fixture
-// triggers its rule and each ok fixture does not.
+// triggers its rule and each ok fixture does not. The cases are
+// independent (each its own repository or directory, its own golden
+// file) and mostly wait on the file system, so they run in parallel.
 func TestGolden(t *testing.T) {
 	for _, c := range cases(t) {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+			t.Parallel()
 			got := runCase(t, c)
 			if *update {
 				if err := os.WriteFile(c.outPath(), []byte(got), 0o644); err != nil {

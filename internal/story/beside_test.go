@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/storygate/storygate/bench/storygen"
 )
@@ -47,13 +44,7 @@ func TestParseBesideGivesTheStoryParseGives(t *testing.T) {
 			{"beside a slim story", appended, base.Slim(), false},
 		} {
 			want, got := Parse(name, tc.head), ParseBeside(name, tc.head, tc.beside)
-			if !reflect.DeepEqual(want.Problems, got.Problems) {
-				t.Errorf("%s, %s: problems differ (-Parse +ParseBeside):\n%s", name, tc.what, cmp.Diff(want.Problems, got.Problems))
-			}
-			// reflect.DeepEqual first: cmp.Diff of yaml.v3 trees is slow under -race.
-			if !reflect.DeepEqual(want.Front, got.Front) {
-				t.Errorf("%s, %s: frontmatter differs (-Parse +ParseBeside):\n%s", name, tc.what, cmp.Diff(want.Front, got.Front, cmp.AllowUnexported(Frontmatter{})))
-			}
+			sameStory(t, name+", "+tc.what+" (-Parse +ParseBeside)", want, got)
 			if want.bodyStart != got.bodyStart {
 				t.Errorf("%s, %s: body starts at %d, Parse's at %d", name, tc.what, got.bodyStart, want.bodyStart)
 			}

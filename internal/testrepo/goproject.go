@@ -14,7 +14,9 @@ import (
 // storygate has one: deps modules example.com/depN served by a file://
 // GOPROXY made here (no network), pkgs packages that import them all, each
 // with a test. Its modules are pre-fetched into a module cache of its own
-// and its build cache is warm, as a setup step leaves them on a runner;
+// and its build cache is warm, as a setup step leaves them on a runner
+// (seeded from the machine's, seedGoCache, so that the standard library
+// is not compiled again for each project);
 // GOMODCACHE and GOCACHE name them for the rest of the test, and GOPROXY
 // is Go's default, which the sandbox (network none) cannot reach: only the
 // caches can make a build work there.
@@ -33,6 +35,7 @@ func NewGoProject(t testing.TB, deps, pkgs int) GoProject {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go toolchain")
 	}
+	host := hostGoCache()
 	base := t.TempDir()
 	p := GoProject{Dir: filepath.Join(base, "app"), ModCache: filepath.Join(base, "modcache"),
 		GoCache: filepath.Join(base, "gocache"), Proxy: filepath.Join(base, "proxy"), Deps: deps, Packages: pkgs}
@@ -48,6 +51,7 @@ func NewGoProject(t testing.TB, deps, pkgs int) GoProject {
 	t.Setenv("GOPROXY", "file://"+p.Proxy)
 	t.Setenv("GOSUMDB", "off")
 	runGo(t, p.Dir, "mod", "tidy")
+	t.Logf("build cache seeded with %d entries of %s", seedGoCache(t, p.Dir, host, p.GoCache), host)
 	runGo(t, p.Dir, "test", "./...")
 	t.Setenv("GOPROXY", "https://proxy.golang.org,direct")
 	t.Setenv("GOSUMDB", "sum.golang.org")

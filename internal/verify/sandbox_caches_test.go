@@ -12,12 +12,15 @@ import (
 // testGoBuildUsesRunnerCachesOffline runs a Go module's tests in
 // the sandbox, with no network, where its one dependency is in the
 // runner's module cache only: with the caches offered they pass and `go
-// env` names the in-sandbox paths, an exported GOCACHE naming a directory
-// that is not there included (it used to break every Go command); the
-// control, verify.caches off, fails for want of the module, which is what
-// proves that the cache, and not some network, made the build work.
-// The poisoning test runs on the same project, which takes a minute to
-// make on a loaded machine.
+// env` names the in-sandbox paths; the control, verify.caches off, fails
+// for want of the module, which is what proves that the cache, and not
+// some network, made the build work. An exported GOCACHE naming a
+// directory that is not there (it used to break every Go command) gets
+// the in-sandbox path and an empty cache: there the module is built, and
+// its export data lands in that cache, rather than tested, which would
+// compile the standard library from nothing (two minutes on a loaded
+// 2-core machine) to show no more about the cache's wiring.
+// The poisoning test runs on the same project.
 func TestSandboxGoCaches(t *testing.T) {
 	isolated(t, sandbox.Policy{})
 	p := testrepo.NewGoProject(t, 1, 1)
@@ -26,25 +29,30 @@ func TestSandboxGoCaches(t *testing.T) {
 }
 
 func testGoBuildUsesRunnerCachesOffline(t *testing.T, p testrepo.GoProject) {
-	const cmd = "go env GOMODCACHE GOCACHE && go test -count=1 -v ./... 2>&1"
+	const (
+		env   = "go env GOMODCACHE GOCACHE && "
+		test  = env + "go test -count=1 -v ./... 2>&1"
+		build = env + "go build -v ./... 2>&1 && go list -export -f 'export {{.Export}}' ./pkg0"
+	)
 	for _, tc := range []struct {
 		name    string
 		caches  bool
 		goCache string
+		cmd     string
 		pass    bool
 		want    []string
 	}{
-		{"caches offered", true, "", true, []string{p.ModCache + "\n/tmp/cache/go-build\n", "total 42", "ok  \texample.com/app/pkg0"}},
-		{"an exported GOCACHE that is not mounted", true, "/nonexistent/storygate-gocache", true,
-			[]string{"/tmp/cache/go-build\n", "total 42"}},
-		{"caches off (control)", false, "", false, []string{"example.com/dep0"}},
+		{"caches offered", true, "", test, true, []string{p.ModCache + "\n/tmp/cache/go-build\n", "total 42", "ok  \texample.com/app/pkg0"}},
+		{"an exported GOCACHE that is not mounted", true, "/nonexistent/storygate-gocache", build, true,
+			[]string{p.ModCache + "\n/tmp/cache/go-build\n", "example.com/dep0\n", "example.com/app/pkg0\n", "export /tmp/cache/go-build/"}},
+		{"caches off (control)", false, "", test, false, []string{"example.com/dep0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.goCache != "" {
 				t.Setenv("GOCACHE", tc.goCache)
 			}
 			sb := isolated(t, sandbox.Policy{Caches: tc.caches})
-			r := runIn(t, sb, p.Dir, p.Head, cmd, 3*time.Minute)
+			r := runIn(t, sb, p.Dir, p.Head, tc.cmd, 3*time.Minute)
 			if (r.Verdict == VerdictPass) != tc.pass {
 				t.Fatalf("verdict %s, want pass=%v: %s", r.Verdict, tc.pass, r.StdoutTail)
 			}

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path"
@@ -17,11 +18,42 @@ import (
 )
 
 // release is a storygate release as host/install.sh downloads it: the
-// archive of the binary built from this module, made once.
+// archive of the binary built from this module, written once into dir
+// with its checksums.txt line and a tampered copy, so that each download
+// is served from a file (sendfile) rather than copied through the -race
+// test process.
 type release struct {
-	once    sync.Once
-	archive []byte
-	err     error
+	dir  string
+	once sync.Once
+	// archive and tampered are the files served; sum is the honest
+	// archive's SHA-256 in hex, as checksums.txt lists it.
+	archive, tampered, sum string
+	err                    error
+}
+
+// prepare writes the archive, its tampered copy (the last byte changed)
+// and the checksum, once.
+func (rel *release) prepare(binary string) error {
+	rel.once.Do(func() { rel.err = rel.write(binary) })
+	return rel.err
+}
+
+func (rel *release) write(binary string) error {
+	data, err := archiveOf(binary)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(data)
+	rel.sum = hex.EncodeToString(sum[:])
+	rel.archive, rel.tampered = filepath.Join(rel.dir, "release.tar.gz"), filepath.Join(rel.dir, "tampered.tar.gz")
+	if err := os.WriteFile(rel.archive, data, 0o644); err != nil {
+		return fmt.Errorf("release archive: %w", err)
+	}
+	data[len(data)-1] ^= 0xff
+	if err := os.WriteFile(rel.tampered, data, 0o644); err != nil {
+		return fmt.Errorf("release archive: %w", err)
+	}
+	return nil
 }
 
 // archiveOf packs the binary as the release's Linux archives do:
@@ -66,21 +98,27 @@ func addToArchive(tw *tar.Writer, file string) error {
 }
 
 // serveRelease answers install.sh's two downloads for any version:
-// <version>/checksums.txt and <version>/storygate_<version>_linux_<arch>.tar.gz.
-func (tb *toolbox) serveRelease(w http.ResponseWriter, req *http.Request) {
-	tb.release.once.Do(func() { tb.release.archive, tb.release.err = archiveOf(tb.binary) })
-	if tb.release.err != nil {
-		http.Error(w, tb.release.err.Error(), http.StatusInternalServerError)
+// <version>/checksums.txt and <version>/storygate_<version>_linux_<arch>.tar.gz,
+// the archive as released or, when tampered, with its last byte changed
+// (checksums.txt still names the honest one).
+func (tb *toolbox) serveRelease(w http.ResponseWriter, req *http.Request, tampered bool) {
+	if err := tb.release.prepare(tb.binary); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	version, file := path.Split(strings.TrimPrefix(req.URL.Path, "/"))
 	name := fmt.Sprintf("storygate_%s_linux_%s.tar.gz", strings.TrimPrefix(strings.TrimSuffix(version, "/"), "v"), runtime.GOARCH)
 	switch file {
 	case "checksums.txt":
-		sum := sha256.Sum256(tb.release.archive)
-		fmt.Fprintf(w, "%s  %s\n", hex.EncodeToString(sum[:]), name)
+		fmt.Fprintf(w, "%s  %s\n", tb.release.sum, name)
 	case name:
-		_, _ = w.Write(tb.release.archive)
+		archive := tb.release.archive
+		if tampered {
+			archive = tb.release.tampered
+		}
+		// A file with its length: net/http copies it to the connection
+		// with sendfile.
+		http.ServeFile(w, req, archive)
 	default:
 		http.NotFound(w, req)
 	}
@@ -126,13 +164,10 @@ func (a *answerCounts) count(status int) int {
 func (p *pair) releaseHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		switch p.release {
-		case releaseAbsent:
+		if p.release == releaseAbsent {
 			http.NotFound(rec, req)
-		case releaseTampered:
-			p.tools.serveRelease(&tamperingWriter{ResponseWriter: rec, tamper: strings.HasSuffix(req.URL.Path, ".tar.gz")}, req)
-		default:
-			p.tools.serveRelease(rec, req)
+		} else {
+			p.tools.serveRelease(rec, req, p.release == releaseTampered)
 		}
 		p.releaseAnswers.add(rec.status)
 	})
@@ -149,18 +184,8 @@ func (s *statusRecorder) WriteHeader(code int) {
 	s.ResponseWriter.WriteHeader(code)
 }
 
-// tamperingWriter changes the last byte of what it writes when tamper is
-// set: the archive, not the checksums.txt that names the honest one.
-type tamperingWriter struct {
-	http.ResponseWriter
-	tamper bool
-}
-
-func (t *tamperingWriter) Write(b []byte) (int, error) {
-	if !t.tamper || len(b) == 0 {
-		return t.ResponseWriter.Write(b)
-	}
-	changed := bytes.Clone(b)
-	changed[len(changed)-1] ^= 0xff
-	return t.ResponseWriter.Write(changed)
+// ReadFrom hands a file being served to the connection's own ReadFrom
+// (sendfile), which the embedded interface would hide.
+func (s *statusRecorder) ReadFrom(r io.Reader) (int64, error) {
+	return io.Copy(s.ResponseWriter, r)
 }

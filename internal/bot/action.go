@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -240,7 +241,12 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 		sarif = strings.TrimSuffix(path, filepath.Ext(path)) + ".sarif"
 	}
 	// The two documents are encoded at once: each is megabytes when a
-	// change touches thousands of stories, and both only read res.
+	// change touches thousands of stories, and both only read res. The
+	// SARIF document lies beside the results one by default, so their
+	// directory is made first.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return "", fmt.Errorf("write results document: %w", err)
+	}
 	sarifDone := make(chan error, 1)
 	go func() { sarifDone <- publish.WriteSARIF(sarif, res, report.CatalogRules()) }()
 	resultsErr := res.WriteFile(path)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/storygate/storygate/internal/needsandbox"
 )
 
@@ -174,5 +176,35 @@ func TestEtcFilesAreReadOnlyCopies(t *testing.T) {
 	}
 	if out, err := runLaunch(t, sb, "echo x > /tmp/x && cat /tmp/x", "/", etcEnv, Mounts{}); err != nil || out != "x\n" {
 		t.Errorf("control: the command cannot write /tmp: %v %s", err, out)
+	}
+}
+
+// TestEtcEntryNeitherBlocksNorCopiesWhatIsNoFile: a FIFO, a directory and a
+// file over copiedEtcFile are mounted, not copied (opening the FIFO does not
+// wait for a writer); a small file is copied from a descriptor; what does
+// not exist shows nothing.
+func TestEtcEntryNeitherBlocksNorCopiesWhatIsNoFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo, small, big := filepath.Join(dir, "fifo"), filepath.Join(dir, "small"), filepath.Join(dir, "big")
+	if err := unix.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(small, []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(big, make([]byte, copiedEtcFile+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var p pinned
+	defer p.close()
+	for _, c := range []struct {
+		path, want string
+	}{{fifo, "--ro-bind"}, {dir, "--ro-bind"}, {big, "--ro-bind"}, {small, "--perms 0444 --file 3"}, {filepath.Join(dir, "none"), ""}} {
+		if got := strings.Join(p.etcEntry(c.path), " "); !strings.HasPrefix(got, c.want) || (c.want == "") != (got == "") {
+			t.Errorf("%s: %q, want %q…", filepath.Base(c.path), got, c.want)
+		}
+	}
+	if len(p.files) != 1 {
+		t.Errorf("%d descriptors kept, want 1 (the small file's)", len(p.files))
 	}
 }

@@ -344,7 +344,8 @@ const copiedEtcFile = 1 << 20
 // small file, a read-only mount of anything else, nothing for what does
 // not exist (a dangling link would stop bwrap).
 func (p *pinned) etcEntry(path string) []string {
-	f, err := os.Open(path)
+	// Non-blocking: opening a FIFO would otherwise wait for a writer.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil
 	}

@@ -5,13 +5,13 @@ import (
 	"os"
 
 	"github.com/storygate/storygate/internal/cli"
-	"github.com/storygate/storygate/internal/sandbox"
+	"github.com/storygate/storygate/internal/sandboxexec"
 )
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == sandbox.HelperCommand {
+	if len(os.Args) > 1 && os.Args[1] == sandboxexec.Command {
 		// Inside the sandbox, between bwrap and the command: no CLI.
-		os.Exit(sandbox.Helper(os.Args[2:], os.Stderr))
+		os.Exit(sandboxexec.Run(os.Args[2:], os.Stderr))
 	}
 	os.Exit(cli.Main(os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

@@ -49,6 +49,8 @@ var rules = []rule{
 		why: "pass_when compiles without the executor"},
 	{from: "workdir", mustNot: []string{"verify", "sandbox"},
 		why: "working_dir is checked without the executor"},
+	{from: "sandboxexec", noInternal: true,
+		why: "the helper runs once per sandboxed command: what it links, each command starts"},
 	{from: "rootpath", noInternal: true,
 		why: "the translation between a root's paths and its repository's is pure path arithmetic"},
 	{from: "inert", noInternal: true,

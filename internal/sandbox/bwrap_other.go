@@ -4,8 +4,6 @@ package sandbox
 
 import (
 	"context"
-	"fmt"
-	"io"
 )
 
 // probe reports that the sandbox needs Linux namespaces.
@@ -16,12 +14,6 @@ func (s *Sandbox) probe(context.Context) string {
 // wrap is never called where probe fails; it runs the shell unisolated.
 func (s *Sandbox) wrap(command, _ string, env []string, _ Mounts) (Launch, error) {
 	return Launch{Path: "sh", Args: []string{"-c", command}, Env: env}, nil
-}
-
-// Helper exists on Linux only, where the sandbox runs it.
-func Helper(_ []string, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "storygate sandbox: the Landlock helper needs Linux")
-	return 126
 }
 
 // cacheReport is empty: there is no sandbox to offer caches in.

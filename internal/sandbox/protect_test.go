@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/storygate/storygate/internal/sandboxexec"
 	"golang.org/x/sys/unix"
 )
 
@@ -23,7 +24,7 @@ func TestMain(m *testing.M) {
 	// The Landlock tests run this binary as storygate's helper
 	// (Policy.Helper), as cmd/storygate dispatches it.
 	if len(os.Args) > 1 && os.Args[1] == HelperCommand {
-		os.Exit(Helper(os.Args[2:], os.Stderr))
+		os.Exit(sandboxexec.Run(os.Args[2:], os.Stderr))
 	}
 	if os.Getenv(helperEnv) == "1" {
 		os.Exit(protectHelper())

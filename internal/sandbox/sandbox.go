@@ -13,6 +13,8 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+
+	"github.com/storygate/storygate/internal/sandboxexec"
 )
 
 // Mode is verify.sandbox: whether commands must, may or must not run
@@ -158,10 +160,9 @@ func limit(n int64, unit string) string {
 }
 
 // HelperCommand is the hidden storygate subcommand that applies the
-// Landlock layer inside the sandbox and then executes the command (see
-// Helper): Landlock can only restrict the calling process, so it has to be
-// storygate's own code that runs between bwrap and the shell.
-const HelperCommand = "__sandbox-exec"
+// Landlock layer, the user and the limits inside the sandbox and then
+// executes the command (sandboxexec.Run).
+const HelperCommand = sandboxexec.Command
 
 // UnprivilegedID is the uid and gid commands run as when storygate runs as
 // root: nobody and nogroup on Debian and Ubuntu. It needs no entry in

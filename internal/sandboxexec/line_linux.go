@@ -1,6 +1,6 @@
 //go:build linux
 
-package sandbox
+package sandboxexec
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// helperLine is a parsed HelperCommand line:
+// helperLine is a parsed Command line:
 // `[--user ID] [--rlimit NAME=N]... [--write DIR]... -- PROGRAM [ARG]...`.
 // --user and --rlimit are what setpriv and prlimit would otherwise do, one
 // exec each, between bwrap and the command; the helper does them itself,
@@ -35,8 +35,8 @@ type helperLimit struct {
 var helperLimits = map[string]int{"core": unix.RLIMIT_CORE, "as": unix.RLIMIT_AS, "nproc": unix.RLIMIT_NPROC,
 	"fsize": unix.RLIMIT_FSIZE}
 
-// errHelperUsage is a malformed HelperCommand line.
-var errHelperUsage = errors.New("usage: " + HelperCommand + " [--user ID] [--rlimit NAME=N]... [--write DIR]... -- PROGRAM [ARG]...")
+// errHelperUsage is a malformed Command line.
+var errHelperUsage = errors.New("usage: " + Command + " [--user ID] [--rlimit NAME=N]... [--write DIR]... -- PROGRAM [ARG]...")
 
 func parseHelperLine(args []string) (helperLine, error) {
 	l := helperLine{user: -1}

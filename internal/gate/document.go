@@ -2,7 +2,6 @@ package gate
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -23,10 +22,14 @@ var ErrInvalid = errors.New("invalid results document")
 
 // Write encodes the document as indented JSON.
 func (r *Results) Write(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
+	parts, err := r.encode()
+	if err != nil {
 		return fmt.Errorf("write results document: %w", err)
+	}
+	for _, p := range parts {
+		if _, err := w.Write(p); err != nil {
+			return fmt.Errorf("write results document: %w", err)
+		}
 	}
 	return nil
 }
@@ -34,21 +37,37 @@ func (r *Results) Write(w io.Writer) error {
 // WriteFile writes the document to path, creating its directory, through a
 // temporary file so a reader never sees half a document.
 func (r *Results) WriteFile(path string) error {
-	var buf bytes.Buffer
-	if err := r.Write(&buf); err != nil {
-		return err
+	parts, err := r.encode()
+	if err != nil {
+		return fmt.Errorf("write results document: %w", err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("write results document: %w", err)
 	}
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+	if err := writeParts(tmp, parts); err != nil {
 		return fmt.Errorf("write results document: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		return fmt.Errorf("write results document: %w", err)
 	}
 	return nil
+}
+
+// writeParts writes parts, in order, to the file path (created or
+// truncated).
+func writeParts(path string, parts [][]byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	for _, p := range parts {
+		if _, err := f.Write(p); err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }
 
 // Read decodes and validates a results document. It is read strictly

@@ -86,7 +86,7 @@ func (f *Files) at(p string) (string, bool) {
 // detection (go-git's sha1cd, about three times slower, a tenth of the
 // gate's CPU on a large change) guards against pairs of colliding
 // objects crafted in advance, which GitHub, whose git detects them,
-// refuses to store (docs/security.md).
+// refuses to store (docs/action.md, "Reading the base").
 func BlobHash(data []byte) plumbing.Hash {
 	h := sha1.New()
 	h.Write([]byte("blob " + strconv.Itoa(len(data)) + "\x00"))

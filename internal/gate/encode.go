@@ -61,20 +61,24 @@ func (r *Results) encodeStories() ([][]byte, error) {
 	errs := make([]error, runs)
 	par.Each(runs, func(k int) {
 		from, to := k*len(r.Stories)/runs, (k+1)*len(r.Stories)/runs
-		var buf bytes.Buffer
+		var buf []byte
 		for i := from; i < to; i++ {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, "\n"+storyIndent...)
+			if s := &r.Stories[i]; plainStory(s) {
+				buf = appendStory(buf, s)
+				continue
+			}
 			b, err := json.MarshalIndent(&r.Stories[i], storyIndent, "  ")
 			if err != nil {
 				errs[k] = fmt.Errorf("story %s: %w", r.Stories[i].File, err)
 				return
 			}
-			if i > 0 {
-				buf.WriteByte(',')
-			}
-			buf.WriteString("\n" + storyIndent)
-			buf.Write(b)
+			buf = append(buf, b...)
 		}
-		parts[k] = buf.Bytes()
+		parts[k] = buf
 	})
 	for _, err := range errs {
 		if err != nil {

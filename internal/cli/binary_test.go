@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // built is the real storygate binary, built once for the package's tests
@@ -35,7 +37,7 @@ func buildStorygate(t *testing.T) string {
 		}
 		built.bin = filepath.Join(built.dir, "storygate")
 		cmd := releaseBuild(filepath.Join(filepath.Dir(self), "..", ".."), built.bin, "./cmd/storygate")
-		built.out, built.err = cmd.CombinedOutput()
+		built.out, built.err = testrepo.GoBuild(cmd)
 	})
 	if built.err != nil {
 		t.Fatalf("build storygate: %v\n%s", built.err, built.out)

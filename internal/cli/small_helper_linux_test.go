@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // releasedPair builds storygate and its small sandbox helper as the
@@ -32,7 +33,7 @@ func releasedPair(t *testing.T) (dir string) {
 	for name, pkg := range map[string]string{"storygate": "./cmd/storygate", "storygate-sandbox-exec": "./cmd/storygate-sandbox-exec"} {
 		build := releaseBuild(src, filepath.Join(dir, name), pkg)
 		build.Env = append(build.Env, "GOFLAGS=-mod=readonly")
-		if out, err := build.CombinedOutput(); err != nil {
+		if out, err := testrepo.GoBuild(build); err != nil {
 			t.Fatalf("go build %s: %v\n%s", pkg, err, out)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/storygate/storygate/internal/testrepo"
 	"golang.org/x/sys/unix"
 )
 
@@ -105,7 +106,7 @@ func buildTools(dir string) (*toolbox, error) {
 		// larger with the symbol tables.
 		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
 		cmd.Dir, cmd.Env = root, append(os.Environ(), "CGO_ENABLED=0")
-		if msg, err := cmd.CombinedOutput(); err != nil {
+		if msg, err := testrepo.GoBuild(cmd); err != nil {
 			return nil, fmt.Errorf("build %s: %w\n%s", pkg, err, msg)
 		}
 	}

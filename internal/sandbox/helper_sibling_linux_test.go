@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"debug/buildinfo"
+
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // cleanBuild is the build information of a small helper built from a
@@ -85,7 +87,7 @@ func buildSmallHelper(t *testing.T) (string, *debug.BuildInfo) {
 	bin := filepath.Join(t.TempDir(), SmallHelperName)
 	build := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/storygate-sandbox-exec")
 	build.Dir, build.Env = src, append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
-	if out, err := build.CombinedOutput(); err != nil {
+	if out, err := testrepo.GoBuild(build); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	bi, err := buildinfo.ReadFile(bin)

@@ -1,0 +1,31 @@
+package testrepo
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+)
+
+// GoBuild runs cmd, a `go build`, and returns its combined output, while
+// it holds an exclusive lock on the build cache the build uses. The
+// suite's packages are tested in parallel processes, and several build
+// the same binaries the release way (static, -trimpath): go's cache
+// shares finished work between processes, not work in progress, so in a
+// cold cache each compiled every package at once, a minute of both
+// cores. Under the lock the first build compiles and the others link
+// from the cache. The lock is advisory and taken only here; a go command
+// outside the suite is not held up.
+func GoBuild(cmd *exec.Cmd) ([]byte, error) {
+	env := exec.Command("go", "env", "GOCACHE")
+	env.Dir, env.Env = cmd.Dir, cmd.Env
+	out, err := env.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOCACHE: %w", err)
+	}
+	unlock, err := lockDir(strings.TrimSpace(string(out)))
+	if err != nil {
+		return nil, fmt.Errorf("lock the build cache: %w", err)
+	}
+	defer unlock()
+	return cmd.CombinedOutput()
+}

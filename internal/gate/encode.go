@@ -61,7 +61,7 @@ func (r *Results) encodeStories() ([][]byte, error) {
 	errs := make([]error, runs)
 	par.Each(runs, func(k int) {
 		from, to := k*len(r.Stories)/runs, (k+1)*len(r.Stories)/runs
-		var buf []byte
+		buf := make([]byte, 0, encodedSize(r.Stories[from:to]))
 		for i := from; i < to; i++ {
 			if i > 0 {
 				buf = append(buf, ',')
@@ -86,4 +86,19 @@ func (r *Results) encodeStories() ([][]byte, error) {
 		}
 	}
 	return parts, nil
+}
+
+// encodedSize is about what the stories take indented, a little more for
+// a plain one: the buffer is made once rather than doubled a dozen times
+// (a third of the encoding's time was the copies).
+func encodedSize(stories []Story) int {
+	n := 0
+	for i := range stories {
+		s := &stories[i]
+		n += 256 + len(s.File) + len(s.ID) + len(s.Title) + len(s.State) + len(s.BaseState) + 160*len(s.Transitions)
+		for _, t := range s.Transitions {
+			n += len(t.From) + len(t.To) + len(t.Event) + len(t.Actor)
+		}
+	}
+	return n
 }

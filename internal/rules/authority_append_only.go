@@ -25,10 +25,17 @@ var appendOnly = &Rule{Rule: catalog.Must("authority/append-only"),
 		compareLog(p)
 	}}
 
+// unchangedSection reports whether the base and head both have the named
+// section with the same text: then they split into the same entries, each
+// the same, and a rule comparing entries has nothing to find there.
+func unchangedSection(base, head *story.Story, section string) bool {
+	bs, hs := base.Body.Section(section), head.Body.Section(section)
+	return bs != nil && hs != nil && base.SameSectionText(bs, head, hs)
+}
+
 func compareEntries(p *Pass, section string) {
-	if bs, hs := p.Base.Body.Section(section), p.Head.Body.Section(section); bs != nil && hs != nil &&
-		p.Base.SameSectionText(bs, p.Head, hs) {
-		return // the same text splits into the same entries, each the same
+	if unchangedSection(p.Base, p.Head, section) {
+		return
 	}
 	head := p.Head.MustEntries(section)
 	for i, be := range p.Base.MustEntries(section) {
@@ -67,6 +74,9 @@ func tickedEntries(u Unit) bool {
 		return false
 	}
 	for _, sec := range appendOnlySections {
+		if unchangedSection(u.Base, u.Head, sec) {
+			continue
+		}
 		head := u.Head.MustEntries(sec)
 		for i, be := range u.Base.MustEntries(sec) {
 			if i < len(head) && !u.Base.SameEntryText(be.Entry, u.Head, head[i].Entry) && ticksOnly(u, be, head[i]) {

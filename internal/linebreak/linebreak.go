@@ -12,9 +12,15 @@ import "bytes"
 // starts at 0, and a line ending at the very end of src starts one more,
 // empty, line.
 func Starts(src []byte, starts []int) []int {
-	starts = append(starts[:0], 0)
-	if bytes.IndexByte(src, '\r') < 0 {
-		for off := 0; ; { // the common case, vectorised
+	return AppendStarts(src, 0, append(starts[:0], 0))
+}
+
+// AppendStarts appends to starts the offset of every line of src that
+// begins after offset from, itself the start of a line: Starts for the
+// lines past a prefix whose starts are known.
+func AppendStarts(src []byte, from int, starts []int) []int {
+	if bytes.IndexByte(src[from:], '\r') < 0 {
+		for off := from; ; { // the common case, vectorised
 			i := bytes.IndexByte(src[off:], '\n')
 			if i < 0 {
 				return starts
@@ -23,7 +29,7 @@ func Starts(src []byte, starts []int) []int {
 			starts = append(starts, off)
 		}
 	}
-	for i := 0; i < len(src); i++ {
+	for i := from; i < len(src); i++ {
 		switch src[i] {
 		case '\r':
 			if i+1 < len(src) && src[i+1] == '\n' {

@@ -1,6 +1,7 @@
 package linebreak
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,6 +64,21 @@ func TestLoneCRsToLFKeepsCRLF(t *testing.T) {
 		}
 		if Count([]byte(in)) != Count([]byte(want)) {
 			t.Errorf("%q and %q count different lines", in, want)
+		}
+	}
+}
+
+// TestAppendStartsContinuesStarts: Starts' offsets before any line start
+// of src, completed by AppendStarts from that start, are Starts' offsets,
+// for every kind of line ending and at every line start.
+func TestAppendStartsContinuesStarts(t *testing.T) {
+	for _, src := range []string{"", "a", "a\n", "a\nb", "a\r\nb\rc\n\nd", "\r\n\r\n", "\r\r\n\n", "x\ry\r", "no ending"} {
+		want := Starts([]byte(src), nil)
+		for k := 1; k <= len(want); k++ {
+			got := AppendStarts([]byte(src), want[k-1], append([]int{}, want[:k]...))
+			if !slices.Equal(got, want) {
+				t.Errorf("%q from line %d (offset %d): %v, want %v", src, k, want[k-1], got, want)
+			}
 		}
 	}
 }

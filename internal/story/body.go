@@ -82,10 +82,11 @@ func parseBody(src []byte, start int, li *lineIndex) *Body {
 
 // parseBodyBeside parses like parseBody. When other (a whole story, its
 // body split by the scanner) opens with the same bytes as src, up to and
-// past a heading of its body, as the base and head of a story whose end
-// alone changed do, the blocks up to that heading are other's and only
-// the lines after it are scanned: the same lines give the same blocks,
-// and the scanner keeps nothing else across a top-level heading
+// past a block of its body that ends there in src too (resumePoint), as
+// the base and head of a story whose end alone changed do, the blocks up
+// to that one are other's and only the lines after it are scanned: the
+// same lines give the same blocks, and the scanner keeps nothing else
+// across a top-level heading or a blank line after a paragraph
 // (scanFrom). The blocks share other's texts, which nothing writes after
 // parsing.
 func parseBodyBeside(src []byte, start int, li *lineIndex, other *Story) *Body {
@@ -99,9 +100,10 @@ func parseBodyBeside(src []byte, start int, li *lineIndex, other *Story) *Body {
 	return b
 }
 
-// resumePoint returns other's blocks up to the last heading whose lines,
-// line endings included, src shares with other, and the line after that
-// heading; nil when there is none. The shared bytes hold the frontmatter
+// resumePoint returns other's blocks up to the last one whose lines, line
+// endings included, src shares with other and that ends there in src too
+// (a heading; a paragraph or table followed in src by a blank line or the
+// end), and the line after that block; nil when there is none. The shared bytes hold the frontmatter
 // too, so the body starts where other's does.
 func resumePoint(src []byte, li *lineIndex, other *Story) ([]Block, int) {
 	if other == nil || other.lines == nil || other.Body == nil || !other.Body.scanned {
@@ -110,14 +112,33 @@ func resumePoint(src []byte, li *lineIndex, other *Story) ([]Block, int) {
 	shared := commonPrefix(src, other.Src)
 	blocks := other.Body.Blocks
 	for i := len(blocks) - 1; i >= 0; i-- {
-		if blocks[i].Kind != BlockHeading {
-			continue
+		next := blocks[i].EndLine + 1
+		if next > li.count() || li.start(next) > shared {
+			continue // the block's last line, or its line ending, is not shared
 		}
-		if next := blocks[i].EndLine + 1; next <= li.count() && li.start(next) <= shared {
+		switch blocks[i].Kind {
+		case BlockHeading:
 			return blocks[: i+1 : i+1], next
+		case BlockParagraph, BlockTable:
+			if blankOrEnd(src, li, next) {
+				return blocks[: i+1 : i+1], next
+			}
 		}
 	}
 	return nil, 0
+}
+
+// blankOrEnd reports whether line n of src is blank or past its end: a
+// paragraph (or the table a paragraph's lines split into) whose lines src
+// shares ends there as it did in other, wherever other's ended, and a
+// scanner after a blank line outside a list holds nothing but its blocks.
+func blankOrEnd(src []byte, li *lineIndex, n int) bool {
+	start, end, ok := li.bounds(n)
+	if !ok {
+		return true
+	}
+	t, _ := trimIndent(bytesAsString(src[start:end])) // blank as the scanner's open sees it
+	return t == ""
 }
 
 // commonPrefix returns the length of the longest prefix a and b share.

@@ -20,6 +20,21 @@ func newLineIndex(src []byte) *lineIndex {
 	return &lineIndex{src: src, starts: linebreak.Starts(src, starts)}
 }
 
+// newLineIndexBeside indexes src as newLineIndex does, beside other, the
+// index of a text whose first shared bytes src shares: the lines starting
+// inside that prefix start where other's do (a line ending inside it is
+// the same ending in both: the byte after it is shared too), so only the
+// rest of src is searched.
+func newLineIndexBeside(src []byte, other *lineIndex, shared int) *lineIndex {
+	k := sort.SearchInts(other.starts, shared) // other's starts before shared
+	if k == 0 {
+		return newLineIndex(src)
+	}
+	starts := make([]int, k, max(k+8, len(src)/32+1))
+	copy(starts, other.starts[:k])
+	return &lineIndex{src: src, starts: linebreak.AppendStarts(src, starts[k-1], starts)}
+}
+
 // pos returns the 1-based line and column (in characters) of offset.
 func (li *lineIndex) pos(offset int) Pos {
 	if offset < 0 {

@@ -73,6 +73,9 @@ func requireSameParse(t *testing.T, name string, baseSrc, headSrc []byte) bool {
 	if !reflect.DeepEqual(want.Front, got.Front) {
 		t.Errorf("%s: frontmatter differs", name)
 	}
+	if !slices.Equal(want.lines.starts, got.lines.starts) {
+		t.Errorf("%s: line starts differ (-Parse +ParseBeside):\n%s", name, cmp.Diff(want.lines.starts, got.lines.starts))
+	}
 	done, _ := resumePoint(headSrc, got.lines, base)
 	return done != nil && got.Body != nil && got.Body.scanned
 }
@@ -92,4 +95,39 @@ func FuzzParseBeside(f *testing.F) {
 	f.Fuzz(func(t *testing.T, baseSrc, headSrc []byte) {
 		requireSameParse(t, "fuzz.md", baseSrc, headSrc)
 	})
+}
+
+// TestABaseWhoseHeadAddedAParagraphIsResumedWhole: a base parsed beside
+// the head a change made by appending a paragraph after its last block
+// (its Transition Log table, in a generated story) takes every one of
+// its blocks from the head's, the table included, and is the story Parse
+// gives; a base whose last table row the head extended, where the table
+// ends elsewhere, rescans it.
+func TestABaseWhoseHeadAddedAParagraphIsResumedWhole(t *testing.T) {
+	t.Parallel()
+	for name, src := range storyInputs(t, 20, 5) {
+		base := Parse(name, src)
+		if base.Body == nil || !base.Body.scanned || len(base.Body.Blocks) == 0 {
+			continue
+		}
+		last := base.Body.Blocks[len(base.Body.Blocks)-1]
+		head := Parse(name, append(bytes.Clone(src), "\nA paragraph the change added.\n"...))
+		requireSameParse(t, name, head.Src, src)
+		got := ParseBeside(name, src, head)
+		done, _ := resumePoint(src, got.lines, head)
+		wholeLine := bytes.HasSuffix(src, []byte("\n"))
+		if resumable := last.Kind == BlockParagraph || last.Kind == BlockTable || last.Kind == BlockHeading; resumable && wholeLine &&
+			len(done) != len(base.Body.Blocks) {
+			t.Errorf("%s: %d of %d blocks taken from the head; its last block (kind %d, line %d) was scanned again",
+				name, len(done), len(base.Body.Blocks), last.Kind, last.Pos.Line)
+		}
+		if last.Kind != BlockTable || !wholeLine {
+			continue
+		}
+		extended := Parse(name, append(bytes.Clone(src), "| one | more | row | of | the | table |\n"...))
+		requireSameParse(t, name, extended.Src, src)
+		if done, _ := resumePoint(src, ParseBeside(name, src, extended).lines, extended); len(done) == len(base.Body.Blocks) {
+			t.Errorf("%s: the table the head extended was taken whole from the head", name)
+		}
+	}
 }

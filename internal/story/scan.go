@@ -53,8 +53,9 @@ func scanBlocks(text string, base int, li *lineIndex) []Block {
 // scanFrom scans text's lines from line first on, after the blocks done
 // of the lines before it. A scanner right after a top-level heading (ATX
 // or setext) holds nothing but its blocks (the heading closed every open
-// block), so scanning on from there gives what one scan of the whole
-// body gives.
+// block), and so does one at the blank line (or the end) after a
+// top-level paragraph, which no list or fence was open around; scanning
+// on from there gives what one scan of the whole body gives.
 func scanFrom(text string, base int, li *lineIndex, first int, done []Block) []Block {
 	sc := &scanner{text: text, base: base, li: li, lineNo: first}
 	// Paragraph lines and list items go into arenas sized by a first pass,

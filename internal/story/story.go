@@ -77,7 +77,7 @@ func ParseBeside(path string, src []byte, other *Story) *Story {
 func ParseReference(path string, src []byte) *Story { return parse(path, src, true, nil) }
 
 func parse(path string, src []byte, referenceYAML bool, beside *Story) *Story {
-	s := &Story{Path: path, Src: src, lines: newLineIndex(src), referenceYAML: referenceYAML}
+	s := &Story{Path: path, Src: src, lines: linesBeside(src, beside), referenceYAML: referenceYAML}
 	if p, ok := checkText(src, s.lines); !ok {
 		s.Problems = append(s.Problems, p)
 		return s
@@ -86,6 +86,15 @@ func parse(path string, src []byte, referenceYAML bool, beside *Story) *Story {
 		s.Body = parseBodyBeside(src, s.bodyStart, s.lines, beside)
 	}
 	return s
+}
+
+// linesBeside is src's line index, taken in part from beside's when
+// beside, a story src is parsed beside, has one.
+func linesBeside(src []byte, beside *Story) *lineIndex {
+	if beside == nil || beside.lines == nil {
+		return newLineIndex(src)
+	}
+	return newLineIndexBeside(src, beside.lines, commonPrefix(src, beside.Src))
 }
 
 // checkText refuses content that is not UTF-8 text.

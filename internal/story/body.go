@@ -89,13 +89,20 @@ func parseBody(src []byte, start int, li *lineIndex) *Body {
 // across a top-level heading or a blank line after a paragraph
 // (scanFrom). The blocks share other's texts, which nothing writes after
 // parsing.
-func parseBodyBeside(src []byte, start int, li *lineIndex, other *Story) *Body {
-	done, first := resumePoint(src, li, other)
+func parseBodyBeside(src []byte, start int, li *lineIndex, other *Story, shared int) *Body {
+	done, first := resumePoint(src, li, other, shared)
 	if done == nil || mayOpenHTMLBlock(src[li.start(first):]) {
 		return parseBody(src, start, li)
 	}
 	b := &Body{EndLine: li.count(), scanned: true}
-	b.Blocks = scanFrom(bytesAsString(src[start:]), start, li, first, done)
+	if _, _, more := li.bounds(first); more {
+		b.Blocks = scanFrom(bytesAsString(src[start:]), start, li, first, done)
+	} else {
+		// Nothing after them: the blocks are other's, shared as its texts
+		// are (done is capped, so an append would copy), not copied into
+		// an array of src's own, a tenth of what a large change allocated.
+		b.Blocks = done
+	}
 	b.index()
 	return b
 }
@@ -103,13 +110,13 @@ func parseBodyBeside(src []byte, start int, li *lineIndex, other *Story) *Body {
 // resumePoint returns other's blocks up to the last one whose lines, line
 // endings included, src shares with other and that ends there in src too
 // (a heading; a paragraph or table followed in src by a blank line or the
-// end), and the line after that block; nil when there is none. The shared bytes hold the frontmatter
+// end), and the line after that block; nil when there is none. shared is
+// how many bytes src and other open with alike (sharedWith). The shared bytes hold the frontmatter
 // too, so the body starts where other's does.
-func resumePoint(src []byte, li *lineIndex, other *Story) ([]Block, int) {
+func resumePoint(src []byte, li *lineIndex, other *Story, shared int) ([]Block, int) {
 	if other == nil || other.lines == nil || other.Body == nil || !other.Body.scanned {
 		return nil, 0
 	}
-	shared := commonPrefix(src, other.Src)
 	blocks := other.Body.Blocks
 	for i := len(blocks) - 1; i >= 0; i-- {
 		next := blocks[i].EndLine + 1

@@ -76,7 +76,7 @@ func requireSameParse(t *testing.T, name string, baseSrc, headSrc []byte) bool {
 	if !slices.Equal(want.lines.starts, got.lines.starts) {
 		t.Errorf("%s: line starts differ (-Parse +ParseBeside):\n%s", name, cmp.Diff(want.lines.starts, got.lines.starts))
 	}
-	done, _ := resumePoint(headSrc, got.lines, base)
+	done, _ := resumePoint(headSrc, got.lines, base, sharedWith(headSrc, base))
 	return done != nil && got.Body != nil && got.Body.scanned
 }
 
@@ -114,7 +114,7 @@ func TestABaseWhoseHeadAddedAParagraphIsResumedWhole(t *testing.T) {
 		head := Parse(name, append(bytes.Clone(src), "\nA paragraph the change added.\n"...))
 		requireSameParse(t, name, head.Src, src)
 		got := ParseBeside(name, src, head)
-		done, _ := resumePoint(src, got.lines, head)
+		done, _ := resumePoint(src, got.lines, head, sharedWith(src, head))
 		wholeLine := bytes.HasSuffix(src, []byte("\n"))
 		if resumable := last.Kind == BlockParagraph || last.Kind == BlockTable || last.Kind == BlockHeading; resumable && wholeLine &&
 			len(done) != len(base.Body.Blocks) {
@@ -126,7 +126,7 @@ func TestABaseWhoseHeadAddedAParagraphIsResumedWhole(t *testing.T) {
 		}
 		extended := Parse(name, append(bytes.Clone(src), "| one | more | row | of | the | table |\n"...))
 		requireSameParse(t, name, extended.Src, src)
-		if done, _ := resumePoint(src, ParseBeside(name, src, extended).lines, extended); len(done) == len(base.Body.Blocks) {
+		if done, _ := resumePoint(src, ParseBeside(name, src, extended).lines, extended, sharedWith(src, extended)); len(done) == len(base.Body.Blocks) {
 			t.Errorf("%s: the table the head extended was taken whole from the head", name)
 		}
 	}

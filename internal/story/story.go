@@ -77,24 +77,34 @@ func ParseBeside(path string, src []byte, other *Story) *Story {
 func ParseReference(path string, src []byte) *Story { return parse(path, src, true, nil) }
 
 func parse(path string, src []byte, referenceYAML bool, beside *Story) *Story {
-	s := &Story{Path: path, Src: src, lines: linesBeside(src, beside), referenceYAML: referenceYAML}
+	shared := sharedWith(src, beside)
+	s := &Story{Path: path, Src: src, lines: linesBeside(src, beside, shared), referenceYAML: referenceYAML}
 	if p, ok := checkText(src, s.lines); !ok {
 		s.Problems = append(s.Problems, p)
 		return s
 	}
 	if s.bodyStart = s.parseFrontmatter(beside); s.bodyStart >= 0 {
-		s.Body = parseBodyBeside(src, s.bodyStart, s.lines, beside)
+		s.Body = parseBodyBeside(src, s.bodyStart, s.lines, beside, shared)
 	}
 	return s
 }
 
-// linesBeside is src's line index, taken in part from beside's when
-// beside, a story src is parsed beside, has one.
-func linesBeside(src []byte, beside *Story) *lineIndex {
+// sharedWith is how many bytes src opens with that beside, a story src
+// is parsed beside, opens with too; 0 without one or its line index.
+func sharedWith(src []byte, beside *Story) int {
 	if beside == nil || beside.lines == nil {
+		return 0
+	}
+	return commonPrefix(src, beside.Src)
+}
+
+// linesBeside is src's line index, taken in part from the index of beside
+// for the shared bytes they open with.
+func linesBeside(src []byte, beside *Story, shared int) *lineIndex {
+	if shared == 0 {
 		return newLineIndex(src)
 	}
-	return newLineIndexBeside(src, beside.lines, commonPrefix(src, beside.Src))
+	return newLineIndexBeside(src, beside.lines, shared)
 }
 
 // checkText refuses content that is not UTF-8 text.

@@ -251,7 +251,7 @@ func (a *actionRun) writeResults(res *gate.Results) (string, error) {
 	// Encoding a large document makes megabytes of garbage over a heap
 	// of the run's findings: the batch policy the stories were judged
 	// under (lint.TuneGC) spares the collector a run per few megabytes.
-	defer lint.TuneGC(len(res.Stories), 0)()
+	defer lint.TuneGC(len(res.Stories))()
 	sarifDone := make(chan error, 1)
 	go func() { sarifDone <- publish.WriteSARIF(sarif, res, report.CatalogRules()) }()
 	resultsErr := res.WriteFile(path)

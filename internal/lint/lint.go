@@ -148,7 +148,7 @@ func Run(opts Options) (*Result, error) {
 	}
 	defer ctx.batch.Close() // a failed close loses nothing: every blob read was whole
 	if opts.BatchGC {
-		defer TuneGC(len(set), min(len(ctx.changes), len(set)))()
+		defer TuneGC(len(set))()
 	}
 	return check(opts, targets, set, ctx)
 }

@@ -33,36 +33,32 @@ const (
 	// At 100,000 stories the limit is 339 MB and peak RSS about 360 MB;
 	// 2.25 KB per story measured no faster and peaked at 391 MB, too
 	// close to the 400 MB target.
+	// The limit does not grow with the stories a change touched: with
+	// each changed story slimmed once its pair rules have run, 6 KiB more
+	// per changed story (60 MiB at 10,000) measured no faster and peaked
+	// 50 MB higher (issue 29).
 	liveBytesPerStory = 2 << 10
-	// changedBytesPerStory is what each story the change touched adds on
-	// top: its base version, its pair findings and its entry in the
-	// results document stay live beside it, and a limit sized for slim
-	// stories alone ran the collector a dozen times while a PR that
-	// touched every story was judged (issue 29). 10,000 changed stories
-	// raise the limit by 60 MiB; peak RSS stays under the 300 MB target.
-	changedBytesPerStory = 6 << 10
 )
 
-// TuneGC applies the batch memory policy for a run over n stories, of
-// which the change touched changed, and returns the function that
-// restores the previous settings. GOGC or GOMEMLIMIT in the environment
-// win: the policy then changes nothing.
-func TuneGC(n, changed int) (restore func()) {
+// TuneGC applies the batch memory policy for a run over n stories and
+// returns the function that restores the previous settings. GOGC or
+// GOMEMLIMIT in the environment win: the policy then changes nothing.
+func TuneGC(n int) (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	t := &gcTuner{floor: BatchMemoryLimit(n, changed)}
+	t := &gcTuner{floor: BatchMemoryLimit(n)}
 	t.percent = debug.SetGCPercent(batchGCPercent)
 	t.limit = debug.SetMemoryLimit(t.floor)
 	t.watch()
 	return t.restore
 }
 
-// BatchMemoryLimit is the heap a batch run over n stories, changed of them
-// touched by the change, may grow to before the collector works harder,
-// while what is live stays below it by the headroom (liveLimit).
-func BatchMemoryLimit(n, changed int) int64 {
-	return batchHeadroom + int64(n)*liveBytesPerStory + int64(changed)*changedBytesPerStory
+// BatchMemoryLimit is the heap a batch run over n stories may grow to
+// before the collector works harder, while what is live stays below it
+// by the headroom (liveLimit).
+func BatchMemoryLimit(n int) int64 {
+	return batchHeadroom + int64(n)*liveBytesPerStory
 }
 
 // liveLimit is the memory limit after a collection that left live bytes

@@ -137,8 +137,42 @@ func Lookup(from State, event Event) (Transition, bool) {
 
 // ActorOf returns the actor the table names for event (every event has one).
 func ActorOf(event Event) (Role, bool) {
-	a, ok := actorOf[event]
-	return a, ok
+	e, ok := events[event]
+	return e.actor, ok
+}
+
+// An event's entry in the index: its actor, and its name as the table
+// holds it.
+type eventEntry struct {
+	actor Role
+	name  Event
+}
+
+// InternState, InternEvent and InternRole return the table's own string
+// for a legal state, event or role (the value itself otherwise): a name
+// read out of a story that then keeps none of the story's text alive,
+// without a copy of its own.
+func InternState(s State) State {
+	if i := slices.Index(states, s); i >= 0 {
+		return states[i]
+	}
+	return s
+}
+
+// InternEvent is InternState for events.
+func InternEvent(event Event) Event {
+	if e, ok := events[event]; ok {
+		return e.name
+	}
+	return event
+}
+
+// InternRole is InternState for roles.
+func InternRole(r Role) Role {
+	if i := slices.Index(roles, r); i >= 0 {
+		return roles[i]
+	}
+	return r
 }
 
 type fromEvent struct {
@@ -147,15 +181,15 @@ type fromEvent struct {
 }
 
 // The table indexed both ways: rules look every log row up.
-var byFromEvent, actorOf = index(table)
+var byFromEvent, events = index(table)
 
-func index(table []Transition) (map[fromEvent]Transition, map[Event]Role) {
-	byFE, actors := map[fromEvent]Transition{}, map[Event]Role{}
+func index(table []Transition) (map[fromEvent]Transition, map[Event]eventEntry) {
+	byFE, events := map[fromEvent]Transition{}, map[Event]eventEntry{}
 	for _, t := range table {
 		byFE[fromEvent{t.From, t.Event}] = t
-		actors[t.Event] = t.Actor
+		events[t.Event] = eventEntry{actor: t.Actor, name: t.Event}
 	}
-	return byFE, actors
+	return byFE, events
 }
 
 // IsEvent reports whether event appears in the table.

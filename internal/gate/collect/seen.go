@@ -44,10 +44,8 @@ func (r *run) visit(u rules.Unit) {
 // they may view: a summary must not keep the whole file alive.
 func ownedStory(s *gate.Story) *gate.Story {
 	s.ID, s.Title, s.State, s.BaseState = strings.Clone(s.ID), strings.Clone(s.Title), strings.Clone(s.State), strings.Clone(s.BaseState)
-	for i := range s.Transitions {
-		t := &s.Transitions[i] // in place, so a field added to Transition is kept
-		t.From, t.To, t.Event, t.Actor = strings.Clone(t.From), strings.Clone(t.To), strings.Clone(t.Event), strings.Clone(t.Actor)
-	}
+	// The transitions' names are the lifecycle table's own (transitions),
+	// never the source's: 320,000 copies for 10,000 stories saved.
 	return s
 }
 

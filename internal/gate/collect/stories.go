@@ -132,10 +132,13 @@ func transitions(s *story.Story) ([]gate.Transition, int) {
 			undrawn++
 			continue
 		}
-		t := gate.Transition{From: string(row.FromState()), To: string(row.ToState()), Event: string(row.EventName())}
+		// Interned: the names are legal, so the table's own strings, which
+		// keep no text of the story alive (ownedStory copies nothing).
+		t := gate.Transition{From: string(lifecycle.InternState(row.FromState())), To: string(lifecycle.InternState(row.ToState())),
+			Event: string(lifecycle.InternEvent(row.EventName()))}
 		switch role := row.ActorRole(); {
 		case lifecycle.IsRole(role):
-			t.Actor = string(role)
+			t.Actor = string(lifecycle.InternRole(role))
 		case role != "":
 			t.UnknownActor = true
 		}

@@ -9,7 +9,7 @@ import (
 
 // lockDir takes an exclusive flock(2) on the directory dir (no file is
 // written there), waiting for it, and returns the function that releases
-// it; a cache that does not exist yet is not locked.
+// it; a cache that does not exist yet, or cannot be locked, is not locked.
 func lockDir(dir string) (unlock func(), err error) {
 	f, err := os.Open(dir)
 	if os.IsNotExist(err) {
@@ -25,8 +25,10 @@ func lockDir(dir string) (unlock func(), err error) {
 		}
 	}
 	if err != nil {
+		// A file system without flock (some network ones): the builds
+		// run at once, as before, rather than not at all.
 		f.Close()
-		return nil, err
+		return func() {}, nil
 	}
 	return func() { f.Close() }, nil
 }

@@ -22,6 +22,12 @@ type cache struct {
 	Host   string
 	Inside string
 	Vars   []string
+	// Unused is set when the project shows no sign of the tool
+	// (projectUses): Go's caches are offered all the same, empty, and
+	// such an empty one of a single command is a directory in its private
+	// /tmp, where every other tool's default cache of such a project
+	// lands, not a layer made and removed on the host for each command.
+	Unused bool
 }
 
 // runnerCaches finds the caches the command's environment names or the
@@ -56,7 +62,8 @@ func runnerCaches(env []string, offer bool, exists func(string) bool, uses func(
 	}
 	var out []cache
 	for _, c := range candidates {
-		if !offer || !uses(c.Name) || (c.Host != "" && (!filepath.IsAbs(c.Host) || !exists(c.Host))) {
+		c.Unused = !uses(c.Name)
+		if !offer || c.Unused || (c.Host != "" && (!filepath.IsAbs(c.Host) || !exists(c.Host))) {
 			c.Host = ""
 		}
 		if c.Host == "" && !strings.HasPrefix(c.Name, "go-") {

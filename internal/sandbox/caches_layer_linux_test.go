@@ -45,7 +45,7 @@ func TestCacheLayerChoice(t *testing.T) {
 func TestCacheMountsOverlayArguments(t *testing.T) {
 	mod, build := t.TempDir(), t.TempDir()
 	s := &Sandbox{machine: &machine{overlay: true}, policy: Policy{Caches: true}}
-	l, err := s.cacheMounts([]string{"GOMODCACHE=" + mod, "GOCACHE=" + build, "HOME=/nonexistent"}, projectUses())
+	l, err := s.cacheMounts([]string{"GOMODCACHE=" + mod, "GOCACHE=" + build, "HOME=/nonexistent"}, projectUses(), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func (s *Sandbox) Caches(env []string, dirs ...string) (*CacheSet, error) {
 	if !s.Isolated() {
 		return nil, nil
 	}
-	l, err := s.cacheMounts(env, projectUses(dirs...))
+	l, err := s.cacheMounts(env, projectUses(dirs...), false)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (s *Sandbox) checkCaches(env []string, dir string, m Mounts) (cacheLayers, 
 		}
 		uses = projectUses(trees...)
 	}
-	l, err := s.cacheMounts(env, uses)
+	l, err := s.cacheMounts(env, uses, true)
 	return l, l.release, err
 }
 
@@ -82,9 +82,12 @@ func (l cacheLayers) release() {
 	}
 }
 
-// cacheMounts prepares the caches for one command run with env, each as
-// cacheLayer says.
-func (s *Sandbox) cacheMounts(env []string, uses func(string) bool) (cacheLayers, error) {
+// cacheMounts prepares the caches for the commands run with env, each as
+// cacheLayer says. oneCommand says they are one command's: then an empty
+// cache the project does not use is a directory of the command's private
+// /tmp. A check's set (Caches) keeps every layer on the host, where its
+// runs share it.
+func (s *Sandbox) cacheMounts(env []string, uses func(string) bool, oneCommand bool) (cacheLayers, error) {
 	caches := modulesInPlace(runnerCaches(env, s.policy.Caches, isDir, uses))
 	l := cacheLayers{caches: caches}
 	for _, dir := range cacheParents(caches) {
@@ -98,6 +101,13 @@ func (s *Sandbox) cacheMounts(env []string, uses func(string) bool) (cacheLayers
 		}
 	}
 	for _, c := range caches {
+		if oneCommand && c.Host == "" && c.Unused {
+			// In the private /tmp, which dies with the command: as private
+			// as a scratch layer, without the host directories made,
+			// handed over, mounted and removed for every command.
+			l.args = append(l.args, "--perms", "0777", "--dir", c.Inside)
+			continue
+		}
 		switch s.cacheLayer(c) {
 		case LayerOverlay:
 			l.args = append(l.args, "--overlay-src", c.Host, "--tmp-overlay", c.Inside)

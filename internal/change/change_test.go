@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/storygate/storygate/internal/gitrepo"
+	"github.com/storygate/storygate/internal/lifecycle"
 	"github.com/storygate/storygate/internal/story"
 )
 
@@ -167,5 +168,32 @@ func TestNewDecisionsIsAMultiset(t *testing.T) {
 	}
 	if n := len((Pair{Head: head.parse(t)}).NewDecisions()); n != 3 {
 		t.Errorf("without a base every decision is new, got %d", n)
+	}
+}
+
+// TestNewDecisionsOfASectionTheChangeLeftAlone: a Decisions section whose
+// text is the base's holds no new decision, however the rest of the story
+// changed (the shortcut: its entries are never split); the attack, an
+// entry the agent added or a recorded one it rewrote in a story whose other
+// sections also changed, is still new (the section's text differs).
+func TestNewDecisionsOfASectionTheChangeLeftAlone(t *testing.T) {
+	base := version{state: "ready", decided: []string{"approve_plan"}, rows: []string{"approve_plan plan_review ready human"}}
+	for _, tc := range []struct {
+		name string
+		head version
+		want int
+	}{
+		{"only the log changed", version{state: "generating", decided: []string{"approve_plan"},
+			rows: []string{"approve_plan plan_review ready human", "start_generation ready generating orchestrator"}}, 0},
+		{"an entry added", version{state: "ready", decided: []string{"approve_plan", "reject_plan"},
+			rows: []string{"approve_plan plan_review ready human"}}, 1},
+		{"the recorded entry rewritten", version{state: "ready", decided: []string{"reject_plan"},
+			rows: []string{"approve_plan plan_review ready human"}}, 1},
+	} {
+		p := Pair{Base: base.parse(t), Head: tc.head.parse(t)}
+		same := p.Base.SameSectionAs(p.Head, lifecycle.SectionDecisions)
+		if got := len(p.NewDecisions()); got != tc.want || same != (tc.want == 0) {
+			t.Errorf("%s: %d new decisions (section the same: %v), want %d", tc.name, got, same, tc.want)
+		}
 	}
 }

@@ -96,7 +96,7 @@ func Frozen(state lifecycle.State, rows []story.LogRow) bool {
 // identical head entry, wherever it moved. Every new decision of a story is
 // one of these, for hitl and the rules alike.
 func (p Pair) NewDecisions() []story.Decision {
-	if p.sameSection(lifecycle.SectionDecisions) {
+	if p.Base.SameSectionAs(p.Head, lifecycle.SectionDecisions) {
 		return nil // the same text holds the same entries
 	}
 	seen := map[string]int{}
@@ -115,17 +115,6 @@ func (p Pair) NewDecisions() []story.Decision {
 		out = append(out, d)
 	}
 	return out
-}
-
-// sameSection reports whether the base and head both have the named
-// section with the same text (story.SameSectionText): a question answered
-// by comparing bytes, where splitting both into entries is not.
-func (p Pair) sameSection(name string) bool {
-	if p.Base == nil || p.Base.Body == nil || p.Head == nil || p.Head.Body == nil {
-		return false
-	}
-	bs, hs := p.Base.Body.Section(name), p.Head.Body.Section(name)
-	return bs != nil && hs != nil && p.Base.SameSectionText(bs, p.Head, hs)
 }
 
 // ReopenMissing says what a human reopen of the frozen contract lacks in

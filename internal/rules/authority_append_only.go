@@ -25,16 +25,8 @@ var appendOnly = &Rule{Rule: catalog.Must("authority/append-only"),
 		compareLog(p)
 	}}
 
-// unchangedSection reports whether the base and head both have the named
-// section with the same text: then they split into the same entries, each
-// the same, and a rule comparing entries has nothing to find there.
-func unchangedSection(base, head *story.Story, section string) bool {
-	bs, hs := base.Body.Section(section), head.Body.Section(section)
-	return bs != nil && hs != nil && base.SameSectionText(bs, head, hs)
-}
-
 func compareEntries(p *Pass, section string) {
-	if unchangedSection(p.Base, p.Head, section) {
+	if p.Base.SameSectionAs(p.Head, section) {
 		return
 	}
 	head := p.Head.MustEntries(section)
@@ -74,7 +66,7 @@ func tickedEntries(u Unit) bool {
 		return false
 	}
 	for _, sec := range appendOnlySections {
-		if unchangedSection(u.Base, u.Head, sec) {
+		if u.Base.SameSectionAs(u.Head, sec) {
 			continue
 		}
 		head := u.Head.MustEntries(sec)

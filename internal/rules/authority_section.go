@@ -14,7 +14,7 @@ var sectionAuthority = &Rule{Rule: catalog.Must("authority/section"),
 		holders := turnHolders(p.Unit)
 		for _, section := range appendOnlySections {
 			owner, _ := lifecycle.OwnerOf(section)
-			if holders[owner] || unchangedSection(p.Base, p.Head, section) {
+			if holders[owner] || p.Base.SameSectionAs(p.Head, section) {
 				continue
 			}
 			base, head := p.Base.MustEntries(section), p.Head.MustEntries(section)

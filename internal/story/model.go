@@ -304,6 +304,18 @@ func (s *Story) rawLines(from, to int) ([]byte, bool) {
 	return s.lines.src[s.lines.start(from):s.lines.start(to+1)], true
 }
 
+// SameSectionAs reports whether s and o both have the section named name
+// with the same text (SameSectionText): then it splits into the same
+// entries, each the same, and a comparison of its entries has nothing to
+// find. A story without a body (a slim one) answers false.
+func (s *Story) SameSectionAs(o *Story, name string) bool {
+	if s == nil || o == nil || s.Body == nil || o.Body == nil {
+		return false
+	}
+	sec, oSec := s.Body.Section(name), o.Body.Section(name)
+	return sec != nil && oSec != nil && s.SameSectionText(sec, o, oSec)
+}
+
 // SameSectionText reports whether s.SectionText(sec) equals
 // o.SectionText(oSec), comparing bytes first as SameText does.
 func (s *Story) SameSectionText(sec *Section, o *Story, oSec *Section) bool {

@@ -58,13 +58,21 @@ func Run(args []string, stderr io.Writer) int {
 	return 126
 }
 
+// layer is what the helper's Landlock domain restricts: the file system
+// rights and the IPC scopes of ABI 7 (abstract UNIX sockets and signals
+// reach no process outside the command's own), and not TCP: the network
+// namespace decides what a command reaches, and within it a suite must be
+// able to bind and connect its own test servers on the loopback, which a
+// domain handling TCP with no port allowed refuses (EACCES).
+var layer = landlock.Config{HandledAccessFS: landlock.V7.HandledAccessFS, Scoped: landlock.V7.Scoped}
+
 // restrictWrites restricts the calling thread, and whatever it executes,
 // to writing under writable (best effort: the kernel's ABI decides which
 // rights can be restricted; nothing on a kernel without Landlock).
 // Moving files between writable directories (mv, pip, git) needs refer;
 // terminals and /dev/null need ioctl on devices.
 func restrictWrites(writable []string) error {
-	fd, flags, err := landlock.V7.BestEffort().NewRulesetFD(landlock.RODirs("/"),
+	fd, flags, err := layer.BestEffort().NewRulesetFD(landlock.RODirs("/"),
 		landlock.RWDirs(writable...).WithRefer().WithIoctlDev())
 	if err != nil || fd < 0 {
 		return err

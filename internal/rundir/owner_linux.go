@@ -6,7 +6,15 @@ import (
 	"os"
 	"strconv"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
+
+// writableMemory reports whether dir is a tmpfs this user may write.
+func writableMemory(dir string) bool {
+	var fs unix.Statfs_t
+	return unix.Statfs(dir, &fs) == nil && fs.Type == unix.TMPFS_MAGIC && unix.Access(dir, unix.W_OK|unix.X_OK) == nil
+}
 
 // startOf is when process pid started, in clock ticks since boot (field
 // 22 of /proc/<pid>/stat), or 0 when it cannot be read.

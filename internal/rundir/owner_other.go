@@ -8,6 +8,9 @@ import (
 	"syscall"
 )
 
+// writableMemory is false: FastTemp uses the temp dir outside Linux.
+func writableMemory(string) bool { return false }
+
 // startOf is 0 where no start time of a process can be read.
 func startOf(int) uint64 { return 0 }
 

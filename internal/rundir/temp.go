@@ -24,21 +24,58 @@ var ownedName = regexp.MustCompile(`^storygate-[a-z]+-([0-9]+)\.([0-9]+)-[0-9]+$
 // Temp creates a new temporary directory for this run, storygate-<kind>-
 // named by this process, under the temp dir, with mode 0700.
 func Temp(kind string) (string, error) {
+	return tempIn("", kind)
+}
+
+// FastTemp is Temp in memory where it can be: in /dev/shm when TMPDIR is
+// not set (a user who sets it chose where temporary files go) and
+// /dev/shm is a tmpfs this user may write. It is for small directories
+// of many files made once per run (the sandbox's copy of /etc), whose
+// creation costs a tenth in memory of what it does on a slow disk.
+func FastTemp(kind string) (string, error) {
+	if parent := memoryTemp(); parent != "" {
+		if dir, err := tempIn(parent, kind); err == nil {
+			return dir, nil
+		}
+	}
+	return Temp(kind)
+}
+
+// sharedMemory is the tmpfs FastTemp prefers.
+const sharedMemory = "/dev/shm"
+
+// memoryTemp is where FastTemp makes directories, or "" for the temp dir.
+func memoryTemp() string {
+	if os.Getenv("TMPDIR") != "" || !writableMemory(sharedMemory) {
+		return ""
+	}
+	return sharedMemory
+}
+
+func tempIn(parent, kind string) (string, error) {
 	pid := os.Getpid()
-	dir, err := os.MkdirTemp("", fmt.Sprintf("storygate-%s-%d.%d-", kind, pid, startOf(pid)))
+	dir, err := os.MkdirTemp(parent, fmt.Sprintf("storygate-%s-%d.%d-", kind, pid, startOf(pid)))
 	if err != nil {
 		return "", fmt.Errorf("temporary directory for %s: %w", kind, err)
 	}
 	return dir, nil
 }
 
-// Sweep removes, from the temp dir, the temporary directories of runs
-// whose process is gone, and returns the ones it removed. A live run's
-// directories, this process's included, are never touched, so two runs
-// at once keep their clones; a directory whose name does not say its
-// owner (another program's, an output directory of For) is left alone.
+// Sweep removes, from the temp dir and FastTemp's, the temporary
+// directories of runs whose process is gone, and returns the ones it
+// removed. A live run's directories, this process's included, are never
+// touched, so two runs at once keep their clones; a directory whose name
+// does not say its owner (another program's, an output directory of For)
+// is left alone.
 func Sweep() []string {
-	parent := os.TempDir()
+	removed := sweepIn(os.TempDir())
+	if parent := memoryTemp(); parent != "" {
+		removed = append(removed, sweepIn(parent)...)
+	}
+	return removed
+}
+
+func sweepIn(parent string) []string {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
 		return nil

@@ -90,3 +90,42 @@ func TestTempIsNamedByThisProcess(t *testing.T) {
 		t.Fatalf("a live run's directory is gone: %v", err)
 	}
 }
+
+// TestFastTempIsInMemoryUnlessTMPDIRSaysWhere: without TMPDIR, FastTemp
+// makes a live run's directory in /dev/shm (a tmpfs), which Sweep keeps
+// while a dead run's there is removed; with TMPDIR set, it makes it there.
+func TestFastTempIsInMemoryUnlessTMPDIRSaysWhere(t *testing.T) {
+	t.Setenv("TMPDIR", "")
+	if !writableMemory(sharedMemory) {
+		t.Skipf("%s is not a tmpfs this user may write", sharedMemory)
+	}
+	live, err := FastTemp("etc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer Remove(live)
+	if filepath.Dir(live) != sharedMemory || !ownedName.MatchString(filepath.Base(live)) {
+		t.Errorf("FastTemp made %s, want a directory named by this run in %s", live, sharedMemory)
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead := filepath.Join(sharedMemory, fmt.Sprintf("storygate-etc-%d.%d-9", gone.Process.Pid, 12345))
+	if err := os.Mkdir(dead, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dead)
+	if removed := Sweep(); !slices.Contains(removed, dead) || slices.Contains(removed, live) {
+		t.Errorf("Sweep() = %q, want %s removed and %s kept", removed, dead, live)
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	chosen, err := FastTemp("etc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(chosen) != tmp {
+		t.Errorf("with TMPDIR=%s FastTemp made %s", tmp, chosen)
+	}
+}

@@ -126,7 +126,7 @@ func (s *Sandbox) wrap(command, dir string, env []string, m Mounts) (Launch, err
 	}
 	args := s.namespaces()
 	var pins pinned
-	sys, err := pins.systemMounts()
+	sys, err := pins.systemMounts(m.etc)
 	if err != nil {
 		pins.close()
 		return Launch{}, err
@@ -310,31 +310,43 @@ func mountParents(points []string) []string {
 }
 
 // systemMounts mounts systemDirs and etcEntries read-only and recreates
-// systemLinks. An /etc entry that is a file (followed, when a link) is
+// systemLinks. A tree's command mounts the tree's copy of /etc (etc, when
+// it could be made); any other is shown each entry: an /etc entry that is a file (followed, when a link) is
 // not mounted but copied into the sandbox's /etc from a descriptor
 // (--file, read-only, root's as every mount is): bwrap's bind mount and
 // read-only remount of each of the twenty-odd files was the largest part
 // of a command's start (bench/README.md); a copy costs a write of a few
 // kilobytes. A file larger than copiedEtcFile stays mounted.
-func (p *pinned) systemMounts() ([]string, error) {
+func (p *pinned) systemMounts(etc *etcStage) ([]string, error) {
 	var args []string
 	for _, d := range systemDirs {
 		if _, err := os.Stat(d); err == nil {
 			args = append(args, "--ro-bind", d, d)
 		}
 	}
-	args = append(args, "--perms", "0755", "--dir", "/etc") // bwrap would make it 0700, closed to the command's uid
-	for _, e := range etcEntries {
-		found, _ := filepath.Glob(filepath.Join("/etc", e)) // the patterns are valid
-		for _, path := range found {
-			args = append(args, p.etcEntry(path)...)
-		}
+	if staged, err := etc.mountsOf("/etc"); err == nil {
+		args = append(args, staged...)
+	} else {
+		args = append(args, p.etcEntries()...)
 	}
 	links, err := linkMounts()
 	if err != nil {
 		return nil, err
 	}
 	return append(args, links...), nil
+}
+
+// etcEntries shows the command each entry of etcEntries: bwrap makes /etc,
+// copies the small files in and mounts the rest.
+func (p *pinned) etcEntries() []string {
+	args := []string{"--perms", "0755", "--dir", "/etc"} // bwrap would make it 0700, closed to the command's uid
+	for _, e := range etcEntries {
+		found, _ := filepath.Glob(filepath.Join("/etc", e)) // the patterns are valid
+		for _, path := range found {
+			args = append(args, p.etcEntry(path)...)
+		}
+	}
+	return args
 }
 
 // copiedEtcFile is the largest /etc file systemMounts copies.

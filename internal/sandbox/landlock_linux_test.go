@@ -25,8 +25,9 @@ func oneCommit(t *testing.T, files map[string]string) (top, head string) {
 	return r.Root, r.Commit("first")
 }
 
-// inTree runs command in the sandbox, in a clone of a one-commit repository.
-func inTree(t *testing.T, sb *Sandbox, command string) (string, error) {
+// oneCommitTree is a clone of a one-commit repository, closed when the
+// test ends.
+func oneCommitTree(t *testing.T) *Tree {
 	t.Helper()
 	dir, head := oneCommit(t, map[string]string{"a.txt": "a\n"})
 	tree, err := Clone(context.Background(), Source{Top: dir, Place: ".", Commit: head})
@@ -34,6 +35,13 @@ func inTree(t *testing.T, sb *Sandbox, command string) (string, error) {
 		t.Fatal(err)
 	}
 	t.Cleanup(tree.Close)
+	return tree
+}
+
+// inTree runs command in the sandbox, in a clone of a one-commit repository.
+func inTree(t *testing.T, sb *Sandbox, command string) (string, error) {
+	t.Helper()
+	tree := oneCommitTree(t)
 	l, err := sb.Command(command, tree.Dir, []string{"PATH=/usr/bin:/bin"}, tree.Mounts())
 	if err != nil {
 		t.Fatal(err)

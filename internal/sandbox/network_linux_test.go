@@ -97,12 +97,7 @@ func netSandbox(t *testing.T, n Network) *Sandbox {
 // runNetChild runs netChild in sb, in a clone, doing do.
 func runNetChild(t *testing.T, sb *Sandbox, do string) (string, error) {
 	t.Helper()
-	dir, head := oneCommit(t, map[string]string{"a.txt": "a\n"})
-	tree, err := Clone(context.Background(), Source{Top: dir, Place: ".", Commit: head})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(tree.Close)
+	tree := oneCommitTree(t)
 	env := []string{"PATH=/usr/bin:/bin", netEnv + "=1", netEnv + "_DO=" + do}
 	l, err := sb.Command(helperMount, tree.Dir, env, tree.Mounts())
 	if err != nil {

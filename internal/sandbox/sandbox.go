@@ -329,6 +329,9 @@ type Mounts struct {
 	// storygate handed over (owner_linux.go); nil: every command's
 	// writable trees are walked before it starts.
 	owners *handedOver
+	// etc, set by Tree.Mounts, is the tree's copy of /etc (etcStage);
+	// nil: each command is shown the /etc entries one by one.
+	etc *etcStage
 }
 
 // Launch is how to start one command.

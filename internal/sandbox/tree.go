@@ -42,6 +42,8 @@ type Tree struct {
 	uses func(name string) bool
 	// owners records the hand-over of the tree to the commands' user.
 	owners *handedOver
+	// etc is the /etc its commands see, copied on the first one.
+	etc *etcStage
 }
 
 // handedOver records, for a root storygate whose commands run as
@@ -94,7 +96,8 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 		return nil, fmt.Errorf("clone for the sandbox: %w", err)
 	}
 	dir := filepath.Join(scratch, "clone")
-	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch, owners: &handedOver{dir: dir, trees: map[string]bool{}}}
+	t := &Tree{Dir: dir, Work: filepath.Join(dir, rel), scratch: scratch, owners: &handedOver{dir: dir, trees: map[string]bool{}},
+		etc: &etcStage{}}
 	if err := materialize(ctx, top, dir, commit); err != nil {
 		t.Close()
 		return nil, fmt.Errorf("clone %s at %s: %w", root, commit, err)
@@ -114,15 +117,16 @@ func Clone(ctx context.Context, src Source) (*Tree, error) {
 // Mounts is what a command in the tree needs: the tree writable, the
 // borrowed objects read-only.
 func (t *Tree) Mounts() Mounts {
-	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses, owners: t.owners}
+	return Mounts{Writable: []string{t.Dir}, ReadOnly: append([]string{}, t.objects...), view: t.view, uses: t.uses, owners: t.owners, etc: t.etc}
 }
 
 // Objects are the object directories the tree borrows.
 func (t *Tree) Objects() []string { return append([]string{}, t.objects...) }
 
-// Close removes the clone. Removal problems are not errors: the directory
-// is a temporary one.
+// Close removes the clone and its copy of /etc. Removal problems are not
+// errors: the directories are temporary ones.
 func (t *Tree) Close() {
+	t.etc.remove()
 	RemoveTree(t.scratch)
 }
 

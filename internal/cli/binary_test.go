@@ -2,7 +2,6 @@ package cli
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -14,7 +13,7 @@ import (
 // built is the real storygate binary, built once for the package's tests
 // (go build of ./cmd/storygate) and removed by TestMain: each test that
 // runs it as a job would gets the same one, not a build of its own. It
-// is built as the release is (releaseBuild), so releasedPair's builds
+// is built as the release is (testrepo.ReleaseBuild), so releasedPair's builds
 // find every package it links compiled already: on a cold cache the
 // package's tests compile storygate's packages once, not twice.
 var built struct {
@@ -36,22 +35,13 @@ func buildStorygate(t *testing.T) string {
 			return
 		}
 		built.bin = filepath.Join(built.dir, "storygate")
-		cmd := releaseBuild(filepath.Join(filepath.Dir(self), "..", ".."), built.bin, "./cmd/storygate")
+		cmd := testrepo.ReleaseBuild(filepath.Join(filepath.Dir(self), "..", ".."), built.bin, "./cmd/storygate")
 		built.out, built.err = testrepo.GoBuild(cmd)
 	})
 	if built.err != nil {
 		t.Fatalf("build storygate: %v\n%s", built.err, built.out)
 	}
 	return built.bin
-}
-
-// releaseBuild is the go build of pkg into out, in the module at dir, as
-// the release archive's binaries are built: static and -trimpath, so the
-// compiled packages do not depend on where the module is.
-func releaseBuild(dir, out, pkg string) *exec.Cmd {
-	cmd := exec.Command("go", "build", "-trimpath", "-o", out, pkg)
-	cmd.Dir, cmd.Env = dir, append(os.Environ(), "CGO_ENABLED=0")
-	return cmd
 }
 
 // removeBuiltBinary removes what buildStorygate built, if anything.

@@ -27,11 +27,11 @@ func releasedPair(t *testing.T) (dir string) {
 		t.Fatalf("git clone: %v\n%s", err, out)
 	}
 	// The package's own build first: this one then finds storygate's
-	// packages compiled and only links (releaseBuild).
+	// packages compiled and only links (testrepo.ReleaseBuild).
 	buildStorygate(t)
 	dir = t.TempDir()
-	for name, pkg := range map[string]string{"storygate": "./cmd/storygate", "storygate-sandbox-exec": "./cmd/storygate-sandbox-exec"} {
-		build := releaseBuild(src, filepath.Join(dir, name), pkg)
+	for name, pkg := range map[string]string{"storygate": "./cmd/storygate", "storygate-sandbox-exec": testrepo.HelperPackage} {
+		build := testrepo.ReleaseBuild(src, filepath.Join(dir, name), pkg)
 		build.Env = append(build.Env, "GOFLAGS=-mod=readonly")
 		if out, err := testrepo.GoBuild(build); err != nil {
 			t.Fatalf("go build %s: %v\n%s", pkg, err, out)

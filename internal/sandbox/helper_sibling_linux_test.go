@@ -68,7 +68,7 @@ func TestSameBuildTellsTheSmallHelperOfThisBuild(t *testing.T) {
 }
 
 // buildSmallHelper builds cmd/storygate-sandbox-exec as the release does
-// (static, -trimpath) from a clean clone of this checkout's HEAD, so that
+// (testrepo.ReleaseBuild: cgo, static, -trimpath) from a clean clone of this checkout's HEAD, so that
 // it carries a clean VCS revision, and returns it with its build
 // information.
 func buildSmallHelper(t *testing.T) (string, *debug.BuildInfo) {
@@ -85,8 +85,8 @@ func buildSmallHelper(t *testing.T) (string, *debug.BuildInfo) {
 		t.Fatalf("git clone: %v\n%s", err, out)
 	}
 	bin := filepath.Join(t.TempDir(), SmallHelperName)
-	build := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/storygate-sandbox-exec")
-	build.Dir, build.Env = src, append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
+	build := testrepo.ReleaseBuild(src, bin, testrepo.HelperPackage)
+	build.Env = append(build.Env, "GOFLAGS=-mod=readonly")
 	if out, err := testrepo.GoBuild(build); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}

@@ -3,6 +3,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"runtime/debug"
@@ -17,25 +18,27 @@ const helperMount = "/.storygate/sandbox-exec"
 // executable knows HelperCommand.
 const storygateMain = "github.com/storygate/storygate/cmd/storygate"
 
-// landlockHelper returns the executable that applies Landlock (p.Helper,
-// else this executable when it is storygate) and the kernel's Landlock
-// ABI, or why there is no Landlock layer.
+// landlockHelper returns the helper executable (p.Helper, else this
+// executable when it is storygate), the kernel's Landlock ABI, and why
+// there is no Landlock layer, or "". On a kernel without Landlock the
+// helper still runs: it gives the command its user and limits in one
+// exec, where setpriv and prlimit take two.
 func landlockHelper(p Policy) (helper string, abi int, why string) {
 	abi, err := llsys.LandlockGetABIVersion()
 	if err != nil || abi < 1 {
-		return "", 0, "the kernel has no Landlock"
+		abi, why = 0, "the kernel has no Landlock"
 	}
 	if p.Helper != "" {
-		return p.Helper, abi, ""
+		return p.Helper, abi, why
 	}
 	if bi, ok := debug.ReadBuildInfo(); !ok || bi.Path != storygateMain {
-		return "", 0, "this executable is not storygate, which applies it"
+		return "", 0, cmp.Or(why, "this executable is not storygate, which applies it")
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		return "", 0, fmt.Sprintf("storygate's executable cannot be found: %v", err)
+		return "", 0, cmp.Or(why, fmt.Sprintf("storygate's executable cannot be found: %v", err))
 	}
-	return exe, abi, ""
+	return exe, abi, why
 }
 
 // landlocked are the helper's --write directories, the command's trees,

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/storygate/storygate/internal/needsandbox"
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // netEnv makes this test binary, started in the sandbox as its helper's
@@ -133,21 +134,8 @@ func TestASuiteServesAndConnectsOnItsOwnLoopbackUnderLandlock(t *testing.T) {
 // the control is the full network, which reaches it.
 func TestACommandReachesNoHostServiceWithoutTheFullNetwork(t *testing.T) {
 	t.Parallel()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.Close()
-		}
-	}()
-	do := "dial:" + l.Addr().String()
+	addr := testrepo.HostService(t)
+	do := "dial:" + addr
 	for _, n := range []Network{None, Loopback} {
 		if out, err := runNetChild(t, netSandbox(t, n), do); err == nil || strings.Contains(out, "reached") {
 			t.Errorf("network %s: the command reached the host's loopback service: %v\n%s", n, err, out)

@@ -2,6 +2,7 @@ package testrepo
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 )
@@ -28,4 +29,23 @@ func GoBuild(cmd *exec.Cmd) ([]byte, error) {
 	}
 	defer unlock()
 	return cmd.CombinedOutput()
+}
+
+// HelperPackage is the sandbox's small helper's main package, which the
+// release builds with cgo (its C constructor is the helper).
+const HelperPackage = "./cmd/storygate-sandbox-exec"
+
+// ReleaseBuild is the go build of pkg into out, in the module at dir, as
+// .goreleaser.yaml builds the release's binaries: -trimpath (the compiled
+// packages do not depend on where the module is) and static: storygate
+// without cgo, the small helper (HelperPackage) with cgo and linked
+// static. Run it with GoBuild.
+func ReleaseBuild(dir, out, pkg string) *exec.Cmd {
+	args, cgo := []string{"build", "-trimpath"}, "CGO_ENABLED=0"
+	if pkg == HelperPackage {
+		args, cgo = append(args, "-ldflags", "-s -w -linkmode=external -extldflags=-static"), "CGO_ENABLED=1"
+	}
+	cmd := exec.Command("go", append(args, "-o", out, pkg)...)
+	cmd.Dir, cmd.Env = dir, append(os.Environ(), cgo)
+	return cmd
 }

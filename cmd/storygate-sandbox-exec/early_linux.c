@@ -274,15 +274,15 @@ static int executable(const char *file) {
 
 // look_path is sandboxexec's lookPath: exec.LookPath in PATH (refusing
 // what a relative PATH entry finds, as Go does), or /bin and /usr/bin
-// when there is no PATH. path holds the result.
-static void look_path(const char *program, char *path, size_t size) {
+// when there is no PATH. It returns program itself when that names a
+// path, else the path found, which it writes to path.
+static const char *look_path(const char *program, char *path, size_t size) {
 	const char *env = getenv("PATH");
 	if (strchr(program, '/')) {
 		int err = executable(program);
 		if (err)
 			fail(program, err);
-		snprintf(path, size, "%s", program);
-		return;
+		return program;
 	}
 	if (env && !*env) {
 		fprintf(stderr, "storygate sandbox: %s: executable file not found in $PATH\n", program);
@@ -292,7 +292,7 @@ static void look_path(const char *program, char *path, size_t size) {
 		static const char *dirs[] = {"/bin", "/usr/bin"};
 		for (int i = 0; i < 2; i++) {
 			if ((size_t)snprintf(path, size, "%s/%s", dirs[i], program) < size && !executable(path))
-				return;
+				return path;
 		}
 		fprintf(stderr, "storygate sandbox: %s: not found in /bin or /usr/bin (no PATH)\n", program);
 		_exit(126);
@@ -306,7 +306,7 @@ static void look_path(const char *program, char *path, size_t size) {
 				fprintf(stderr, "storygate sandbox: %s: cannot run executable found relative to current directory\n", program);
 				_exit(126);
 			}
-			return;
+			return path;
 		}
 		if (!*end)
 			break;
@@ -326,8 +326,8 @@ __attribute__((constructor)) static void sandbox_exec(int argc, char **argv, cha
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 		fail("set no_new_privs", errno);
 	restrict_writes(&l);
-	char path[4096];
-	look_path(l.argv[0], path, sizeof path);
+	char found[4096];
+	const char *path = look_path(l.argv[0], found, sizeof found);
 	for (int i = 0; i < l.nopts; i += 2) {
 		int resource;
 		unsigned long long value;

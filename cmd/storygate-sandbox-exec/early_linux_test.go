@@ -132,6 +132,8 @@ func TestTheCHelperGivesWhatTheGoHelperGives(t *testing.T) {
 		{"a relative PATH entry first", []string{"--", "sh", "-c", "true"}, []string{"PATH=bin:/usr/bin:/bin"}},
 		{"a missing program", []string{"--", "no-such-program"}, nil},
 		{"a directory as the program", []string{"--", "/tmp"}, nil},
+		{"a program path longer than PATH_MAX", []string{"--", strings.Repeat("/x", 3000) + "/sh"}, nil},
+		{"a PATH entry longer than PATH_MAX", []string{"--", "sh", "-c", "echo found"}, []string{"PATH=" + strings.Repeat("/x", 3000) + ":/usr/bin:/bin"}},
 		{"a missing --write directory", []string{"--write", "/no/such/dir", "--", "true"}, nil},
 		{"the exit status", []string{"--", "sh", "-c", "exit 7"}, nil},
 	}

@@ -27,7 +27,7 @@ cd "$(dirname "$0")/.."
 
 # all_targets prints ./pkg:FuzzName for every fuzz target of the module.
 all_targets() {
-  grep -rn --include='*_test.go' '^func Fuzz' internal | sort | while IFS=: read -r file _ decl; do
+  grep -rn --include='*_test.go' '^func Fuzz' internal cmd | sort | while IFS=: read -r file _ decl; do
     name="${decl#func }"; name="${name%%(*}"
     echo "./$(dirname "$file"):$name"
   done

@@ -234,3 +234,42 @@ func TestTheCHelperIsStaticAndRunsFirst(t *testing.T) {
 		t.Errorf("run alone: %v %s, want the Go program's usage and exit 2", err, out)
 	}
 }
+
+// FuzzTheCAndGoHelpersReadALineAlike feeds arbitrary options
+// (NUL-separated, every "--" taken out, so that the program is always the
+// harmless one the test appends) to the release's helper and the Go
+// helper: both refuse the line, or both run the program with the same
+// output. Seeds live in testdata/fuzz/FuzzTheCAndGoHelpersReadALineAlike.
+func FuzzTheCAndGoHelpersReadALineAlike(f *testing.F) {
+	f.Add("--rlimit\x00core=0\x00--rlimit\x00nproc=4096\x00--write\x00/tmp")
+	f.Add("--user\x00+0\x00--rlimit\x00fsize=1048576")
+	f.Add("--rlimit\x00core=1_0")
+	f.Add("--write")
+	f.Fuzz(func(t *testing.T, options string) {
+		c, golang := helpers(t)
+		var line []string
+		for _, a := range strings.Split(options, "\x00") {
+			if a != "--" {
+				line = append(line, a)
+			}
+		}
+		if options == "" {
+			line = nil
+		}
+		line = append(append([]string{sandboxexec.Command}, line...), "--", "/bin/sh", "-c", "echo ran")
+		var got [2]string
+		for i, bin := range []string{c, golang} {
+			cmd := exec.Command(bin, line...)
+			cmd.Dir, cmd.Env = t.TempDir(), []string{"PATH=/usr/bin:/bin"}
+			out, err := cmd.Output()
+			var exit *exec.ExitError
+			if err != nil && !errors.As(err, &exit) {
+				t.Fatal(err)
+			}
+			got[i] = fmt.Sprintf("%v %q", err, out)
+		}
+		if got[0] != got[1] {
+			t.Errorf("%q: the C helper gives %s, the Go helper %s", line, got[0], got[1])
+		}
+	})
+}

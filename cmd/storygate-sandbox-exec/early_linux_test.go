@@ -51,6 +51,7 @@ var builds struct {
 // without cgo (the Go helper alone), and returns the two executables.
 func helpers(t *testing.T) (c, golang string) {
 	t.Helper()
+	testrepo.SkipWithoutCC(t)
 	builds.once.Do(func() {
 		builds.dir, builds.err = os.MkdirTemp("", "sandbox-exec-builds-")
 		if builds.err != nil {
@@ -70,9 +71,6 @@ func helpers(t *testing.T) (c, golang string) {
 		}
 	})
 	if builds.err != nil {
-		if _, err := exec.LookPath("gcc"); err != nil {
-			t.Skipf("no C compiler for the release's helper: %v", err)
-		}
 		t.Fatal(builds.err)
 	}
 	return builds.c, builds.golang

@@ -22,6 +22,7 @@ func releasedPair(t *testing.T) (dir string) {
 	if err != nil {
 		t.Skipf("not in a git checkout: %v", err)
 	}
+	testrepo.SkipWithoutCC(t)
 	src := filepath.Join(t.TempDir(), "src")
 	if out, err := exec.Command("git", "clone", "-q", "--shared", strings.TrimSpace(string(top)), src).CombinedOutput(); err != nil {
 		t.Fatalf("git clone: %v\n%s", err, out)

@@ -76,6 +76,7 @@ func buildSmallHelper(t *testing.T) (string, *debug.BuildInfo) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
 	}
+	testrepo.SkipWithoutCC(t)
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil {
 		t.Fatalf("go env GOMOD: %v", err)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"testing"
 )
 
 // GoBuild runs cmd, a `go build`, and returns its combined output, while
@@ -48,4 +49,19 @@ func ReleaseBuild(dir, out, pkg string) *exec.Cmd {
 	cmd := exec.Command("go", append(args, "-o", out, pkg)...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), cgo)
 	return cmd
+}
+
+// SkipWithoutCC skips a test that builds the small helper as released
+// (ReleaseBuild: cgo) where go finds no C compiler, saying so; .ci/run
+// installs gcc, so CI runs it.
+func SkipWithoutCC(t testing.TB) {
+	t.Helper()
+	out, err := exec.Command("go", "env", "CC").Output()
+	cc := strings.Fields(strings.TrimSpace(string(out)))
+	if err == nil && len(cc) > 0 {
+		if _, err = exec.LookPath(cc[0]); err == nil {
+			return
+		}
+	}
+	t.Skipf("no C compiler (go env CC: %q, %v): the release builds the sandbox helper with cgo; install gcc and libc6-dev", out, err)
 }

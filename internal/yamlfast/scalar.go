@@ -67,6 +67,9 @@ func (d *decoder) flow(ln line, p int) (*yaml.Node, bool) {
 }
 
 // flowItem decodes the plain scalar between from and to, trimming spaces.
+// yaml.v3 ends a plain scalar in a flow sequence at '?' as at ',' and the
+// brackets (a mapping key's indicator there), so an item holding one is
+// left to it, as one holding a comment's '#' is.
 func (d *decoder) flowItem(ln line, from, to int) (*yaml.Node, bool) {
 	for from < to && d.s[from] == ' ' {
 		from++
@@ -74,7 +77,7 @@ func (d *decoder) flowItem(ln line, from, to int) (*yaml.Node, bool) {
 	for to > from && d.s[to-1] == ' ' {
 		to--
 	}
-	if from == to || strings.ContainsAny(d.s[from:to], "[]{}:'\"") {
+	if from == to || strings.ContainsAny(d.s[from:to], "[]{}:'\"?#") {
 		return nil, false
 	}
 	return d.plain(ln, from, to)

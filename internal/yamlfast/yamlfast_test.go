@@ -81,6 +81,8 @@ func TestDecodeRefusesOutsideSubset(t *testing.T) {
 		"nested flow":        "a: [b, [c]]\n",
 		"trailing comma":     "a: [b,]\n",
 		"quoted flow item":   "a: [\"b\"]\n",
+		"key mark in flow":   "a: [y?]\n", // yaml.v3 ends the plain scalar at '?' and fails
+		"comment in flow":    "a: [b #c]\n",
 		"tab":                "a:\tb\n",
 		"non-ascii":          "a: caf\u00e9\n",
 		"float":              "a: 1.5\n",
@@ -214,7 +216,7 @@ var (
 		"01", "1.5", "-1", "123456789012345678901", "2026-13-01", "2026-1-2 3:4:5", "'q''r'", "\"a\\n\"", "\"open", "[ ]", "[a,]", "[a, [b]]", "[a: b]", "[ 'a' ]", "~", "~/x", ".x", ".5", ".inf", "./run",
 		"true", "True", "tRue", "yes", "a:b", "a: b", "a:", "http://x", "(x)", "$X", "x'y", "x\"y", "-", "- x",
 		"- a: b", "|", ">", "&a x", "*a", "!t x", "{a: b}", "?", "%", "@", "`", "x  ", "  ", "<<", "0x1F", "1_000", "1e3",
-		"!!str x", "! x", "&a [x]", "x\ry", "x\u0085y", "[&a x]", "[*a]", "[!t x]"}
+		"!!str x", "! x", "&a [x]", "x\ry", "x\u0085y", "[&a x]", "[*a]", "[!t x]", "[y?]", "[a?b]", "[? a]", "[a #b]"}
 )
 
 // generated returns one random document: a well-formed block mapping of

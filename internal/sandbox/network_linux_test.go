@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -100,16 +99,7 @@ func runNetChild(t *testing.T, sb *Sandbox, do string) (string, error) {
 	t.Helper()
 	tree := oneCommitTree(t)
 	env := []string{"PATH=/usr/bin:/bin", netEnv + "=1", netEnv + "_DO=" + do}
-	l, err := sb.Command(helperMount, tree.Dir, env, tree.Mounts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Done()
-	cmd := exec.Command(l.Path, l.Args...)
-	cmd.Env = l.Env
-	l.Apply(cmd)
-	out, err := cmd.CombinedOutput()
-	return string(out), err
+	return runLaunch(t, sb, helperMount, tree.Dir, env, tree.Mounts())
 }
 
 // TestASuiteServesAndConnectsOnItsOwnLoopbackUnderLandlock: with the

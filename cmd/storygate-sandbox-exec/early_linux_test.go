@@ -213,12 +213,27 @@ func open(t *testing.T, dir string) string {
 }
 
 // TestTheCHelperIsStaticAndRunsFirst: the release's helper needs no
-// dynamic loader (it runs in the Alpine image and on any runner), and
-// started any other way than as the helper it leaves the Go program to
-// say how it is run.
+// dynamic loader (it runs in the Alpine image and on any runner); run as
+// the helper, it executes the command before the Go runtime starts (with
+// GODEBUG=inittrace=1 the runtime reports its initializers; the Go
+// helper, the control, does); started any other way, it leaves the Go
+// program to say how it is run. The helper's subcommand is spelled in the
+// C file too: were it not sandboxexec.Command's, the Go helper would run
+// in its place, and this test fails.
 func TestTheCHelperIsStaticAndRunsFirst(t *testing.T) {
 	t.Parallel()
-	c, _ := helpers(t)
+	c, golang := helpers(t)
+	for _, h := range []struct {
+		bin   string
+		trace bool
+	}{{c, false}, {golang, true}} {
+		cmd := exec.Command(h.bin, sandboxexec.Command, "--", "/bin/true")
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "GODEBUG=inittrace=1"}
+		out, err := cmd.CombinedOutput()
+		if traced := strings.Contains(string(out), "init runtime"); err != nil || traced != h.trace {
+			t.Errorf("%s as the helper: %v, the Go runtime started: %v, want %v\n%s", filepath.Base(h.bin), err, traced, h.trace, out)
+		}
+	}
 	data, err := os.ReadFile(c)
 	if err != nil {
 		t.Fatal(err)

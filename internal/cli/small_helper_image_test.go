@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/storygate/storygate/internal/testrepo"
 )
 
 // TestTheImagesHoldTheSmallHelperBesideStorygate: both images install the
@@ -50,6 +53,53 @@ func TestTheImagesHoldTheSmallHelperBesideStorygate(t *testing.T) {
 			if name, ok := strings.CutPrefix(src, "${TARGETPLATFORM}/"); ok && !inContext[name] {
 				t.Errorf("%s copies %s, which no GoReleaser build in the image's ids makes for Linux", file, name)
 			}
+		}
+	}
+}
+
+// TestTheHelperIsBuiltAsTheReleaseBuildsIt: the tests' release-way build
+// of the small helper (testrepo.ReleaseBuild) and bench/sandbox.sh use the
+// cgo setting and linker flags .goreleaser.yaml gives it, and every C
+// cross-compiler its CC template names is installed by release.yml, which
+// builds every target.
+func TestTheHelperIsBuiltAsTheReleaseBuildsIt(t *testing.T) {
+	t.Parallel()
+	var release struct {
+		Builds []struct {
+			ID, Main string
+			Env      []string
+			Ldflags  []string
+		}
+	}
+	if err := yaml.Unmarshal([]byte(repoFile(t, ".goreleaser.yaml")), &release); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(release.Builds, func(b struct {
+		ID, Main string
+		Env      []string
+		Ldflags  []string
+	}) bool {
+		return "./"+strings.TrimPrefix(b.Main, "./") == testrepo.HelperPackage
+	})
+	if i < 0 {
+		t.Fatalf(".goreleaser.yaml builds no %s", testrepo.HelperPackage)
+	}
+	b := release.Builds[i]
+	if !slices.Contains(b.Env, "CGO_ENABLED=1") || !slices.Equal(b.Ldflags, []string{testrepo.HelperLDFlags}) {
+		t.Errorf("the release builds the helper with env %q and ldflags %q, the tests with CGO_ENABLED=1 and %q", b.Env, b.Ldflags, testrepo.HelperLDFlags)
+	}
+	if bench := repoFile(t, "bench/sandbox.sh"); !strings.Contains(bench, "CGO_ENABLED=1 go build -trimpath -ldflags '"+testrepo.HelperLDFlags+"'") {
+		t.Error("bench/sandbox.sh does not build the helper as the release does")
+	}
+	workflow := repoFile(t, ".github/workflows/release.yml")
+	crosses := regexp.MustCompile(`([a-z0-9_]+-linux-gnu)-gcc`).FindAllStringSubmatch(strings.Join(b.Env, " "), -1)
+	if len(crosses) == 0 {
+		t.Errorf("the helper's env %q names no cross-compiler, yet release.yml builds arm64 on an amd64 runner", b.Env)
+	}
+	for _, m := range crosses {
+		installed := regexp.MustCompile(`(?m)apt-get install .*\sgcc-` + regexp.QuoteMeta(m[1]) + `(\s|$)`).MatchString(workflow)
+		if m[1] != "x86_64-linux-gnu" && !installed { // amd64 runners build amd64 natively
+			t.Errorf("the helper's CC names %s, which release.yml does not install (gcc-%s)", m[0], m[1])
 		}
 	}
 }

@@ -36,6 +36,11 @@ func GoBuild(cmd *exec.Cmd) ([]byte, error) {
 // release builds with cgo (its C constructor is the helper).
 const HelperPackage = "./cmd/storygate-sandbox-exec"
 
+// HelperLDFlags are the linker flags .goreleaser.yaml builds HelperPackage
+// with: stripped, linked static by the C toolchain
+// (TestTheHelperIsBuiltAsTheReleaseBuildsIt holds the two alike).
+const HelperLDFlags = "-s -w -linkmode=external -extldflags=-static"
+
 // ReleaseBuild is the go build of pkg into out, in the module at dir, as
 // .goreleaser.yaml builds the release's binaries: -trimpath (the compiled
 // packages do not depend on where the module is) and static: storygate
@@ -44,7 +49,7 @@ const HelperPackage = "./cmd/storygate-sandbox-exec"
 func ReleaseBuild(dir, out, pkg string) *exec.Cmd {
 	args, cgo := []string{"build", "-trimpath"}, "CGO_ENABLED=0"
 	if pkg == HelperPackage {
-		args, cgo = append(args, "-ldflags", "-s -w -linkmode=external -extldflags=-static"), "CGO_ENABLED=1"
+		args, cgo = append(args, "-ldflags", HelperLDFlags), "CGO_ENABLED=1"
 	}
 	cmd := exec.Command("go", append(args, "-o", out, pkg)...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), cgo)
